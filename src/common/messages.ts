@@ -1,0 +1,88 @@
+/**
+ * Every Japanese message the product shows or answers with. The server and the web
+ * client import from here so a wording changes in one place only (SPEC §5, §8).
+ */
+export const reportMessages = {
+  // SPEC §5 — report form rules
+  deletePasswordFormat: '4桁の数字を入力してください',
+  receiptMethodRequired: '受信方法を選択してください',
+  sourceEmailRequired: '送信元のメールアドレスを入力してください',
+  sourceEmailInvalid: '有効なメールアドレスを入力してください',
+  sourceSmsRequired: '送信元の電話番号またはメールアドレスを入力してください',
+  sourceSmsInvalid: '電話番号またはメールアドレスの形式が正しくありません',
+  subjectRequired: '件名を入力してください',
+  bodyRequired: '本文を入力してください',
+  screenshotType: 'JPEG、PNG、GIF形式の画像を選択してください',
+  screenshotTooLargeField: '10MB以下の画像を選択してください',
+  screenshotUnreadable: '画像を読み込めませんでした。別の画像をお試しください',
+  screenshotTooManyPixels: '画像の解像度が大きすぎます。縮小してからアップロードしてください',
+  tooLong: (max: number) => `${max}文字以内で入力してください`,
+  agreeRequired: '注意事項への同意が必要です',
+
+  // SPEC §8 — report submit
+  submitSuccess: 'フィッシング情報を報告しました。ご協力ありがとうございます。',
+  submitTooLarge: '画像サイズが大きすぎます。10MB以下の画像をアップロードしてください。',
+  submitServerError: 'サーバーエラーが発生しました。しばらく後に再度お試しください。',
+  submitRateLimited: '投稿が多すぎます。しばらく時間をおいてから再度お試しください。',
+  networkError: '通信エラーが発生しました。しばらく後に再度お試しください。',
+  errorBoxTitle: 'エラーが発生しました',
+  successBoxTitle: '報告完了',
+
+  // SPEC §8 — screenshot analysis
+  analyzeRateLimited: '自動入力の利用が多すぎます。しばらく時間をおいてから再度お試しください。',
+  analyzeFailed: 'スクリーンショットの解析に失敗しました。画像ファイルを確認してください。',
+  analyzeServerError: 'スクリーンショットの解析でサーバーエラーが発生しました。',
+
+  // SPEC §8 — list and detail
+  listLoadFailed: 'フィッシング情報の取得に失敗しました。',
+  listLoadFailedTitle: 'データの取得に失敗しました',
+  detailNotFound: 'フィッシング情報が見つかりませんでした。',
+
+  // SPEC §8 — delete
+  deleteLocked: 'パスワードを3回間違えたため、24時間ロックされています。',
+  deleteWrongPassword: 'パスワードが一致しません。',
+  deleteFailed: 'フィッシング情報の削除に失敗しました。',
+  deleteSuccess: '削除しました',
+  deleteRateLimited: '削除の試行が多すぎます。しばらく時間をおいてから再度お試しください。',
+
+  // SPEC §9 — display fallbacks
+  emptyText: '未入力',
+  unknownSender: '不明',
+} as const;
+
+export const commonMessages = {
+  validationFailed: '入力内容に誤りがあります。',
+  badRequest: 'リクエストの形式が正しくありません。',
+  notFound: 'お探しのページまたはデータが見つかりませんでした。',
+  csrfMismatch: 'ページの有効期限が切れました。ページを再読み込みしてから、もう一度お試しください。',
+  internalError: 'サーバーエラーが発生しました。しばらく後に再度お試しください。',
+  rateLimited: 'リクエストが多すぎます。しばらく時間をおいてから再度お試しください。',
+  serviceUnavailable: 'ただいまサービスを利用できません。しばらく後に再度お試しください。',
+  payloadTooLarge: '送信データが大きすぎます。',
+  unsupportedMediaType: '対応していない形式のデータです。',
+} as const;
+
+/** Fixed wording of the report screens that browser tests also look for (SPEC §2.5–2.8, §9). */
+export const reportUiText = {
+  receiptEmail: 'メール',
+  receiptSms: 'SMS・MMS',
+  analyzeButton: '自動入力',
+  analyzing: '解析中...',
+  analyzeApplied: '画像から読み取った内容を入力しました。内容をご確認ください。',
+  analyzeNothingFound: '画像から入力できる内容が見つかりませんでした。',
+  publishScreenshot: 'スクリーンショットも公開する',
+  submitButton: '報告する',
+  submitting: '送信中...',
+  listEmpty: 'まだ報告はありません',
+  listLoading: '読み込み中...',
+  listRange: (from: number, to: number, total: number) => `${from}件目 - ${to}件目 （全${total}件中）`,
+  retry: '再読み込み',
+  previousPage: '前へ',
+  nextPage: '次へ',
+  deleteButton: '削除',
+  deleteConfirm: '削除する',
+  deleting: '削除中...',
+  cancel: 'キャンセル',
+  close: '閉じる',
+  backToList: '一覧に戻る',
+} as const;

@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import {
+  DELETE_PASSWORD_LENGTH,
+  RECEIPT_METHODS,
+  REPORT_LIST_MAX_LIMIT,
+  REPORT_LIST_PAGE_SIZE,
+  REPORT_TEXT_LIMITS,
+} from './limits';
+import { reportMessages as m } from './messages';
+import {
+  cleanMultiLine,
+  cleanSingleLine,
+  isEmailAddress,
+  normalizePhoneNumber,
+  toAsciiDigits,
+} from './text-normalize';
+
+const cappedText = (max: number, clean: (value: string) => string) =>
+  z
+    .string()
+    .default('')
+    .transform(clean)
+    .pipe(z.string().max(max, { error: m.tooLong(max) }));
+
+export const receiptMethodSchema = z.enum(RECEIPT_METHODS, { error: m.receiptMethodRequired });
+
+const deletePasswordSchema = z
+  .string({ error: m.deletePasswordFormat })
+  .transform((value) => toAsciiDigits(value.trim()))
+  .pipe(z.string().regex(new RegExp(`^[0-9]{${DELETE_PASSWORD_LENGTH}}$`), { error: m.deletePasswordFormat }));
+
+/** The fields a reporter types; shared by the form (react-hook-form) and the API. */
+export const reportContentShape = {
+  receipt_method: receiptMethodSchema,
+  source_info: cappedText(REPORT_TEXT_LIMITS.source_info, cleanSingleLine),
+  subject: cappedText(REPORT_TEXT_LIMITS.subject, cleanSingleLine),
+  body: cappedText(REPORT_TEXT_LIMITS.body, cleanMultiLine),
+  delete_password: deletePasswordSchema,
+};
+
+type ReportContent = {
+  receipt_method: (typeof RECEIPT_METHODS)[number];
+  source_info: string;
+  subject: string;
+  body: string;
+};
+
+/** Mode-dependent rules of SPEC §5: email needs address, subject and body; SMS needs phone or address, and body. */
+export function refineReportContent(value: ReportContent, ctx: z.RefinementCtx): void {
+  const issue = (path: keyof ReportContent, message: string) =>
+    ctx.addIssue({ code: 'custom', path: [path], message });
+
+  if (value.receipt_method === 'email') {
+    if (!value.source_info) issue('source_info', m.sourceEmailRequired);
+    else if (!isEmailAddress(value.source_info)) issue('source_info', m.sourceEmailInvalid);
+    if (!value.subject) issue('subject', m.subjectRequired);
+  } else {
+    if (!value.source_info) issue('source_info', m.sourceSmsRequired);
+    else if (!isEmailAddress(value.source_info) && normalizePhoneNumber(value.source_info) === null) {
+      issue('source_info', m.sourceSmsInvalid);
+    }
+  }
+  if (!value.body) issue('body', m.bodyRequired);
+}
+
+const optionalFlag = z
+  .union([z.literal('1'), z.literal('0'), z.literal('true'), z.literal('false'), z.boolean()])
+  .optional()
+  .transform((flag) => flag === '1' || flag === 'true' || flag === true);
+
+/** Multipart text fields of POST /api/phishing-reports (the screenshot travels beside them). */
+export const reportSubmissionSchema = z
+  .object({
+    ...reportContentShape,
+    publish_screenshot: optionalFlag,
+    fingerprint: z.string().max(128).optional(),
+  })
+  .superRefine(refineReportContent)
+  .transform((value) => ({
+    ...value,
+    // SPEC §5: the subject belongs to e-mail reports only.
+    subject: value.receipt_method === 'email' ? value.subject : '',
+  }));
+export type ReportSubmission = z.output<typeof reportSubmissionSchema>;
+
+export const reportListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(REPORT_LIST_MAX_LIMIT).default(REPORT_LIST_PAGE_SIZE),
+  offset: z.coerce.number().int().min(0).max(1_000_000_000).default(0),
+  receipt_method: z.enum(RECEIPT_METHODS).optional(),
+});
+export type ReportListQuery = z.output<typeof reportListQuerySchema>;
+
+export const reportIdSchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/);
+
+export const reportDeleteSchema = z.object({
+  delete_password: deletePasswordSchema,
+  fingerprint: z.string().max(128).optional(),
+});
+
+/** A report as the API returns it (SPEC §3): nothing more, never a hash, IP or fingerprint. */
+export const publicReportSchema = z.object({
+  report_id: z.string(),
+  receipt_method: z.enum(RECEIPT_METHODS),
+  subject: z.string().nullable(),
+  body: z.string(),
+  source_email: z.string().nullable(),
+  phone_number: z.string().nullable(),
+  screenshot_url: z.string().nullable(),
+  publish_screenshot: z.boolean(),
+  reported_at: z.string(),
+});
+export type PublicReport = z.output<typeof publicReportSchema>;
+
+export const paginationSchema = z.object({
+  total: z.number().int(),
+  limit: z.number().int(),
+  offset: z.number().int(),
+  has_more: z.boolean(),
+});
+export type Pagination = z.output<typeof paginationSchema>;
+
+export const screenshotFormDataSchema = z.object({
+  source_email: z.string().nullable(),
+  source_phone: z.string().nullable(),
+  subject: z.string().nullable(),
+  body: z.string().nullable(),
+});
+export type ScreenshotFormData = z.output<typeof screenshotFormDataSchema>;

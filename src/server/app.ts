@@ -1,0 +1,92 @@
+import path from 'node:path';
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { SCREENSHOT_MAX_BYTES } from '../common/limits';
+import { type Clock, systemClock } from './clock';
+import type { AppConfig } from './config';
+import { type DatabaseHandle, openDatabase } from './db/database';
+import { registerErrorHandling } from './errors';
+import { registerHealthRoutes } from './features/health/health.routes';
+import { OpenApiRegistry } from './features/openapi/openapi.registry';
+import { registerOpenApiRoutes } from './features/openapi/openapi.routes';
+import { registerNotFoundPage } from './features/pages/not-found.page';
+import { registerReportPages } from './features/pages/report-pages.routes';
+import { WebAssets } from './features/pages/web-assets';
+import { PhishingReportsRepository } from './features/phishing-reports/phishing-reports.repo';
+import { PUBLIC_MEDIA_PATH, registerPhishingReportRoutes } from './features/phishing-reports/phishing-reports.routes';
+import { PhishingReportsService } from './features/phishing-reports/phishing-reports.service';
+import { resolveAppSecret } from './lib/app-secret';
+import { registerCsrf } from './plugins/csrf.plugin';
+import { registerRateLimiting } from './plugins/rate-limit.plugin';
+import { registerSecurityHeaders } from './plugins/security-headers.plugin';
+import { type FileStorage, LocalFileStorage } from './storage/file-storage';
+
+export interface AppOptions {
+  clock?: Clock;
+  /** An already open database (tests share one per run); otherwise one is opened and closed with the app. */
+  database?: DatabaseHandle;
+  storage?: FileStorage;
+  logger?: FastifyServerOptions['logger'];
+  /** Folder holding Vite's build output (manifest and assets). */
+  webDistDir?: string;
+}
+
+export async function buildApp(config: AppConfig, options: AppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]', 'req.headers["x-xsrf-token"]'] },
+    trustProxy: config.trustProxy,
+    bodyLimit: 64 * 1024,
+    requestIdHeader: 'x-request-id',
+    requestIdLogLabel: 'request_id',
+    disableRequestLogging: config.env === 'test',
+  });
+
+  const database = options.database ?? openDatabase(config.database);
+  if (!options.database) app.addHook('onClose', () => database.destroy());
+  const storage = options.storage ?? new LocalFileStorage(path.join(config.dataDir, 'storage'));
+  const clock = options.clock ?? systemClock;
+  const secret = resolveAppSecret(config.appSecret, config.dataDir);
+  const webDistDir = options.webDistDir ?? path.resolve('dist/web');
+  let webAssets: WebAssets | undefined;
+  const assets = () => (webAssets ??= new WebAssets(webDistDir));
+
+  registerErrorHandling(app);
+  registerSecurityHeaders(app);
+  await app.register(cookie);
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  await app.register(multipart, {
+    limits: { fileSize: SCREENSHOT_MAX_BYTES, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 24 },
+  });
+  await registerRateLimiting(app, config.redisUrl);
+  registerCsrf(app, { secret, secureCookies: config.appUrl.startsWith('https://') });
+
+  await app.register(fastifyStatic, {
+    root: path.join(webDistDir, 'assets'),
+    prefix: '/assets/',
+    decorateReply: false,
+    // Hashed file names change with their content, so browsers may keep them forever.
+    immutable: true,
+    maxAge: '365d',
+  });
+
+  const openapi = new OpenApiRegistry();
+  const reportsService = new PhishingReportsService({
+    repo: new PhishingReportsRepository(database.db),
+    storage,
+    clock,
+    secret,
+    mediaPath: PUBLIC_MEDIA_PATH,
+  });
+
+  registerHealthRoutes(app, database.ping);
+  registerPhishingReportRoutes(app, { service: reportsService, storage, config, openapi });
+  registerReportPages(app, { service: reportsService, assets, appUrl: config.appUrl });
+  registerOpenApiRoutes(app, openapi, config.appUrl);
+  // Until the training app's sign-in exists, the site root is Kizuki DB.
+  app.get('/', async (_request, reply) => reply.redirect('/phishing-reports'));
+  registerNotFoundPage(app, { assets, appUrl: config.appUrl });
+  return app;
+}

@@ -1,0 +1,87 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const booleanFlag = z
+  .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no', ''])
+  .default('')
+  .transform((flag) => ['1', 'true', 'on', 'yes'].includes(flag));
+
+const environmentSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  APP_URL: z.url().optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(sqlite:.+|postgres(ql)?:\/\/.+)$/, 'must be sqlite:<path> or postgres://…')
+    .optional(),
+  REDIS_URL: z.string().regex(/^rediss?:\/\/.+/, 'must be redis://… or rediss://…').optional(),
+  TRUST_PROXY: booleanFlag,
+  APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  RATE_LIMIT_REPORT_SUBMIT: positiveInt(10),
+  RATE_LIMIT_SCREENSHOT_ANALYZE: positiveInt(20),
+  RATE_LIMIT_REPORT_DELETE: positiveInt(30),
+});
+
+export type DatabaseTarget =
+  | { dialect: 'sqlite'; filename: string }
+  | { dialect: 'postgres'; connectionString: string; schema?: string };
+
+export interface AppConfig {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  appUrl: string;
+  dataDir: string;
+  database: DatabaseTarget;
+  redisUrl: string | undefined;
+  trustProxy: boolean;
+  /** Signs CSRF tokens; read from APP_SECRET or generated once into DATA_DIR. */
+  appSecret: string | undefined;
+  logLevel: string;
+  rateLimits: { reportSubmit: number; screenshotAnalyze: number; reportDelete: number };
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppConfig {
+  const blankToUndefined = Object.fromEntries(
+    Object.entries(environment).map(([key, value]) => [key, value === '' ? undefined : value]),
+  );
+  const parsed = environmentSchema.safeParse(blankToUndefined);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map(
+      (issue) => `  ${issue.path.join('.')}: ${issue.message} (got ${JSON.stringify(environment[String(issue.path[0])])})`,
+    );
+    throw new ConfigError(`環境変数の設定が正しくありません / Invalid environment variables:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    dataDir,
+    database: databaseTarget(env.DATABASE_URL, dataDir),
+    redisUrl: env.REDIS_URL,
+    trustProxy: env.TRUST_PROXY,
+    appSecret: env.APP_SECRET,
+    logLevel: env.LOG_LEVEL,
+    rateLimits: {
+      reportSubmit: env.RATE_LIMIT_REPORT_SUBMIT,
+      screenshotAnalyze: env.RATE_LIMIT_SCREENSHOT_ANALYZE,
+      reportDelete: env.RATE_LIMIT_REPORT_DELETE,
+    },
+  };
+}
+
+function databaseTarget(url: string | undefined, dataDir: string): DatabaseTarget {
+  if (!url) return { dialect: 'sqlite', filename: path.join(dataDir, 'kizuki.sqlite') };
+  if (url.startsWith('sqlite:')) return { dialect: 'sqlite', filename: path.resolve(url.slice('sqlite:'.length)) };
+  return { dialect: 'postgres', connectionString: url };
+}

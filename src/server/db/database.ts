@@ -1,0 +1,50 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { DatabaseTarget } from '../config';
+import type { DialectName } from './dialect';
+import type { Database } from './schema';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  ping(): Promise<void>;
+  destroy(): Promise<void>;
+}
+
+// COUNT(*) and bigserial come back as strings by default; the values here stay far below 2^53.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
+
+export function openDatabase(target: DatabaseTarget): DatabaseHandle {
+  const db = target.dialect === 'sqlite' ? openSqlite(target.filename) : openPostgres(target);
+  return {
+    db,
+    dialect: target.dialect,
+    ping: async () => {
+      await sql`select 1`.execute(db);
+    },
+    destroy: () => db.destroy(),
+  };
+}
+
+function openSqlite(filename: string): Kysely<Database> {
+  if (filename !== ':memory:') fs.mkdirSync(path.dirname(filename), { recursive: true });
+  const connection = new SqliteDatabase(filename);
+  connection.pragma('journal_mode = WAL');
+  connection.pragma('busy_timeout = 5000');
+  connection.pragma('foreign_keys = ON');
+  // WAL with NORMAL sync is durable across process crashes and much faster than FULL.
+  connection.pragma('synchronous = NORMAL');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) });
+}
+
+function openPostgres(target: Extract<DatabaseTarget, { dialect: 'postgres' }>): Kysely<Database> {
+  const pool = new pg.Pool({
+    connectionString: target.connectionString,
+    max: 10,
+    ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
+  });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}

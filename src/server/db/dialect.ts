@@ -1,0 +1,36 @@
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
+
+/**
+ * Everything that differs between SQLite and PostgreSQL lives here, so migrations and
+ * repositories stay dialect-neutral.
+ */
+export type DialectName = 'sqlite' | 'postgres';
+
+export function dialectOf(db: Kysely<unknown>): DialectName {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+}
+
+/** Column type for instants: timestamptz on PostgreSQL, ISO text (sortable, UTC) on SQLite. */
+export function timestampColumnType(db: Kysely<unknown>) {
+  return dialectOf(db) === 'postgres' ? sql`timestamptz` : sql`text`;
+}
+
+/** Auto-increment primary key type for each dialect. */
+export function serialColumnType(db: Kysely<unknown>) {
+  return dialectOf(db) === 'postgres' ? sql`bigserial` : sql`integer`;
+}
+
+/** Reads a timestamp column as a Date whichever driver returned it. */
+export function readTimestamp(value: string | Date): Date {
+  return value instanceof Date ? value : new Date(value);
+}
+
+/** Writes an instant in the one format both dialects compare correctly. */
+export function writeTimestamp(value: Date): string {
+  return value.toISOString();
+}
+
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: string } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}

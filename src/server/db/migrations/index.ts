@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as createPhishingReports from './20261121000000_create_phishing_reports';
+
+/** Every migration, in the order they landed. Never edit one that has landed; add a new one. */
+export const migrations: Record<string, Migration> = {
+  '20261121000000_create_phishing_reports': createPhishingReports,
+};

@@ -1,0 +1,98 @@
+import type { FastifyInstance } from 'fastify';
+import { formatReportDateTime } from '../../../common/date-format';
+import { reportMessages } from '../../../common/messages';
+import type { PublicReport } from '../../../common/phishing-report.schema';
+import { reportIdSchema } from '../../../common/phishing-report.schema';
+import { html } from '../../lib/html';
+import type { PhishingReportsService } from '../phishing-reports/phishing-reports.service';
+import { type HostPageContent, renderHostPage } from './host-page';
+import type { WebAssets } from './web-assets';
+
+/** The lazily imported web modules each page mounts (preloaded beside the entry). */
+export const REPORT_PAGE_MODULES = {
+  index: ['src/web/phishing-reports/report-form/report-form-app.tsx', 'src/web/phishing-reports/report-list/report-list-app.tsx'],
+  detail: ['src/web/phishing-reports/report-detail/report-detail-app.tsx'],
+};
+
+const INDEX_DESCRIPTION =
+  '受け取ったフィッシングメールや詐欺SMS（スミッシング）を匿名で報告・検索できる公開データベース。届いたメッセージの文面や送信元で検索して、同じ手口の被害を防ぎましょう。';
+
+interface PageDeps {
+  service: PhishingReportsService;
+  assets: () => WebAssets;
+  appUrl: string;
+}
+
+export function registerReportPages(app: FastifyInstance, { service, assets, appUrl }: PageDeps): void {
+  const send = (request: Parameters<FastifyInstance['issueCsrfToken']>[0], reply: Parameters<FastifyInstance['issueCsrfToken']>[1], page: HostPageContent) => {
+    const csrfToken = app.issueCsrfToken(request, reply);
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(renderHostPage(assets(), { csrfToken, appUrl }, page));
+  };
+
+  app.get('/phishing-reports', async (request, reply) =>
+    send(request, reply, {
+      title: 'Kizuki DB｜フィッシングメール・詐欺SMSの報告データベース',
+      description: INDEX_DESCRIPTION,
+      path: '/phishing-reports',
+      lazyModules: REPORT_PAGE_MODULES.index,
+      body: html`<section id="report-form" aria-label="フィッシング情報の報告"><div id="phishing-report-form-app"></div></section>
+<section id="report-list" aria-label="報告一覧"><div id="phishing-report-list-app"></div></section>`,
+    }),
+  );
+
+  app.get<{ Params: { reportId: string } }>('/phishing-reports/:reportId', async (request, reply) => {
+    const { reportId } = request.params;
+    const report = reportIdSchema.safeParse(reportId).success ? await service.find(reportId) : null;
+    if (!report) reply.status(404);
+    return send(request, reply, report ? detailPage(report) : missingDetailPage(reportId));
+  });
+}
+
+function excerpt(text: string, length: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  const chars = Array.from(flat);
+  return chars.length > length ? `${chars.slice(0, length).join('')}…` : flat;
+}
+
+function detailPage(report: PublicReport): HostPageContent {
+  const kind = report.receipt_method === 'email' ? 'フィッシングメール' : '詐欺SMS';
+  const headline = report.subject || excerpt(report.body, 40);
+  const sender = report.source_email ?? report.phone_number ?? reportMessages.unknownSender;
+  return {
+    title: `「${headline}」${kind}の報告｜Kizuki DB`,
+    description: `${kind}の報告（送信元: ${sender}）: ${excerpt(report.body, 110)}`,
+    path: `/phishing-reports/${report.report_id}`,
+    lazyModules: REPORT_PAGE_MODULES.detail,
+    body: html`<div id="phishing-report-detail-app" data-report-id="${report.report_id}" data-report="${JSON.stringify(report)}">
+<article class="ssr-report">
+<h1>${kind}の報告</h1>
+<dl>
+<dt>受信方法</dt><dd>${report.receipt_method === 'email' ? 'メール' : 'SMS・MMS'}</dd>
+<dt>送信元</dt><dd>${sender}</dd>
+${report.subject ? html`<dt>件名</dt><dd>${report.subject}</dd>` : ''}
+<dt>報告日時</dt><dd><time datetime="${report.reported_at}">${formatReportDateTime(report.reported_at)}</time></dd>
+</dl>
+<h2>本文</h2>
+<p class="ssr-report__body">${report.body}</p>
+<p class="ssr-report__note">掲載されている送信元は、なりすましや乗っ取りの可能性があります。情報の正確性は保証されません。</p>
+<p><a href="/phishing-reports">報告一覧へ</a></p>
+</article>
+</div>`,
+  };
+}
+
+function missingDetailPage(reportId: string): HostPageContent {
+  return {
+    title: 'フィッシング情報が見つかりません｜Kizuki DB',
+    description: reportMessages.detailNotFound,
+    path: `/phishing-reports/${encodeURIComponent(reportId)}`,
+    noindex: true,
+    lazyModules: REPORT_PAGE_MODULES.detail,
+    body: html`<div id="phishing-report-detail-app" data-report-id="${reportId}">
+<article class="ssr-report"><h1>${reportMessages.detailNotFound}</h1><p><a href="/phishing-reports">報告一覧へ</a></p></article>
+</div>`,
+  };
+}

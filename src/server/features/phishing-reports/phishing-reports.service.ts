@@ -1,0 +1,161 @@
+import type { PublicReport, ReportListQuery, ReportSubmission } from '../../../common/phishing-report.schema';
+import type { Pagination } from '../../../common/phishing-report.schema';
+import { DELETE_LOCK_MS, DELETE_MAX_WRONG_ATTEMPTS } from '../../../common/limits';
+import { reportMessages } from '../../../common/messages';
+import { isEmailAddress, normalizePhoneNumber } from '../../../common/text-normalize';
+import type { Clock } from '../../clock';
+import { writeTimestamp } from '../../db/dialect';
+import { AppError } from '../../errors';
+import { hashSecret, keyedDigest, randomUrlSafeId, verifySecret } from '../../lib/secret-hash';
+import { toJstIsoString } from '../../lib/time-format';
+import type { FileStorage } from '../../storage/file-storage';
+import type { PhishingReportsRepository, StoredReport } from './phishing-reports.repo';
+import { inspectScreenshot, reencodeWithoutMetadata } from './screenshot-image';
+
+export interface ReporterContext {
+  ip: string;
+  fingerprint: string | undefined;
+}
+
+export interface ReportsServiceDeps {
+  repo: PhishingReportsRepository;
+  storage: FileStorage;
+  clock: Clock;
+  secret: string;
+  /** Public URL prefix under which `public/` storage keys are served. */
+  mediaPath: string;
+}
+
+const PUBLIC_PREFIX = 'public/';
+
+export class PhishingReportsService {
+  constructor(private readonly deps: ReportsServiceDeps) {}
+
+  toPublic(report: StoredReport): PublicReport {
+    const screenshotUrl =
+      report.publish_screenshot && report.screenshot_key?.startsWith(PUBLIC_PREFIX)
+        ? `${this.deps.mediaPath}/${report.screenshot_key.slice(PUBLIC_PREFIX.length)}`
+        : null;
+    return {
+      report_id: report.report_id,
+      receipt_method: report.receipt_method,
+      subject: report.receipt_method === 'email' ? report.subject : null,
+      body: report.body,
+      source_email: report.source_email,
+      phone_number: report.phone_number,
+      screenshot_url: screenshotUrl,
+      publish_screenshot: report.publish_screenshot,
+      reported_at: toJstIsoString(report.reported_at),
+    };
+  }
+
+  async submit(
+    submission: ReportSubmission,
+    screenshot: Buffer | null,
+    reporter: ReporterContext,
+  ): Promise<{ reportId: string }> {
+    const { repo, storage, clock, secret } = this.deps;
+    const reportId = randomUrlSafeId();
+    const sender = splitSender(submission.receipt_method, submission.source_info);
+    const [passwordHash, images] = await Promise.all([
+      hashSecret(submission.delete_password),
+      screenshot ? this.storeScreenshot(screenshot, submission.publish_screenshot) : Promise.resolve(null),
+    ]);
+    try {
+      await repo.insert({
+        report_id: reportId,
+        receipt_method: submission.receipt_method,
+        subject: submission.receipt_method === 'email' ? submission.subject : null,
+        body: submission.body,
+        source_email: sender.email,
+        phone_number: sender.phone,
+        publish_screenshot: images?.publicKey ? 1 : 0,
+        screenshot_key: images?.publicKey ?? null,
+        original_key: images?.privateKey ?? null,
+        delete_password_hash: passwordHash,
+        reporter_ip_hash: keyedDigest(secret, reporter.ip),
+        reporter_fingerprint_hash: reporter.fingerprint ? keyedDigest(secret, reporter.fingerprint) : null,
+        reported_at: writeTimestamp(clock.now()),
+      });
+    } catch (error) {
+      if (images) await this.removeImages([images.publicKey, images.privateKey]);
+      throw error;
+    }
+    return { reportId };
+  }
+
+  async list(query: ReportListQuery): Promise<{ reports: PublicReport[]; pagination: Pagination }> {
+    const { repo } = this.deps;
+    const total = await repo.count(query.receipt_method);
+    const rows = await repo.listPage({ ...query, method: query.receipt_method, total });
+    return {
+      reports: rows.map((row) => this.toPublic(row)),
+      pagination: {
+        total,
+        limit: query.limit,
+        offset: query.offset,
+        has_more: query.offset + rows.length < total,
+      },
+    };
+  }
+
+  async get(reportId: string): Promise<PublicReport> {
+    const report = await this.deps.repo.findByReportId(reportId);
+    if (!report) throw new AppError('NOT_FOUND', reportMessages.detailNotFound);
+    return this.toPublic(report);
+  }
+
+  /** Returns the report or null; for host pages that render a 404 page themselves. */
+  async find(reportId: string): Promise<PublicReport | null> {
+    const report = await this.deps.repo.findByReportId(reportId);
+    return report ? this.toPublic(report) : null;
+  }
+
+  /**
+   * Deletes with the 4-digit password. Each attempt is recorded before the password is checked,
+   * so however many arrive at once, at most three are ever compared within a lock period; the
+   * third wrong one locks the report for 24 hours, whoever asks next.
+   */
+  async delete(reportId: string, password: string): Promise<void> {
+    const { repo, clock } = this.deps;
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const state = await repo.findDeletionState(reportId);
+      if (!state) throw new AppError('NOT_FOUND', reportMessages.detailNotFound);
+      const now = clock.now();
+      if (state.delete_locked_until && state.delete_locked_until > now) {
+        throw new AppError('RATE_LIMITED', reportMessages.deleteLocked);
+      }
+      const lockExpired = state.delete_locked_until !== null;
+      const attempts = (lockExpired ? 0 : state.failed_delete_attempts) + 1;
+      const lockedUntil = attempts >= DELETE_MAX_WRONG_ATTEMPTS ? new Date(now.getTime() + DELETE_LOCK_MS) : null;
+      if (!(await repo.recordDeleteAttempt(state, { attempts, lockedUntil }))) continue;
+
+      if (await verifySecret(password, state.delete_password_hash)) {
+        if (await repo.deleteById(state.id)) await this.removeImages([state.screenshot_key, state.original_key]);
+        return;
+      }
+      if (lockedUntil) throw new AppError('RATE_LIMITED', reportMessages.deleteLocked);
+      throw new AppError('UNAUTHORIZED', reportMessages.deleteWrongPassword);
+    }
+    throw new AppError('SERVICE_UNAVAILABLE', reportMessages.deleteFailed);
+  }
+
+  private async storeScreenshot(content: Buffer, publish: boolean): Promise<{ privateKey: string; publicKey: string | null }> {
+    const format = await inspectScreenshot(content);
+    const cleaned = await reencodeWithoutMetadata(content, format);
+    const privateKey = `private/screenshot-originals/${randomUrlSafeId()}.${cleaned.extension}`;
+    const publicKey = publish ? `public/screenshots/${randomUrlSafeId()}.${cleaned.extension}` : null;
+    await this.deps.storage.put(privateKey, cleaned.content);
+    if (publicKey) await this.deps.storage.put(publicKey, cleaned.content);
+    return { privateKey, publicKey };
+  }
+
+  private async removeImages(keys: Array<string | null>): Promise<void> {
+    await Promise.all(keys.filter((key): key is string => key !== null).map((key) => this.deps.storage.delete(key)));
+  }
+}
+
+function splitSender(method: ReportSubmission['receipt_method'], sourceInfo: string) {
+  if (method === 'email' || isEmailAddress(sourceInfo)) return { email: sourceInfo, phone: null };
+  return { email: null, phone: normalizePhoneNumber(sourceInfo) };
+}

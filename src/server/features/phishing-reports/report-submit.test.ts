@@ -1,0 +1,175 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reportMessages } from '../../../common/messages';
+import { createTestApp, type TestContext } from '../../test/test-app';
+import {
+  emailReportFields,
+  gifImage,
+  jpegWithMetadata,
+  pngWithMetadata,
+  smsReportFields,
+  submitOk,
+  submitReport,
+} from '../../test/report-factories';
+
+let context: TestContext;
+beforeAll(async () => {
+  context = await createTestApp({ RATE_LIMIT_REPORT_SUBMIT: '1000' });
+});
+afterAll(() => context.close());
+
+const getReport = async (reportId: string) => (await context.app.inject({ url: `/api/phishing-reports/${reportId}` })).json().data;
+
+describe('POST /api/phishing-reports', () => {
+  it('stores an e-mail report and answers with the message and an opaque id', async () => {
+    const response = await submitReport(context, emailReportFields());
+    expect(response.statusCode).toBe(201);
+    const body = response.json();
+    expect(body).toEqual({ success: true, data: { message: reportMessages.submitSuccess, report_id: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/) } });
+    const report = await getReport(body.data.report_id);
+    expect(Object.keys(report).sort()).toEqual(
+      ['body', 'phone_number', 'publish_screenshot', 'receipt_method', 'report_id', 'reported_at', 'screenshot_url', 'source_email', 'subject'].sort(),
+    );
+    expect(report).toMatchObject({
+      receipt_method: 'email',
+      subject: '【重要】アカウントの確認が必要です',
+      source_email: 'security@amaz0n-support.example',
+      phone_number: null,
+      screenshot_url: null,
+      publish_screenshot: false,
+      reported_at: '2026-11-21T12:00:00.000+09:00',
+    });
+  });
+
+  it.each([
+    ['+81 90-1234-5678', '090-1234-5678'],
+    ['+819012345678', '09012345678'],
+    ['０９０－１２３４－５６７８', '090-1234-5678'],
+    ['090 1234 5678', '09012345678'],
+    ['12345', '12345'],
+  ])('normalises the SMS sender %s to %s', async (input, expected) => {
+    const reportId = await submitOk(context, smsReportFields({ source_info: input }));
+    expect(await getReport(reportId)).toMatchObject({ phone_number: expected, source_email: null, subject: null });
+  });
+
+  it('files an SMS sent from an e-mail address under source_email and ignores a subject', async () => {
+    const reportId = await submitOk(context, smsReportFields({ source_info: 'info@docomo-pay.example', subject: 'ignored' }));
+    expect(await getReport(reportId)).toMatchObject({ source_email: 'info@docomo-pay.example', phone_number: null, subject: null });
+  });
+
+  it('accepts a full-width delete password and strips control characters', async () => {
+    const reportId = await submitOk(context, emailReportFields({ delete_password: '１２３４', body: 'a\u0000b\u202Ec\r\nd\u0007' }));
+    expect((await getReport(reportId)).body).toBe('abc\nd');
+  });
+
+  it.each([
+    ['email without sender', emailReportFields({ source_info: '' }), 'source_info', reportMessages.sourceEmailRequired],
+    ['email with a phone as sender', emailReportFields({ source_info: '090-1234-5678' }), 'source_info', reportMessages.sourceEmailInvalid],
+    ['email without subject', emailReportFields({ subject: '  ' }), 'subject', reportMessages.subjectRequired],
+    ['email without body', emailReportFields({ body: '' }), 'body', reportMessages.bodyRequired],
+    ['sms without sender', smsReportFields({ source_info: '' }), 'source_info', reportMessages.sourceSmsRequired],
+    ['sms with nonsense sender', smsReportFields({ source_info: 'call me maybe' }), 'source_info', reportMessages.sourceSmsInvalid],
+    ['sms without body', smsReportFields({ body: ' \n ' }), 'body', reportMessages.bodyRequired],
+    ['unknown receipt method', emailReportFields({ receipt_method: 'fax' }), 'receipt_method', reportMessages.receiptMethodRequired],
+    ['three-digit password', emailReportFields({ delete_password: '123' }), 'delete_password', reportMessages.deletePasswordFormat],
+    ['password with a letter', emailReportFields({ delete_password: '12a4' }), 'delete_password', reportMessages.deletePasswordFormat],
+    ['subject too long', emailReportFields({ subject: 'あ'.repeat(301) }), 'subject', reportMessages.tooLong(300)],
+    ['body too long', emailReportFields({ body: 'x'.repeat(10_001) }), 'body', reportMessages.tooLong(10_000)],
+  ])('answers 422 for %s', async (_name, fields, field, message) => {
+    const response = await submitReport(context, fields);
+    expect(response.statusCode).toBe(422);
+    const body = response.json();
+    expect(body.success).toBe(false);
+    expect(body.errors[field]).toContain(message);
+    expect(typeof body.message).toBe('string');
+  });
+
+  it('refuses a file that only claims to be an image', async () => {
+    const response = await submitReport(context, emailReportFields(), { content: Buffer.from('<?php echo 1; ?>'), filename: 'shot.png', type: 'image/png' });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors.screenshot).toEqual([reportMessages.screenshotType]);
+  });
+
+  it('refuses a truncated image', async () => {
+    const png = await pngWithMetadata();
+    const response = await submitReport(context, emailReportFields(), { content: png.subarray(0, 60) });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors.screenshot).toBeDefined();
+  });
+
+  it('refuses a decompression bomb by its pixel count', async () => {
+    const sharp = (await import('sharp')).default;
+    const bomb = await sharp({ create: { width: 8000, height: 8000, channels: 3, background: { r: 0, g: 0, b: 0 } } }).png({ compressionLevel: 9 }).toBuffer();
+    const response = await submitReport(context, emailReportFields(), { content: bomb });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors.screenshot).toEqual([reportMessages.screenshotTooManyPixels]);
+  });
+
+  it('answers 413 with the Japanese message for an image over 10 MB', async () => {
+    const png = await pngWithMetadata();
+    const oversized = Buffer.concat([png, Buffer.alloc(10 * 1024 * 1024)]);
+    const response = await submitReport(context, emailReportFields(), { content: oversized });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ success: false, message: reportMessages.submitTooLarge });
+  });
+
+  it('publishes a re-encoded copy without metadata when asked', async () => {
+    const reportId = await submitOk(context, emailReportFields({ publish_screenshot: '1' }), { content: await pngWithMetadata() });
+    const report = await getReport(reportId);
+    expect(report.publish_screenshot).toBe(true);
+    expect(report.screenshot_url).toMatch(/^\/media\/screenshots\/[A-Za-z0-9_-]+\.png$/);
+    const image = await context.app.inject({ url: report.screenshot_url });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/png');
+    expect(image.rawPayload.includes(Buffer.from('SECRET-EXIF-MARKER'))).toBe(false);
+  });
+
+  it.each([
+    ['JPEG', jpegWithMetadata, /\.jpg$/],
+    ['GIF', gifImage, /\.png$/],
+  ])('accepts a %s screenshot', async (_name, make, extension) => {
+    const reportId = await submitOk(context, smsReportFields({ publish_screenshot: '1' }), { content: await make(), filename: 'x.bin', type: 'application/octet-stream' });
+    const report = await getReport(reportId);
+    expect(report.screenshot_url).toMatch(extension);
+    const image = await context.app.inject({ url: report.screenshot_url });
+    expect(image.statusCode).toBe(200);
+    expect(image.rawPayload.includes(Buffer.from('SECRET-EXIF-MARKER'))).toBe(false);
+  });
+
+  it('keeps an unpublished screenshot private: no URL, nothing under public storage', async () => {
+    const reportId = await submitOk(context, emailReportFields({ publish_screenshot: '0' }), { content: await pngWithMetadata() });
+    const report = await getReport(reportId);
+    expect(report).toMatchObject({ screenshot_url: null, publish_screenshot: false });
+    const fs = await import('node:fs');
+    const path = await import('node:path');
+    const publicDir = path.join(context.dataDir, 'storage', 'public', 'screenshots');
+    const before = fs.existsSync(publicDir) ? fs.readdirSync(publicDir).length : 0;
+    await submitOk(context, emailReportFields({ publish_screenshot: '0' }), { content: await pngWithMetadata() });
+    const after = fs.existsSync(publicDir) ? fs.readdirSync(publicDir).length : 0;
+    expect(after).toBe(before);
+  });
+
+  it('never serves a file outside the public screenshots', async () => {
+    for (const url of ['/media/screenshots/..%2F..%2Fapp-secret', '/media/screenshots/aaaaaaaaaaaaaaaaaaaa.png', '/media/screenshots/x.svg']) {
+      expect((await context.app.inject({ url })).statusCode).toBe(404);
+    }
+  });
+
+  it('keeps user HTML as inert text', async () => {
+    const body = '<script>alert(1)</script><img src=x onerror=alert(2)>';
+    const reportId = await submitOk(context, smsReportFields({ body }));
+    expect((await getReport(reportId)).body).toBe(body);
+    const page = await context.app.inject({ url: `/phishing-reports/${reportId}`, headers: { accept: 'text/html' } });
+    expect(page.body).not.toContain('<script>alert(1)</script>');
+    expect(page.body).not.toContain('<img src=x');
+    expect(page.body).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+  });
+
+  it('answers 415 when the body is not multipart', async () => {
+    const response = await context.app.inject({
+      method: 'POST', url: '/api/phishing-reports', payload: emailReportFields(),
+      headers: { cookie: context.csrf.cookie, ...context.csrf.header },
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json().success).toBe(false);
+  });
+});
