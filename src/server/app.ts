@@ -60,7 +60,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   await app.register(multipart, {
     limits: { fileSize: SCREENSHOT_MAX_BYTES, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 24 },
   });
-  await registerRateLimiting(app, config.redisUrl);
+  const rateLimiters = await registerRateLimiting(app, config.redisUrl);
   registerCsrf(app, { secret, secureCookies: config.appUrl.startsWith('https://') });
 
   await app.register(fastifyStatic, {
@@ -82,7 +82,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   });
 
   registerHealthRoutes(app, database.ping);
-  registerPhishingReportRoutes(app, { service: reportsService, storage, config, openapi });
+  registerPhishingReportRoutes(app, { service: reportsService, storage, config, openapi, rateLimiters });
   registerReportPages(app, { service: reportsService, assets, appUrl: config.appUrl });
   registerOpenApiRoutes(app, openapi, config.appUrl);
   // Until the training app's sign-in exists, the site root is Kizuki DB.

@@ -6,16 +6,11 @@ import { AppError } from '../errors';
 
 const ONE_HOUR_MS = 60 * 60 * 1000;
 
-/** In memory by default; with REDIS_URL every instance counts in one shared store. */
-export async function registerRateLimiting(app: FastifyInstance, redisUrl: string | undefined): Promise<void> {
-  let redis: Redis | undefined;
-  if (redisUrl) {
-    redis = new Redis(redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1, lazyConnect: false });
-    app.addHook('onClose', async () => {
-      await redis?.quit();
-    });
-  }
-  await app.register(rateLimit, { global: false, nameSpace: 'kizuki:rate-limit:', ...(redis ? { redis } : {}) });
+type LimiterFactory = FastifyInstance['rateLimit'];
+
+export interface RateLimiters {
+  /** Hourly limit for one action, counted per client IP and separately per fingerprint. */
+  hourly(options: { bucket: string; max: number; message: string }): onRequestHookHandler[];
 }
 
 function fingerprintOf(request: FastifyRequest): string | undefined {
@@ -24,19 +19,44 @@ function fingerprintOf(request: FastifyRequest): string | undefined {
 }
 
 /**
- * Hourly limit for one action, counted per client IP and, separately, per visitor fingerprint
- * when one is sent: rotating fingerprints does not lift the IP count, and one phone hopping
- * between mobile IPs still meets its fingerprint count. Runs before the body is read, so an
- * over-limit client cannot make us parse a 10 MB upload.
+ * In memory by default; with REDIS_URL every instance counts in one shared store.
+ *
+ * @fastify/rate-limit runs at most one of its limiters per request and plugin instance, so the
+ * IP count and the fingerprint count each get their own instance (in their own encapsulated
+ * context, where the `rateLimit` decorator does not collide).
  */
-export function hourlyLimit(app: FastifyInstance, options: { bucket: string; max: number; message: string }): onRequestHookHandler[] {
-  const limiter = (kind: string, keyOf: (request: FastifyRequest) => string | undefined) =>
-    app.rateLimit({
-      max: options.max,
-      timeWindow: ONE_HOUR_MS,
-      keyGenerator: (request) => `${options.bucket}:${kind}:${keyOf(request) ?? '-'}`,
-      allowList: (request) => keyOf(request) === undefined,
-      errorResponseBuilder: () => new AppError('RATE_LIMITED', options.message),
-    }) as onRequestHookHandler;
-  return [limiter('ip', (request) => request.ip), limiter('fp', fingerprintOf)];
+export async function registerRateLimiting(app: FastifyInstance, redisUrl: string | undefined): Promise<RateLimiters> {
+  let redis: Redis | undefined;
+  if (redisUrl) {
+    redis = new Redis(redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1 });
+    app.addHook('onClose', async () => {
+      await redis?.quit();
+    });
+  }
+  const isolatedFactory = async (): Promise<LimiterFactory> => {
+    let factory: LimiterFactory | undefined;
+    await app.register(async (context) => {
+      await context.register(rateLimit, { global: false, nameSpace: 'kizuki:rate-limit:', ...(redis ? { redis } : {}) });
+      factory = context.rateLimit.bind(context);
+    });
+    if (!factory) throw new Error('rate limiter did not register');
+    return factory;
+  };
+  const perIp = await isolatedFactory();
+  const perFingerprint = await isolatedFactory();
+
+  return {
+    hourly: ({ bucket, max, message }) => {
+      // Runs before the body is read, so an over-limit client cannot make us parse a 10 MB upload.
+      const limiter = (factory: LimiterFactory, kind: string, keyOf: (request: FastifyRequest) => string | undefined) =>
+        factory({
+          max,
+          timeWindow: ONE_HOUR_MS,
+          keyGenerator: (request) => `${bucket}:${kind}:${keyOf(request) ?? '-'}`,
+          allowList: (request) => keyOf(request) === undefined,
+          errorResponseBuilder: () => new AppError('RATE_LIMITED', message),
+        }) as onRequestHookHandler;
+      return [limiter(perIp, 'ip', (request) => request.ip), limiter(perFingerprint, 'fp', fingerprintOf)];
+    },
+  };
 }

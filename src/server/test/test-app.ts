@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { inject } from 'vitest';
-import { buildApp } from '../app';
+import { type AppOptions, buildApp } from '../app';
 import { ManualClock } from '../clock';
 import { type AppConfig, loadConfig } from '../config';
 import { type DatabaseHandle, openDatabase } from '../db/database';
@@ -22,13 +22,13 @@ export interface TestContext {
 }
 
 /** Builds an app on the run's migrated database with its own data folder and a controllable clock. */
-export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestApp(overrides: Record<string, string> = {}, appOptions: Partial<AppOptions> = {}): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kizuki-data-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', APP_SECRET: 'test-secret-that-is-long-enough-0123456789', ...overrides });
   const database = openDatabase(inject('databaseTarget'));
   const clock = new ManualClock(new Date('2026-11-21T03:00:00Z'));
   const storage = new LocalFileStorage(path.join(dataDir, 'storage'));
-  const app = await buildApp(config, { database, clock, storage, logger: false, webDistDir: fixtureWebDist(dataDir) });
+  const app = await buildApp(config, { database, clock, storage, logger: false, webDistDir: fixtureWebDist(dataDir), ...appOptions });
   await app.ready();
   const csrf = await obtainCsrf(app);
   return {

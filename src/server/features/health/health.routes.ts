@@ -1,3 +1,4 @@
+import { commonMessages } from '../../../common/messages';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors';
 
@@ -7,7 +8,7 @@ export function registerHealthRoutes(app: FastifyInstance, ping: () => Promise<v
       await ping();
     } catch (error) {
       request.log.error({ err: error }, 'database did not answer the health check');
-      throw new AppError('SERVICE_UNAVAILABLE', 'database unavailable');
+      throw new AppError('SERVICE_UNAVAILABLE', commonMessages.serviceUnavailable);
     }
     return { status: 'ok' };
   });

@@ -3,7 +3,7 @@ import { reportMessages } from '../../../common/messages';
 import type { AppConfig } from '../../config';
 import { AppError, parseOrThrow } from '../../errors';
 import { readMultipartForm } from '../../lib/multipart-form';
-import { hourlyLimit } from '../../plugins/rate-limit.plugin';
+import type { RateLimiters } from '../../plugins/rate-limit.plugin';
 import type { FileStorage } from '../../storage/file-storage';
 import type { OpenApiRegistry } from '../openapi/openapi.registry';
 import {
@@ -29,16 +29,17 @@ interface RouteDeps {
   storage: FileStorage;
   config: AppConfig;
   openapi: OpenApiRegistry;
+  rateLimiters: RateLimiters;
 }
 
-export function registerPhishingReportRoutes(app: FastifyInstance, { service, storage, config, openapi }: RouteDeps): void {
+export function registerPhishingReportRoutes(app: FastifyInstance, { service, storage, config, openapi, rateLimiters }: RouteDeps): void {
   openapi.add({
     method: 'post', path: '/api/phishing-reports', summary: 'Report a phishing e-mail or SMS', tags: TAGS,
     multipartBody: submitMultipartDocSchema, responses: { 201: submitResponseSchema },
     errors: { 413: 'Screenshot over 10 MB', 419: 'CSRF token missing or wrong', 422: 'Validation failed (per-field errors)', 429: 'Too many reports from this client' },
   });
   app.post('/api/phishing-reports', {
-    onRequest: hourlyLimit(app, { bucket: 'report-submit', max: config.rateLimits.reportSubmit, message: reportMessages.submitRateLimited }),
+    onRequest: rateLimiters.hourly({ bucket: 'report-submit', max: config.rateLimits.reportSubmit, message: reportMessages.submitRateLimited }),
   }, async (request, reply) => {
     const form = await readMultipartForm(request, { fileFields: ['screenshot'], tooLargeMessage: reportMessages.submitTooLarge });
     const submission = parseOrThrow(reportSubmissionSchema, form.fields);
@@ -73,7 +74,7 @@ export function registerPhishingReportRoutes(app: FastifyInstance, { service, st
     errors: { 401: 'Wrong password', 404: 'No such report', 419: 'CSRF token missing or wrong', 422: 'Password is not 4 digits', 429: 'Locked for 24 hours after 3 wrong passwords, or too many attempts from this client' },
   });
   app.delete('/api/phishing-reports/:id', {
-    onRequest: hourlyLimit(app, { bucket: 'report-delete', max: config.rateLimits.reportDelete, message: reportMessages.deleteRateLimited }),
+    onRequest: rateLimiters.hourly({ bucket: 'report-delete', max: config.rateLimits.reportDelete, message: reportMessages.deleteRateLimited }),
   }, async (request) => {
     const { id } = parseReportParams(request.params);
     const { delete_password } = parseOrThrow(reportDeleteSchema, request.body ?? {});

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { commonMessages } from '../common/messages';
+import { ConfigError, loadConfig } from './config';
+import { buildApp } from './app';
+import { emailReportFields, pngWithMetadata, submitReport } from './test/report-factories';
+import { createTestApp, type TestContext } from './test/test-app';
+
+let context: TestContext;
+beforeAll(async () => {
+  context = await createTestApp();
+});
+afterAll(() => context.close());
+
+describe('platform', () => {
+  it('answers /healthz when the database answers', async () => {
+    const response = await context.app.inject({ url: '/healthz' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('serves an OpenAPI document built from the route schemas', async () => {
+    const document = (await context.app.inject({ url: '/api/openapi.json' })).json();
+    expect(document.openapi).toBe('3.0.3');
+    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/api/phishing-reports', '/api/phishing-reports/{id}']));
+    const listParameters = document.paths['/api/phishing-reports'].get.parameters.map((parameter: { name: string }) => parameter.name);
+    expect(listParameters).toEqual(['limit', 'offset', 'receipt_method']);
+    expect(document.paths['/api/phishing-reports/{id}'].delete.requestBody.content['application/json'].schema.properties).toHaveProperty('delete_password');
+  });
+
+  it('answers unknown API paths with the JSON envelope', async () => {
+    const response = await context.app.inject({ url: '/api/nothing-here' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ success: false, message: commonMessages.notFound });
+  });
+
+  it('never shows internals on a 5xx', async () => {
+    const failingStorage = {
+      put: () => Promise.reject(new Error('disk exploded at /srv/secret/path')),
+      get: () => Promise.resolve(null),
+      delete: () => Promise.resolve(),
+      exists: () => Promise.resolve(false),
+    };
+    const broken = await createTestApp({}, { storage: failingStorage });
+    try {
+      const response = await submitReport(broken, emailReportFields(), { content: await pngWithMetadata() });
+      expect(response.statusCode).toBe(500);
+      expect(response.json()).toEqual({ success: false, message: commonMessages.internalError });
+      expect(response.body).not.toContain('secret');
+    } finally {
+      await broken.close();
+    }
+  });
+
+  it('fails the health check when the database does not answer', async () => {
+    const broken = await createTestApp();
+    const unreachable = { ...broken.database, ping: () => Promise.reject(new Error('connection refused')) };
+    const app = await buildApp(broken.config, { database: unreachable, logger: false, webDistDir: broken.dataDir });
+    try {
+      const response = await app.inject({ url: '/healthz' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json().success).toBe(false);
+    } finally {
+      await app.close();
+      await broken.close();
+    }
+  });
+
+  it('sets hardening headers', async () => {
+    const response = await context.app.inject({ url: '/phishing-reports', headers: { accept: 'text/html' } });
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('configuration', () => {
+  it('uses the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 3000, host: '127.0.0.1', appUrl: 'http://localhost:3000', trustProxy: false, redisUrl: undefined });
+    expect(config.rateLimits).toEqual({ reportSubmit: 10, screenshotAnalyze: 20, reportDelete: 30 });
+    expect(config.database).toMatchObject({ dialect: 'sqlite' });
+    expect(config.database.dialect === 'sqlite' && config.database.filename.endsWith('data/kizuki.sqlite')).toBe(true);
+  });
+
+  it('reads sqlite: and postgres:// URLs', () => {
+    expect(loadConfig({ DATABASE_URL: 'sqlite:/tmp/x.sqlite' }).database).toEqual({ dialect: 'sqlite', filename: '/tmp/x.sqlite' });
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).database).toEqual({ dialect: 'postgres', connectionString: 'postgres://u@h/db' });
+  });
+
+  it('names the bad variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig({ RATE_LIMIT_REPORT_SUBMIT: '-3' })).toThrow(/RATE_LIMIT_REPORT_SUBMIT/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+  });
+});
