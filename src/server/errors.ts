@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { ApiFailure } from '../common/api-envelope';
 import { commonMessages } from '../common/messages';
 

@@ -35,7 +35,7 @@ export async function multipartPayload(fields: ReportFields, upload?: Upload): P
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   if (upload) {
-    form.append(upload.field ?? 'screenshot', new Blob([upload.content], { type: upload.type ?? 'image/png' }), upload.filename ?? 'screenshot.png');
+    form.append(upload.field ?? 'screenshot', new Blob([new Uint8Array(upload.content)], { type: upload.type ?? 'image/png' }), upload.filename ?? 'screenshot.png');
   }
   const encoded = new Response(form);
   return {

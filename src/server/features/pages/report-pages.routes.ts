@@ -10,8 +10,8 @@ import type { WebAssets } from './web-assets';
 
 /** The lazily imported web modules each page mounts (preloaded beside the entry). */
 export const REPORT_PAGE_MODULES = {
-  index: ['src/web/phishing-reports/report-form/report-form-app.tsx', 'src/web/phishing-reports/report-list/report-list-app.tsx'],
-  detail: ['src/web/phishing-reports/report-detail/report-detail-app.tsx'],
+  index: ['src/web/phishing-reports/report-form/mount.tsx', 'src/web/phishing-reports/report-list/mount.tsx'],
+  detail: ['src/web/phishing-reports/report-detail/mount.tsx'],
 };
 
 const INDEX_DESCRIPTION =

@@ -54,7 +54,7 @@ export class PhishingReportsService {
     screenshot: Buffer | null,
     reporter: ReporterContext,
   ): Promise<{ reportId: string }> {
-    const { repo, storage, clock, secret } = this.deps;
+    const { repo, clock, secret } = this.deps;
     const reportId = randomUrlSafeId();
     const sender = splitSender(submission.receipt_method, submission.source_info);
     const [passwordHash, images] = await Promise.all([
