@@ -15,7 +15,7 @@ export const REPORT_PAGE_MODULES = {
 };
 
 const INDEX_DESCRIPTION =
-  '受け取ったフィッシングメールや詐欺SMS（スミッシング）を匿名で報告・検索できる公開データベース。届いたメッセージの文面や送信元で検索して、同じ手口の被害を防ぎましょう。';
+  '受け取ったフィッシングメールや詐欺SMS（スミッシング）を匿名で報告・検索できる公開データベース。届いたメッセージと同じ手口の報告がないか確かめて、被害を防ぎましょう。';
 
 interface PageDeps {
   service: PhishingReportsService;

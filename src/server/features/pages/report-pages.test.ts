@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reportMessages } from '../../../common/messages';
+import { createTestApp, type TestContext } from '../../test/test-app';
+import { emailReportFields, smsReportFields, submitOk } from '../../test/report-factories';
+
+let context: TestContext;
+beforeAll(async () => {
+  context = await createTestApp({ RATE_LIMIT_REPORT_SUBMIT: '1000', APP_URL: 'https://kizuki.example' });
+});
+afterAll(() => context.close());
+
+const page = (url: string) => context.app.inject({ url, headers: { accept: 'text/html' } });
+
+describe('host pages', () => {
+  it('renders /phishing-reports with lang, CSRF meta, the containers and the built entry', async () => {
+    const response = await page('/phishing-reports');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.body).toContain('<html lang="ja">');
+    expect(response.body).toMatch(/<meta name="csrf-token" content="[A-Za-z0-9_-]{43}">/);
+    expect(response.body.indexOf('id="phishing-report-form-app"')).toBeLessThan(response.body.indexOf('id="phishing-report-list-app"'));
+    expect(response.body).toContain('<script type="module" src="/assets/main-test.js"></script>');
+    expect(response.body).toContain('<link rel="stylesheet" href="/assets/main-test.css">');
+    expect(response.body).toContain('<link rel="canonical" href="https://kizuki.example/phishing-reports">');
+  });
+
+  it('renders a report detail readable without JavaScript, with its text in title and description', async () => {
+    const id = await submitOk(context, emailReportFields({ subject: '【楽天】ご利用確認のお願い', body: 'お客様のカードが不正利用された可能性があります。\n至急ご確認ください。' }));
+    const response = await page(`/phishing-reports/${id}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<title>「【楽天】ご利用確認のお願い」フィッシングメールの報告｜Kizuki DB</title>');
+    expect(response.body).toMatch(/<meta name="description" content="フィッシングメールの報告（送信元: security@amaz0n-support.example）: お客様のカードが不正利用された可能性があります。 至急ご確認ください。">/);
+    expect(response.body).toContain(`id="phishing-report-detail-app" data-report-id="${id}"`);
+    expect(response.body).toContain('<p class="ssr-report__body">お客様のカードが不正利用された可能性があります。\n至急ご確認ください。</p>');
+    const dataReport = /data-report="([^"]*)"/.exec(response.body)?.[1] ?? '';
+    const decoded = JSON.parse(dataReport.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&'));
+    expect(decoded).toMatchObject({ report_id: id, subject: '【楽天】ご利用確認のお願い' });
+  });
+
+  it('uses an SMS body excerpt as the title and shows the sender', async () => {
+    const id = await submitOk(context, smsReportFields({ source_info: '+81 80-1111-2222' }));
+    const response = await page(`/phishing-reports/${id}`);
+    expect(response.body).toContain('詐欺SMSの報告｜Kizuki DB</title>');
+    expect(response.body).toContain('<dd>080-1111-2222</dd>');
+  });
+
+  it('answers 404 with a noindex page for an unknown report', async () => {
+    const response = await page('/phishing-reports/AAAAAAAAAAAAAAAAAAAAAA');
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toContain('<meta name="robots" content="noindex">');
+    expect(response.body).toContain(reportMessages.detailNotFound);
+    expect(response.body).toContain('id="phishing-report-detail-app" data-report-id="AAAAAAAAAAAAAAAAAAAAAA"');
+  });
+
+  it('escapes a hostile id in the path', async () => {
+    const response = await page('/phishing-reports/%22%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E');
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain('<script>alert(1)</script>');
+  });
+
+  it('answers unknown pages with a Japanese 404 page', async () => {
+    const response = await page('/no-such-page');
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toContain('ページが見つかりません');
+  });
+
+  it('sends the site root to Kizuki DB', async () => {
+    const response = await page('/');
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe('/phishing-reports');
+  });
+
+  it('serves built assets with long-lived caching', async () => {
+    const response = await context.app.inject({ url: '/assets/main-test.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toContain('immutable');
+  });
+});
