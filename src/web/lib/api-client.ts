@@ -1,0 +1,101 @@
+import { CSRF_HEADER, FINGERPRINT_HEADER } from '../../common/api-envelope';
+import { getFingerprint } from './fingerprint';
+
+/** status 0 means no HTTP answer at all (offline, DNS, CORS, aborted by the network). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly serverMessage: string | null;
+  readonly fieldErrors: Record<string, string[]>;
+
+  constructor(status: number, serverMessage: string | null, fieldErrors: Record<string, string[]> = {}) {
+    super(serverMessage ?? `HTTP error! status: ${status}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.serverMessage = serverMessage;
+    this.fieldErrors = fieldErrors;
+  }
+}
+
+let csrfWarningLogged = false;
+
+function readCsrfToken(): string | null {
+  const token = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? '';
+  if (!token && !csrfWarningLogged) {
+    csrfWarningLogged = true;
+    console.error('CSRF token not found: <meta name="csrf-token"> is missing from the page.');
+  }
+  return token || null;
+}
+
+type RequestOptions<T> = {
+  method?: 'GET' | 'POST' | 'DELETE';
+  /** Sent as multipart; the browser sets the boundary header itself. */
+  form?: FormData;
+  json?: Record<string, unknown>;
+  /** Checks and types `data` of a success answer; throwing turns the answer into a failure. */
+  parse: (data: unknown) => T;
+  signal?: AbortSignal;
+};
+
+async function readJson(response: Response): Promise<unknown> {
+  try {
+    return await response.json();
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The one place that talks to the API: adds CSRF and fingerprint headers to writes, and turns
+ * every non-success answer into an ApiError so callers only map statuses to wording.
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
+  const method = options.method ?? 'GET';
+  const headers = new Headers({ Accept: 'application/json' });
+  let body: BodyInit | undefined;
+
+  if (method !== 'GET') {
+    const csrf = readCsrfToken();
+    if (csrf) headers.set(CSRF_HEADER, csrf);
+    headers.set(FINGERPRINT_HEADER, getFingerprint());
+  }
+  if (options.form) {
+    body = options.form;
+  } else if (options.json) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(options.json);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(path, { method, headers, body, credentials: 'same-origin', signal: options.signal });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, null);
+  }
+
+  const payload = (await readJson(response)) as { success?: unknown; data?: unknown; message?: unknown; errors?: unknown } | null;
+  if (response.ok && payload?.success === true) {
+    try {
+      return options.parse(payload.data);
+    } catch (error) {
+      console.error('Unexpected API answer shape', path, error);
+      throw new ApiError(500, null);
+    }
+  }
+
+  const message = typeof payload?.message === 'string' && payload.message.trim() ? payload.message : null;
+  // A 2xx that says success:false is still a failure; report it like a server error.
+  throw new ApiError(response.ok ? 500 : response.status, message, readFieldErrors(payload?.errors));
+}
+
+function readFieldErrors(errors: unknown): Record<string, string[]> {
+  if (typeof errors !== 'object' || errors === null) return {};
+  const fields: Record<string, string[]> = {};
+  for (const [field, messages] of Object.entries(errors)) {
+    const list = Array.isArray(messages) ? messages : [messages];
+    const texts = list.filter((text): text is string => typeof text === 'string' && text.trim() !== '');
+    if (texts.length > 0) fields[field] = texts;
+  }
+  return fields;
+}

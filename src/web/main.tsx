@@ -1,0 +1,31 @@
+/**
+ * The one client entry. The server renders a host page per URL with empty containers; each
+ * page's code is fetched only when its container is present, so this file stays tiny.
+ */
+import './styles/index.css';
+
+type PageModule = { mount: (container: HTMLElement) => void };
+
+const pages: Record<string, () => Promise<PageModule>> = {
+  'phishing-report-form-app': () => import('./phishing-reports/report-form/mount'),
+  'phishing-report-list-app': () => import('./phishing-reports/report-list/mount'),
+  'phishing-report-detail-app': () => import('./phishing-reports/report-detail/mount'),
+};
+
+for (const [id, load] of Object.entries(pages)) {
+  const container = document.getElementById(id);
+  if (!container) continue;
+  load()
+    .then(({ mount }) => mount(container))
+    .catch((error: unknown) => {
+      console.error(`Could not start #${id}`, error);
+      // Keep server-rendered fallback content; only an empty container needs a word.
+      if (!container.hasChildNodes() || !container.textContent?.trim()) {
+        const message = document.createElement('p');
+        message.className = 'mount-error';
+        message.setAttribute('role', 'alert');
+        message.textContent = '画面を読み込めませんでした。通信環境をご確認のうえ、ページを再読み込みしてください。';
+        container.replaceChildren(message);
+      }
+    });
+}

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { reportMessages as m } from '../../../common/messages';
+import { ApiError } from '../../lib/api-client';
+import { analyzeErrorMessage, deleteFailure, submitErrorMessage } from './report-api';
+import { asReport, asReportPage, asScreenshotFormData, UnexpectedAnswerError } from './report-guards';
+
+const report = {
+  report_id: 'abcdefghijklmnop',
+  receipt_method: 'email',
+  subject: '件名',
+  body: '本文',
+  source_email: 'a@example.com',
+  phone_number: null,
+  screenshot_url: null,
+  publish_screenshot: true,
+  reported_at: '2026-11-21T14:05:00+09:00',
+};
+
+describe('SPEC §8 wording per status', () => {
+  it('maps submit failures', () => {
+    expect(submitErrorMessage(new ApiError(413, 'x'))).toBe(m.submitTooLarge);
+    expect(submitErrorMessage(new ApiError(500, 'internal'))).toBe(m.submitServerError);
+    expect(submitErrorMessage(new ApiError(429, null))).toBe(m.submitRateLimited);
+    expect(submitErrorMessage(new ApiError(429, 'あと1時間お待ちください'))).toBe('あと1時間お待ちください');
+    expect(submitErrorMessage(new ApiError(419, 'ページの有効期限が切れました。'))).toBe('ページの有効期限が切れました。');
+    expect(submitErrorMessage(new ApiError(0, null))).toBe(m.networkError);
+    expect(submitErrorMessage(new TypeError('boom'))).toBe(m.networkError);
+  });
+
+  it('maps analysis failures', () => {
+    expect(analyzeErrorMessage(new ApiError(429, null))).toBe(m.analyzeRateLimited);
+    expect(analyzeErrorMessage(new ApiError(429, 'server says'))).toBe('server says');
+    expect(analyzeErrorMessage(new ApiError(422, 'x'))).toBe(m.analyzeFailed);
+    expect(analyzeErrorMessage(new ApiError(500, 'x'))).toBe(m.analyzeServerError);
+    expect(analyzeErrorMessage(new ApiError(404, 'not found'))).toBe(m.analyzeServerError);
+  });
+
+  it('maps delete failures, locking on 429', () => {
+    expect(deleteFailure(new ApiError(401, 'x'))).toEqual({ locked: false, message: m.deleteWrongPassword });
+    expect(deleteFailure(new ApiError(429, null))).toEqual({ locked: true, message: m.deleteLocked });
+    expect(deleteFailure(new ApiError(429, 'ロック中'))).toEqual({ locked: true, message: 'ロック中' });
+    expect(deleteFailure(new ApiError(404, 'x'))).toEqual({ locked: false, message: m.deleteFailed });
+  });
+});
+
+describe('answer guards', () => {
+  it('accepts a report and a page', () => {
+    expect(asReport(report)).toEqual(report);
+    const page = asReportPage({ reports: [report], pagination: { total: 1, limit: 20, offset: 0, has_more: false } });
+    expect(page.reports).toHaveLength(1);
+    expect(page.pagination.total).toBe(1);
+  });
+
+  it('refuses malformed answers instead of rendering them', () => {
+    expect(() => asReport({ ...report, receipt_method: 'fax' })).toThrow(UnexpectedAnswerError);
+    expect(() => asReport({ ...report, body: 42 })).toThrow(UnexpectedAnswerError);
+    expect(() => asReportPage({ reports: 'x', pagination: {} })).toThrow(UnexpectedAnswerError);
+  });
+
+  it('reads analysis form data, empty strings and missing keys alike', () => {
+    expect(asScreenshotFormData({ form_data: { source_email: 'a@b.jp', subject: 1 } })).toEqual({
+      source_email: 'a@b.jp',
+      source_phone: null,
+      subject: null,
+      body: null,
+    });
+  });
+});

@@ -1,0 +1,104 @@
+import { useState } from 'react';
+import { reportMessages as m, reportUiText as t } from '../../../common/messages';
+import type { PublicReport } from '../../../common/phishing-report.schema';
+import { AlertBox } from '../../components/alert-box';
+import { ImageViewer } from '../../components/image-viewer';
+import { ReceiptMethodIcon } from '../../components/receipt-method-icon';
+import { formatReportDateTime } from '../../lib/format-date';
+
+type ReportDetailViewProps = {
+  report: PublicReport;
+  onDelete: () => void;
+  onBack: () => void;
+};
+
+function senderOf(report: PublicReport): string {
+  const sender =
+    report.receipt_method === 'sms' ? (report.phone_number ?? report.source_email) : (report.source_email ?? report.phone_number);
+  return sender?.trim() ? sender : m.unknownSender;
+}
+
+export function ReportDetailView({ report, onDelete, onBack }: ReportDetailViewProps) {
+  const [enlarged, setEnlarged] = useState(false);
+  const isEmail = report.receipt_method === 'email';
+  const sender = senderOf(report);
+
+  return (
+    <article className="card report-detail" aria-labelledby="report-detail-title">
+      <header className="card__header report-detail__header">
+        <p className={`report-detail__type report-detail__type--${report.receipt_method}`}>
+          <ReceiptMethodIcon method={report.receipt_method} decorative />
+          {isEmail ? 'メールでの報告' : 'SMS・MMSでの報告'}
+        </p>
+        <h1 id="report-detail-title" className="card__title">
+          フィッシング報告の詳細
+        </h1>
+      </header>
+
+      <AlertBox tone="warning" title="ご注意ください" live={false} className="report-detail__disclaimer">
+        <p>
+          掲載している送信元のメールアドレスや電話番号は、なりすましや乗っ取りによって悪用されたものである可能性があります。実在する企業・団体・個人とは無関係な場合があり、掲載内容の正確性は保証できません。
+        </p>
+      </AlertBox>
+
+      <dl className="detail-list">
+        <div className="detail-list__row">
+          <dt>受信方法</dt>
+          <dd>{isEmail ? t.receiptEmail : t.receiptSms}</dd>
+        </div>
+        <div className="detail-list__row">
+          <dt>送信元</dt>
+          <dd className={sender === m.unknownSender ? 'detail-list__muted' : 'detail-list__mono'}>{sender}</dd>
+        </div>
+        {isEmail && (
+          <div className="detail-list__row">
+            <dt>件名</dt>
+            <dd className={report.subject?.trim() ? undefined : 'detail-list__muted'}>
+              {report.subject?.trim() ? report.subject : m.emptyText}
+            </dd>
+          </div>
+        )}
+        <div className="detail-list__row">
+          <dt>報告日時</dt>
+          <dd>
+            <time dateTime={report.reported_at}>{formatReportDateTime(report.reported_at)}</time>
+          </dd>
+        </div>
+      </dl>
+
+      <section className="report-detail__section" aria-labelledby="report-detail-body">
+        <h2 id="report-detail-body" className="report-detail__heading">
+          本文
+        </h2>
+        {/* Plain text on purpose: whatever the sender wrote must never become markup or a live link. */}
+        <div className="report-detail__body">{report.body.trim() ? report.body : m.emptyText}</div>
+      </section>
+
+      {report.screenshot_url && (
+        <section className="report-detail__section" aria-labelledby="report-detail-shot">
+          <h2 id="report-detail-shot" className="report-detail__heading">
+            スクリーンショット
+          </h2>
+          <button type="button" className="screenshot-button" onClick={() => setEnlarged(true)}>
+            <img src={report.screenshot_url} alt="報告されたスクリーンショット" className="screenshot-button__image" />
+            <span className="screenshot-button__hint">クリックで拡大</span>
+          </button>
+        </section>
+      )}
+
+      <div className="report-detail__actions">
+        <button type="button" className="button button--secondary" onClick={onBack}>
+          <span aria-hidden="true">‹ </span>
+          {t.backToList}
+        </button>
+        <button type="button" className="button button--danger-outline" onClick={onDelete}>
+          {t.deleteButton}
+        </button>
+      </div>
+
+      {enlarged && report.screenshot_url && (
+        <ImageViewer src={report.screenshot_url} alt="報告されたスクリーンショット" onClose={() => setEnlarged(false)} />
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,45 @@
+const NOTICES = [
+  '報告いただいた内容は「Kizuki DB」で誰でも閲覧できるように公開されます。',
+  'ご自身の氏名・住所・電話番号・メールアドレスなどの個人情報は入力しないでください。',
+  'スクリーンショットに写っている個人情報やURLは自動的に黒塗りされます。',
+  '不適切な内容と判断した報告は、管理者が削除する場合があります。',
+  '削除用パスワードは報告を削除するときに必要です。忘れないよう控えておいてください。',
+  '報告内容は、注意喚起やフィッシング対策訓練の改善に利用します。',
+];
+
+export function ReportNotices({ headingId }: { headingId: string }) {
+  return (
+    <section className="notice" aria-labelledby={headingId}>
+      <h3 id={headingId} className="notice__title">
+        注意事項
+      </h3>
+      <ul className="notice__list">
+        {NOTICES.map((notice) => (
+          <li key={notice}>{notice}</li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Phishing sites (as opposed to messages) are reported to the council, not here. */
+export function AntiPhishingCouncilNote() {
+  return (
+    <aside className="alert alert--info council-note" aria-label="フィッシングサイトの報告先">
+      <span className="alert__icon" aria-hidden="true">
+        i
+      </span>
+      <div className="alert__text">
+        <p className="alert__title">フィッシングサイトを見つけたときは</p>
+        <p className="alert__body">
+          偽のWebサイト（フィッシングサイト）の情報は、
+          <a href="https://www.antiphishing.jp/" target="_blank" rel="noopener noreferrer">
+            フィッシング対策協議会
+            <span className="visually-hidden">（新しいタブで開きます）</span>
+          </a>
+          へも報告してください。
+        </p>
+      </div>
+    </aside>
+  );
+}
