@@ -13,9 +13,3 @@ export const apiFailureSchema = z.object({
 
 export const successEnvelope = <T extends z.ZodType>(data: T) =>
   z.object({ success: z.literal(true), data });
-
-/** Header that carries the visitor fingerprint so limits can count it before a body is read. */
-export const FINGERPRINT_HEADER = 'x-fingerprint';
-export const CSRF_HEADER = 'x-csrf-token';
-export const XSRF_HEADER = 'x-xsrf-token';
-export const XSRF_COOKIE = 'XSRF-TOKEN';

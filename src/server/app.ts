@@ -3,7 +3,7 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { SCREENSHOT_MAX_BYTES } from '../common/limits';
 import { type Clock, systemClock } from './clock';
 import type { AppConfig } from './config';
@@ -12,6 +12,7 @@ import { registerErrorHandling } from './errors';
 import { registerHealthRoutes } from './features/health/health.routes';
 import { OpenApiRegistry } from './features/openapi/openapi.registry';
 import { registerOpenApiRoutes } from './features/openapi/openapi.routes';
+import { registerFaviconRoutes } from './features/pages/favicon.routes';
 import { registerNotFoundPage } from './features/pages/not-found.page';
 import { registerReportPages } from './features/pages/report-pages.routes';
 import { WebAssets } from './features/pages/web-assets';
@@ -40,8 +41,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
     requestIdHeader: 'x-request-id',
-    requestIdLogLabel: 'request_id',
-    disableRequestLogging: config.env === 'test',
+    logController: new LogController({ requestIdLogLabel: 'request_id', disableRequestLogging: config.env === 'test' }),
   });
 
   const database = options.database ?? openDatabase(config.database);
@@ -87,6 +87,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   registerOpenApiRoutes(app, openapi, config.appUrl);
   // Until the training app's sign-in exists, the site root is Kizuki DB.
   app.get('/', async (_request, reply) => reply.redirect('/phishing-reports'));
+  registerFaviconRoutes(app);
   registerNotFoundPage(app, { assets, appUrl: config.appUrl });
   return app;
 }

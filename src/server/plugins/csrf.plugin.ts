@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CSRF_HEADER, XSRF_COOKIE, XSRF_HEADER } from '../../common/api-envelope';
+import { CSRF_HEADER, XSRF_COOKIE, XSRF_HEADER } from '../../common/http-headers';
 import { commonMessages } from '../../common/messages';
 import { AppError } from '../errors';
 

@@ -1,7 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { Redis } from 'ioredis';
-import { FINGERPRINT_HEADER } from '../../common/api-envelope';
+import { FINGERPRINT_HEADER } from '../../common/http-headers';
 import { AppError } from '../errors';
 
 const ONE_HOUR_MS = 60 * 60 * 1000;

@@ -1,4 +1,4 @@
-import { CSRF_HEADER, FINGERPRINT_HEADER } from '../../common/api-envelope';
+import { CSRF_HEADER, FINGERPRINT_HEADER } from '../../common/http-headers';
 import { getFingerprint } from './fingerprint';
 
 /** status 0 means no HTTP answer at all (offline, DNS, CORS, aborted by the network). */

@@ -29,7 +29,8 @@ export function renderHostPage(assets: WebAssets, options: { csrfToken: string; 
 <title>${page.title}</title>
 <meta name="description" content="${page.description}">
 <meta name="csrf-token" content="${options.csrfToken}">
-<meta name="theme-color" content="#1d4ed8">
+<meta name="theme-color" content="#1d5fbf">
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <meta name="format-detection" content="telephone=no">
 ${page.noindex ? html`<meta name="robots" content="noindex">` : html`<link rel="canonical" href="${canonical}">`}
 <meta property="og:site_name" content="${SITE_NAME}">

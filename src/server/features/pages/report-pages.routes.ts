@@ -38,7 +38,11 @@ export function registerReportPages(app: FastifyInstance, { service, assets, app
       description: INDEX_DESCRIPTION,
       path: '/phishing-reports',
       lazyModules: REPORT_PAGE_MODULES.index,
-      body: html`<section id="report-form" aria-label="フィッシング情報の報告"><div id="phishing-report-form-app"></div></section>
+      body: html`<div class="page-intro">
+<h1 class="page-intro__title">Kizuki DB<span class="page-intro__sub">フィッシングメール・詐欺SMSの報告データベース</span></h1>
+<p class="page-intro__lead">受け取った怪しいメールやSMSを、だれでも匿名で報告できます。報告は公開され、ほかの人への注意喚起と、フィッシング訓練の改善に役立てられます。</p>
+</div>
+<section id="report-form" aria-label="フィッシング情報の報告"><div id="phishing-report-form-app"></div></section>
 <section id="report-list" aria-label="報告一覧"><div id="phishing-report-list-app"></div></section>`,
     }),
   );
