@@ -51,7 +51,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   const secret = resolveAppSecret(config.appSecret, config.dataDir);
   const webDistDir = options.webDistDir ?? path.resolve('dist/web');
   let webAssets: WebAssets | undefined;
-  const assets = () => (webAssets ??= new WebAssets(webDistDir));
+  const assets = () => (webAssets ??= new WebAssets(webDistDir, config.env === 'development'));
 
   registerErrorHandling(app);
   registerSecurityHeaders(app);

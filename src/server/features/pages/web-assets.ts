@@ -24,18 +24,31 @@ export const WEB_ENTRY = 'src/web/main.tsx';
  * they download in parallel with the entry instead of after it.
  */
 export class WebAssets {
-  private readonly manifest: Record<string, ManifestChunk>;
+  private manifest: Record<string, ManifestChunk> = {};
+  private loadedVersion = -1;
+  private readonly manifestPath: string;
 
-  constructor(readonly distDir: string) {
-    const manifestPath = path.join(distDir, '.vite', 'manifest.json');
-    if (!fs.existsSync(manifestPath)) {
-      throw new Error(`Web assets are not built (${manifestPath} is missing). Run "npm run build" or "npm start".`);
-    }
-    this.manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
-    if (!this.manifest[WEB_ENTRY]) throw new Error(`The web manifest has no entry for ${WEB_ENTRY}.`);
+  /** With `reloadOnChange` (development), a rebuild by `vite build --watch` is picked up without a restart. */
+  constructor(
+    readonly distDir: string,
+    private readonly reloadOnChange = false,
+  ) {
+    this.manifestPath = path.join(distDir, '.vite', 'manifest.json');
+    this.load();
+  }
+
+  private load(): void {
+    const stat = fs.statSync(this.manifestPath, { throwIfNoEntry: false });
+    if (!stat) throw new Error(`Web assets are not built (${this.manifestPath} is missing). Run "npm run build" or "npm start".`);
+    if (stat.mtimeMs === this.loadedVersion) return;
+    const manifest = JSON.parse(fs.readFileSync(this.manifestPath, 'utf8')) as Record<string, ManifestChunk>;
+    if (!manifest[WEB_ENTRY]) throw new Error(`The web manifest has no entry for ${WEB_ENTRY}.`);
+    this.manifest = manifest;
+    this.loadedVersion = stat.mtimeMs;
   }
 
   forPage(lazyModules: string[]): PageAssets {
+    if (this.reloadOnChange) this.load();
     const entry = this.manifest[WEB_ENTRY] as ManifestChunk;
     const styles = new Set<string>();
     const preloads = new Set<string>();
