@@ -18,10 +18,6 @@ export default defineConfig({
     sourcemap: false,
     rollupOptions: {
       input: 'src/web/main.tsx',
-      // zod's schema builders are pure. Saying so lets the bundler drop the schemas the page does
-      // not use (src/common/api-envelope.ts builds one next to the header names the client needs),
-      // which keeps zod out of the first-paint chunks: the form loads it lazily for validation.
-      treeshake: { manualPureFunctions: ['z'] },
     },
   },
 });
