@@ -15,7 +15,12 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-export async function saveScreenshot(page: Page, name: string): Promise<void> {
+/**
+ * Full page by default. Pass `{ fullPage: false }` while a modal is open: a full-page capture
+ * stretches the page but the modal's fixed backdrop only covers the scrolled-to viewport, so the
+ * picture would not show what a visitor sees.
+ */
+export async function saveScreenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: options.fullPage ?? true });
 }

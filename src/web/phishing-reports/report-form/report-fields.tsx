@@ -58,7 +58,7 @@ export function ReportFields({ receiptMethod, register, setValue, errors }: Repo
               className="input"
               type="text"
               autoComplete="off"
-              placeholder="例）【重要】アカウント情報の確認をお願いします"
+              placeholder="例）【重要】アカウントの確認"
             />
           )}
         </FormField>

@@ -95,7 +95,7 @@ export function ReportList() {
       <header className="card__header report-list__header">
         <div>
           <h2 ref={headingRef} id={`${id}-title`} className="card__title" tabIndex={-1}>
-            Kizuki DB <span className="report-list__subtitle">— みんなのフィッシング報告</span>
+            みんなのフィッシング報告
           </h2>
           <p className="card__lead">
             皆さまから寄せられたフィッシングメール・SMSの一覧です。似た連絡が届いても、リンクを開いたり返信したりしないでください。
