@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -23,9 +24,19 @@ export function webBuildIsStale(): boolean {
   return INPUTS.some((input) => newestModification(path.join(ROOT, input)) > manifest.mtimeMs);
 }
 
+/**
+ * Builds in a child process with NODE_ENV=production: Vite keeps an inherited NODE_ENV, and under
+ * a test runner (NODE_ENV=test) that would ship React's development build, three times larger.
+ */
 export async function buildWebAssets(): Promise<void> {
-  const { build } = await import('vite');
-  await build({ root: ROOT, configFile: path.join(ROOT, 'vite.config.ts'), logLevel: 'warn' });
+  const vite = path.join(ROOT, 'node_modules/vite/bin/vite.js');
+  const child = spawn(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`vite build failed (exit ${code})`);
 }
 
 export async function ensureWebAssets(): Promise<void> {

@@ -15,7 +15,7 @@ async function main(): Promise<void> {
     throw error;
   }
   const database = openDatabase(config.database);
-  await migrateToLatest(database.db);
+  await migrateToLatest(database);
   const app = await buildApp(config, { database });
   app.addHook('onClose', () => database.destroy());
 

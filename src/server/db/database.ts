@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase as SqliteDialectDatabase, sql } from 'kysely';
 import pg from 'pg';
 import type { DatabaseTarget } from '../config';
 import type { DialectName } from './dialect';
@@ -10,6 +10,8 @@ import type { Database } from './schema';
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: DialectName;
+  /** PostgreSQL schema the connection is pinned to, when not the default. */
+  schema?: string;
   ping(): Promise<void>;
   destroy(): Promise<void>;
 }
@@ -22,6 +24,7 @@ export function openDatabase(target: DatabaseTarget): DatabaseHandle {
   return {
     db,
     dialect: target.dialect,
+    ...(target.dialect === 'postgres' && target.schema ? { schema: target.schema } : {}),
     ping: async () => {
       await sql`select 1`.execute(db);
     },
@@ -37,7 +40,33 @@ function openSqlite(filename: string): Kysely<Database> {
   connection.pragma('foreign_keys = ON');
   // WAL with NORMAL sync is durable across process crashes and much faster than FULL.
   connection.pragma('synchronous = NORMAL');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(connection) }) });
+}
+
+const STATEMENT_CACHE_SIZE = 200;
+
+/**
+ * Kysely asks better-sqlite3 to prepare every query anew, which costs more than running a small
+ * one. The SQL text of a query shape never changes (values are bound), so prepared statements are
+ * kept and reused; better-sqlite3 runs them synchronously, so reuse cannot interleave.
+ */
+function withStatementCache(connection: SqliteDatabase.Database): SqliteDialectDatabase {
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => {
+      statements.clear();
+      connection.close();
+    },
+    prepare: (sqlText: string) => {
+      let statement = statements.get(sqlText);
+      if (!statement) {
+        statement = connection.prepare(sqlText);
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value as string);
+        statements.set(sqlText, statement);
+      }
+      return statement;
+    },
+  };
 }
 
 function openPostgres(target: Extract<DatabaseTarget, { dialect: 'postgres' }>): Kysely<Database> {

@@ -29,6 +29,7 @@ export interface PhishingReportsTable {
 export interface PhishingReportCountsTable {
   receipt_method: 'email' | 'sms';
   total: number;
+  revision: number;
 }
 
 export interface Database {

@@ -37,7 +37,7 @@ export default async function setup(project: TestProject) {
   }
 
   const handle = openDatabase(target);
-  await migrateToLatest(handle.db);
+  await migrateToLatest(handle);
   await handle.destroy();
   project.provide('databaseTarget', target);
   console.log(`[server tests] database: ${target.dialect}${target.dialect === 'postgres' ? ` (schema ${target.schema})` : ''}`);

@@ -38,6 +38,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable('phishing_report_counts')
     .addColumn('receipt_method', 'varchar(8)', (column) => column.primaryKey())
     .addColumn('total', 'integer', (column) => column.notNull().defaultTo(0))
+    // Bumped by every insert and delete: a cheap version of the list that caches can key on.
+    .addColumn('revision', 'bigint', (column) => column.notNull().defaultTo(0))
     .execute();
   await sql`insert into phishing_report_counts (receipt_method, total) values ('email', 0), ('sms', 0)`.execute(db);
 }

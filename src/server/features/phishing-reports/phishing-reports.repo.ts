@@ -46,7 +46,7 @@ function toStoredReport(row: PublicRow): StoredReport {
 async function adjustCount(trx: Transaction<Database>, method: ReceiptMethod, delta: 1 | -1): Promise<void> {
   await trx
     .updateTable('phishing_report_counts')
-    .set((eb) => ({ total: eb('total', '+', delta) }))
+    .set((eb) => ({ total: eb('total', '+', delta), revision: eb('revision', '+', 1) }))
     .where('receipt_method', '=', method)
     .execute();
 }
@@ -61,12 +61,19 @@ export class PhishingReportsRepository {
     });
   }
 
-  /** Totals come from the counter rows kept in step with every insert and delete: one lookup, not a scan. */
-  async count(method?: ReceiptMethod): Promise<number> {
-    let query = this.db.selectFrom('phishing_report_counts').select('total');
-    if (method) query = query.where('receipt_method', '=', method);
-    const rows = await query.execute();
-    return rows.reduce((sum, row) => sum + Number(row.total), 0);
+  /**
+   * Totals come from the counter rows kept in step with every insert and delete: one lookup, not
+   * a scan. `revision` changes with every insert and delete of any report.
+   */
+  async counts(): Promise<{ total: Record<ReceiptMethod, number>; revision: string }> {
+    const rows = await this.db
+      .selectFrom('phishing_report_counts')
+      .select(['receipt_method', 'total', 'revision'])
+      .orderBy('receipt_method')
+      .execute();
+    const total: Record<ReceiptMethod, number> = { email: 0, sms: 0 };
+    for (const row of rows) total[row.receipt_method] = Number(row.total);
+    return { total, revision: rows.map((row) => row.revision).join('.') };
   }
 
   /**
@@ -86,12 +93,14 @@ export class PhishingReportsRepository {
     if (method) ids = ids.where('receipt_method', '=', method);
     const pageIds = ids.orderBy('reported_at', direction).orderBy('id', direction).limit(pageLimit).offset(pageOffset);
 
+    // `id in (…)` keeps SQLite from turning the join around into a full scan when LIMIT is a
+    // bound parameter; the 20 rows are then read by primary key and sorted.
     const rows = await this.db
-      .selectFrom('phishing_reports as r')
-      .innerJoin(pageIds.as('page'), 'page.id', 'r.id')
-      .select(PUBLIC_COLUMNS.map((column) => `r.${column}` as const))
-      .orderBy('r.reported_at', 'desc')
-      .orderBy('r.id', 'desc')
+      .selectFrom('phishing_reports')
+      .select(PUBLIC_COLUMNS)
+      .where('id', 'in', pageIds)
+      .orderBy('reported_at', 'desc')
+      .orderBy('id', 'desc')
       .execute();
     return rows.map(toStoredReport);
   }

@@ -54,9 +54,9 @@ export function registerPhishingReportRoutes(app: FastifyInstance, { service, st
     method: 'get', path: '/api/phishing-reports', summary: 'List reports, newest first', tags: TAGS,
     query: reportListQuerySchema, responses: { 200: listResponseSchema }, errors: { 422: 'Bad limit, offset or receipt_method' },
   });
-  app.get('/api/phishing-reports', async (request) => {
+  app.get('/api/phishing-reports', async (request, reply) => {
     const query = parseOrThrow(reportListQuerySchema, request.query);
-    return { success: true, data: await service.list(query) };
+    return reply.type('application/json; charset=utf-8').send(await service.listJson(query));
   });
 
   openapi.add({

@@ -1,5 +1,4 @@
-import type { PublicReport, ReportListQuery, ReportSubmission } from '../../../common/phishing-report.schema';
-import type { Pagination } from '../../../common/phishing-report.schema';
+import type { Pagination, PublicReport, ReportListQuery, ReportSubmission } from '../../../common/phishing-report.schema';
 import { DELETE_LOCK_MS, DELETE_MAX_WRONG_ATTEMPTS } from '../../../common/limits';
 import { reportMessages } from '../../../common/messages';
 import { isEmailAddress, normalizePhoneNumber } from '../../../common/text-normalize';
@@ -7,6 +6,7 @@ import type { Clock } from '../../clock';
 import { writeTimestamp } from '../../db/dialect';
 import { AppError } from '../../errors';
 import { hashSecret, keyedDigest, randomUrlSafeId, verifySecret } from '../../lib/secret-hash';
+import { LruCache } from '../../lib/lru-cache';
 import { toJstIsoString } from '../../lib/time-format';
 import type { FileStorage } from '../../storage/file-storage';
 import type { PhishingReportsRepository, StoredReport } from './phishing-reports.repo';
@@ -28,7 +28,11 @@ export interface ReportsServiceDeps {
 
 const PUBLIC_PREFIX = 'public/';
 
+const LIST_CACHE_PAGES = 500;
+
 export class PhishingReportsService {
+  private readonly listCache = new LruCache<string>(LIST_CACHE_PAGES);
+
   constructor(private readonly deps: ReportsServiceDeps) {}
 
   toPublic(report: StoredReport): PublicReport {
@@ -84,19 +88,29 @@ export class PhishingReportsService {
     return { reportId };
   }
 
-  async list(query: ReportListQuery): Promise<{ reports: PublicReport[]; pagination: Pagination }> {
+  /**
+   * The list answer as JSON text. Pages are cached per data revision (bumped in the same
+   * transaction as every insert and delete), so a cached page is served only while no report
+   * has been added or removed anywhere — on any instance — and a deletion disappears at once.
+   */
+  async listJson(query: ReportListQuery): Promise<string> {
     const { repo } = this.deps;
-    const total = await repo.count(query.receipt_method);
+    const counts = await repo.counts();
+    const key = `${counts.revision}|${query.receipt_method ?? '*'}|${query.limit}|${query.offset}`;
+    const cached = this.listCache.get(key);
+    if (cached) return cached;
+
+    const total = query.receipt_method ? counts.total[query.receipt_method] : counts.total.email + counts.total.sms;
     const rows = await repo.listPage({ ...query, method: query.receipt_method, total });
-    return {
-      reports: rows.map((row) => this.toPublic(row)),
-      pagination: {
-        total,
-        limit: query.limit,
-        offset: query.offset,
-        has_more: query.offset + rows.length < total,
-      },
+    const pagination: Pagination = {
+      total,
+      limit: query.limit,
+      offset: query.offset,
+      has_more: query.offset + rows.length < total,
     };
+    const json = JSON.stringify({ success: true, data: { reports: rows.map((row) => this.toPublic(row)), pagination } });
+    this.listCache.set(key, json);
+    return json;
   }
 
   async get(reportId: string): Promise<PublicReport> {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { reportMessages } from '../../../common/messages';
 import { createTestApp, type TestContext } from '../../test/test-app';
-import { clearReports, emailReportFields, smsReportFields, submitOk } from '../../test/report-factories';
+import { clearReports, deleteReport, emailReportFields, smsReportFields, submitOk } from '../../test/report-factories';
 
 let context: TestContext;
 beforeAll(async () => {
@@ -72,6 +72,30 @@ describe('GET /api/phishing-reports', () => {
   it('accepts the maximum limit of 100', async () => {
     await seed(2);
     expect((await list('?limit=100')).json().data.pagination.limit).toBe(100);
+  });
+});
+
+describe('list caching', () => {
+  it('never serves a cached page after a report is added or deleted, even through another instance', async () => {
+    const other = await createTestApp({ RATE_LIMIT_REPORT_SUBMIT: '1000', RATE_LIMIT_REPORT_DELETE: '1000' });
+    try {
+      const [first] = await seed(1);
+      expect((await list()).json().data.pagination.total).toBe(1);
+      expect((await list()).json().data.pagination.total).toBe(1);
+
+      other.clock.set(new Date(context.clock.now().getTime() + 60_000));
+      const added = await submitOk(other, smsReportFields({ delete_password: '4321' }));
+      const afterInsert = (await list()).json().data;
+      expect(afterInsert.pagination.total).toBe(2);
+      expect(afterInsert.reports[0].report_id).toBe(added);
+
+      expect((await deleteReport(other, added, '4321')).statusCode).toBe(200);
+      const afterDelete = (await list()).json().data;
+      expect(afterDelete.pagination.total).toBe(1);
+      expect(afterDelete.reports.map((report: { report_id: string }) => report.report_id)).toEqual([first]);
+    } finally {
+      await other.close();
+    }
   });
 });
 

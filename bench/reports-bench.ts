@@ -1,0 +1,197 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ensureWebAssets } from '../scripts/web-build';
+import { openDatabase } from '../src/server/db/database';
+import { migrateToLatest } from '../src/server/db/migrator';
+import { type BenchDatabase, createBenchDatabase, settlePostgres } from './bench-database';
+import { BENCH_SCHEMA_ENV } from './bench-protocol';
+import { type ListQueryCost, measureListQueryCost } from './list-query-cost';
+import { type LoadSettings, measureLoad, waitUntilIdle } from './load-test';
+import { bareTarget, IDLE_ROUTE, prepareScenarios } from './scenarios';
+import { seedReports } from './seed-reports';
+import { BenchServerProcess } from './server-process';
+import { bundleTable, invalidRuns, listQueryCostTable, loadAverage, machineDescription, type Measurement, measurementTable, verdicts, verdictTable } from './summary';
+import { type BundleReport, measureFirstPaintJs } from './web-bundle-size';
+
+/**
+ * `npm run bench`: seeds 100,000 reports into a fresh database, starts the real app in a child
+ * process, and prints requests/s and latency of the report API beside a bare Fastify answering
+ * the same bodies, plus the gzipped JavaScript the list page loads before first paint.
+ * It measures and prints; it never fails on a missed target.
+ */
+
+const REPO_ROOT = path.resolve(import.meta.dirname, '..');
+const WEB_DIST_DIR = path.join(REPO_ROOT, 'dist', 'web');
+const TOTAL_REPORTS = 100_000;
+const MIDDLE_OFFSET = 50_000;
+const LIST_SETTINGS: LoadSettings = { connections: 32, durationSeconds: 10, warmupSeconds: 2 };
+// Submit is bound by scrypt (a few hashes per core per 100 ms); more connections would only queue.
+const SUBMIT_SETTINGS: LoadSettings = { connections: 8, durationSeconds: 10, warmupSeconds: 2 };
+
+/** Undone in reverse order on the way out, also after Ctrl-C, so no schema or temp folder is left behind. */
+const cleanups: Array<() => Promise<void>> = [];
+
+async function cleanUp(): Promise<void> {
+  for (const cleanup of cleanups.splice(0).reverse()) {
+    await cleanup().catch((error: unknown) => console.error('cleanup failed:', error));
+  }
+}
+
+async function main(): Promise<void> {
+  console.log(`Kizuki DB benchmark — ${new Date().toISOString()}`);
+  console.log(`Machine: ${machineDescription()}`);
+  console.log(`Before the run: ${loadAverage()}`);
+
+  const webBuilt = await prepareWebAssets();
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kizuki-bench-'));
+  cleanups.push(async () => fs.rmSync(workDir, { recursive: true, force: true }));
+  const database = await createBenchDatabase(workDir, process.env.BENCH_DATABASE_URL || undefined);
+  cleanups.push(() => database.drop());
+  console.log(`Database: ${database.label}${database.target.dialect === 'postgres' ? ` (schema ${database.target.schema})` : ''}`);
+
+  const seedSeconds = await seed(database);
+  const queryCosts = await measureListQueryCost(database.target, [0, MIDDLE_OFFSET, TOTAL_REPORTS - 20], TOTAL_REPORTS);
+  console.log(`\nList page query alone (repository, no HTTP):\n${listQueryCostTable(queryCosts)}`);
+
+  const server = await BenchServerProcess.start({
+    NODE_ENV: 'production',
+    DATA_DIR: path.join(workDir, 'data'),
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_REPORT_SUBMIT: '100000000',
+    APP_SECRET: randomBytes(32).toString('base64url'),
+    // The in-memory rate limiter, whatever the caller's shell has set.
+    REDIS_URL: '',
+    [BENCH_SCHEMA_ENV]: '',
+    ...database.serverEnv,
+  });
+  cleanups.push(() => server.stop());
+
+  const scenarios = await prepareScenarios(server.appUrl, {
+    totalReports: TOTAL_REPORTS,
+    middleOffset: MIDDLE_OFFSET,
+    listSettings: LIST_SETTINGS,
+    submitSettings: SUBMIT_SETTINGS,
+  });
+  const bareUrl = await server.startBare([...scenarios.map((scenario) => scenario.bareRoute), IDLE_ROUTE]);
+  // The bare server shares the app's process, so its answer time shows whether the app is still busy.
+  const settle = () => waitUntilIdle(`${bareUrl}${IDLE_ROUTE.path}`);
+
+  const measurements: Measurement[] = [];
+  for (const scenario of scenarios) {
+    const { connections, durationSeconds, warmupSeconds } = scenario.settings;
+    console.log(`\n${scenario.name}: ${connections} connections, ${warmupSeconds} s warm-up + ${durationSeconds} s, bare then app…`);
+    await settle();
+    const bare = await measureLoad(bareTarget(scenario, bareUrl), scenario.settings);
+    await settle();
+    const app = await measureLoad(scenario.app, scenario.settings);
+    console.log(`  bare ${bare.requestsPerSecond.toFixed(0)} req/s, p50 ${bare.p50Ms} ms, p99 ${bare.p99Ms} ms, statuses ${JSON.stringify(bare.statusCounts)}`);
+    console.log(`  app  ${app.requestsPerSecond.toFixed(0)} req/s, p50 ${app.p50Ms} ms, p99 ${app.p99Ms} ms, statuses ${JSON.stringify(app.statusCounts)}, failures ${app.failures}`);
+    measurements.push({ scenario, app, bare });
+  }
+
+  const bundle = webBuilt ? await measureBundle(server.appUrl) : null;
+  printSummary({ database, seedSeconds, queryCosts, measurements, bundle });
+}
+
+/** The host page needs a web build; a failed build (the UI is being worked on) only skips the JS figure. */
+async function prepareWebAssets(): Promise<boolean> {
+  try {
+    await ensureWebAssets();
+  } catch (error) {
+    console.warn(`The web build failed; measuring whatever build is in dist/web.\n${String(error)}`);
+  }
+  const built = fs.existsSync(path.join(WEB_DIST_DIR, '.vite', 'manifest.json'));
+  if (!built) console.warn('No web build in dist/web: the JavaScript size will not be measured.');
+  return built;
+}
+
+/** Returns the seconds the inserts took. */
+async function seed(database: BenchDatabase): Promise<number> {
+  const handle = openDatabase(database.target);
+  let seconds: number;
+  try {
+    await migrateToLatest(handle).catch((error: unknown) => {
+      throw explainMigrationFailure(error);
+    });
+    const started = performance.now();
+    await seedReports(handle.db, {
+      count: TOTAL_REPORTS,
+      now: new Date(),
+      // A live counter on a terminal; a log file gets only the final line.
+      onProgress: (inserted) => process.stdout.isTTY && process.stdout.write(`\rSeeding: ${inserted.toLocaleString('en')} reports`),
+    });
+    seconds = (performance.now() - started) / 1000;
+    console.log(`${process.stdout.isTTY ? '\r' : ''}Seeded ${TOTAL_REPORTS.toLocaleString('en')} reports in ${seconds.toFixed(1)} s`);
+  } finally {
+    await handle.destroy();
+  }
+  if (database.target.dialect === 'postgres') {
+    const started = performance.now();
+    await settlePostgres(database.target);
+    console.log(`VACUUM ANALYZE after the bulk load: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
+  return seconds;
+}
+
+/**
+ * Kysely's migrator, given no migration-table schema, looks for its kysely_migration tables in
+ * every schema of the database; if another schema has them, it skips creating them in the fresh
+ * one and then fails. Say so instead of leaving a bare "relation does not exist".
+ */
+function explainMigrationFailure(error: unknown): unknown {
+  const { code, message } = (error ?? {}) as { code?: string; message?: string };
+  if (code !== '42P01' || !message?.includes('kysely_migration')) return error;
+  return new Error(
+    `${message}: another schema in this PostgreSQL database already holds Kysely's migration tables, ` +
+      'and the migrator (src/server/db/migrator.ts) then skips creating them in the bench schema. ' +
+      'Use a database without other migrated schemas, or let the migrator name its migration-table schema.',
+    { cause: error },
+  );
+}
+
+async function measureBundle(appUrl: string): Promise<BundleReport | null> {
+  try {
+    return await measureFirstPaintJs(appUrl, WEB_DIST_DIR);
+  } catch (error) {
+    console.warn(`Could not measure the first-paint JavaScript: ${String(error)}`);
+    return null;
+  }
+}
+
+interface BenchOutcome {
+  database: BenchDatabase;
+  seedSeconds: number;
+  queryCosts: ListQueryCost[];
+  measurements: Measurement[];
+  bundle: BundleReport | null;
+}
+
+function printSummary({ database, seedSeconds, queryCosts, measurements, bundle }: BenchOutcome): void {
+  console.log(`\n=== Summary: ${database.label}, ${TOTAL_REPORTS.toLocaleString('en')} reports, ${new Date().toISOString()} ===`);
+  console.log(`Machine: ${machineDescription()}`);
+  console.log(`After the run: ${loadAverage()}`);
+  console.log(`Seeding ${TOTAL_REPORTS.toLocaleString('en')} reports took ${seedSeconds.toFixed(1)} s.`);
+  console.log('Latency is per request under load; "bare" is Fastify with no plugins answering the same body.\n');
+  console.log(measurementTable(measurements));
+  console.log(`\nList page query alone (repository listPage, ${queryCosts.length} offsets, no HTTP):\n`);
+  console.log(listQueryCostTable(queryCosts, { withPlans: false }));
+  if (bundle) {
+    console.log(`\nJavaScript /phishing-reports loads before first paint (host page tags: ${bundle.hostPageGzipBytes.toLocaleString('en')} B gzip):\n`);
+    console.log(bundleTable(bundle));
+  }
+  console.log('\nTargets (issue):\n');
+  console.log(verdictTable(verdicts(measurements, bundle)));
+  const invalid = invalidRuns(measurements);
+  if (invalid.length > 0) console.log(`\nIn these runs over 1% of requests failed (non-2xx, errors or timeouts); read their figures with care:\n  ${invalid.join('\n  ')}`);
+}
+
+process.once('SIGINT', () => {
+  void cleanUp().then(() => process.exit(130));
+});
+try {
+  await main();
+} finally {
+  await cleanUp();
+}

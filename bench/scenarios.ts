@@ -1,0 +1,126 @@
+import type { BareRoute } from './bench-protocol';
+import type { LoadSettings, LoadTarget } from './load-test';
+
+/** One endpoint measured on the app and, with the very same answer body, on the bare server. */
+export type ScenarioKey = 'list-first' | 'list-middle' | 'list-last' | 'detail' | 'submit';
+
+export interface Scenario {
+  key: ScenarioKey;
+  name: string;
+  app: LoadTarget;
+  /** The constant answer the bare server gives: the app's own body, captured beforehand. */
+  bareRoute: BareRoute;
+  settings: LoadSettings;
+}
+
+export interface ScenarioPlan {
+  totalReports: number;
+  middleOffset: number;
+  listSettings: LoadSettings;
+  submitSettings: LoadSettings;
+}
+
+/** The same request (method, headers, body) sent to the scenario's route on the bare server. */
+export function bareTarget(scenario: Scenario, bareUrl: string): LoadTarget {
+  return { ...scenario.app, url: `${bareUrl}${scenario.bareRoute.path}` };
+}
+
+const LIST_LIMIT = 20;
+
+/** A tiny constant route on the bare server, asked between runs to see that the process is idle. */
+export const IDLE_ROUTE: BareRoute = { method: 'GET', path: '/bare/idle', status: 200, body: '{}' };
+
+/**
+ * Asks the running app each endpoint once, checks the answer is a real one (a deep page that
+ * came back empty would be fast and meaningless), and builds the load targets from it.
+ * Submit comes last: it adds rows, and the list runs should see exactly the seeded total.
+ */
+export async function prepareScenarios(appUrl: string, plan: ScenarioPlan): Promise<Scenario[]> {
+  const listPage = async (name: string, key: ScenarioKey, offset: number) => {
+    const path = `/api/phishing-reports?limit=${LIST_LIMIT}&offset=${offset}`;
+    const captured = await capture(appUrl, { url: `${appUrl}${path}` }, 200);
+    const { data } = JSON.parse(captured.body) as { data: { reports: Array<{ report_id: string }>; pagination: { total: number } } };
+    if (data.reports.length !== LIST_LIMIT || data.pagination.total !== plan.totalReports) {
+      throw new Error(`${path} gave ${data.reports.length} reports of ${data.pagination.total}; expected ${LIST_LIMIT} of ${plan.totalReports}`);
+    }
+    return { name, path, key, captured, firstReportId: data.reports[0]?.report_id ?? '' };
+  };
+
+  const lastOffset = plan.totalReports - LIST_LIMIT;
+  const firstPage = await listPage('GET list offset 0', 'list-first', 0);
+  const pages = [
+    firstPage,
+    await listPage(`GET list offset ${plan.middleOffset.toLocaleString('en')} (middle)`, 'list-middle', plan.middleOffset),
+    await listPage(`GET list offset ${lastOffset.toLocaleString('en')} (last page)`, 'list-last', lastOffset),
+  ];
+
+  const detailPath = `/api/phishing-reports/${firstPage.firstReportId}`;
+  const detail = { name: 'GET one report', path: detailPath, key: 'detail' as const, captured: await capture(appUrl, { url: `${appUrl}${detailPath}` }, 200) };
+
+  const submitTarget = await submitRequest(appUrl);
+  const submitted = await capture(appUrl, submitTarget, 201);
+
+  const reads: Scenario[] = [...pages, detail].map((page) => ({
+    key: page.key,
+    name: page.name,
+    app: { url: `${appUrl}${page.path}` },
+    bareRoute: { method: 'GET', path: `/bare/${page.key}`, ...page.captured },
+    settings: plan.listSettings,
+  }));
+  const submit: Scenario = {
+    key: 'submit',
+    name: 'POST submit (SMS, multipart)',
+    app: submitTarget,
+    bareRoute: { method: 'POST', path: '/bare/submit', ...submitted },
+    settings: plan.submitSettings,
+  };
+  return [...reads, submit];
+}
+
+async function capture(appUrl: string, target: LoadTarget, expectedStatus: number): Promise<{ status: number; body: string }> {
+  const response = await fetch(target.url, {
+    method: target.method ?? 'GET',
+    ...(target.headers ? { headers: target.headers } : {}),
+    ...(target.body ? { body: new Uint8Array(target.body) } : {}),
+  });
+  const body = await response.text();
+  if (response.status !== expectedStatus) {
+    throw new Error(`${target.method ?? 'GET'} ${target.url.slice(appUrl.length)} answered ${response.status}, expected ${expectedStatus}: ${body.slice(0, 300)}`);
+  }
+  return { status: response.status, body };
+}
+
+/**
+ * A valid SMS report as a browser would send it: multipart body plus the CSRF pair, obtained
+ * the Laravel way (GET /sanctum/csrf-cookie, then echo the XSRF-TOKEN cookie in X-XSRF-TOKEN).
+ */
+async function submitRequest(appUrl: string): Promise<LoadTarget> {
+  const response = await fetch(`${appUrl}/sanctum/csrf-cookie`);
+  const cookies = new Map(
+    response.headers.getSetCookie().map((line) => {
+      const [pair = ''] = line.split(';');
+      const separator = pair.indexOf('=');
+      return [pair.slice(0, separator), pair.slice(separator + 1)] as const;
+    }),
+  );
+  const browserId = cookies.get('kizuki_browser_id');
+  const token = cookies.get('XSRF-TOKEN');
+  if (!browserId || !token) throw new Error('GET /sanctum/csrf-cookie did not set the CSRF cookies');
+
+  const form = new FormData();
+  form.append('receipt_method', 'sms');
+  form.append('source_info', '090-1234-5678');
+  form.append('body', '【佐川急便】お荷物をお届けにあがりましたが、ご不在のため持ち帰りました。下記URLより再配達のお手続きをお願いします。https://sagawa-redelivery.example/track');
+  form.append('delete_password', '1234');
+  const encoded = new Response(form);
+  return {
+    url: `${appUrl}/api/phishing-reports`,
+    method: 'POST',
+    headers: {
+      'content-type': encoded.headers.get('content-type') ?? '',
+      cookie: `kizuki_browser_id=${browserId}; XSRF-TOKEN=${token}`,
+      'x-xsrf-token': decodeURIComponent(token),
+    },
+    body: Buffer.from(await encoded.arrayBuffer()),
+  };
+}
