@@ -52,7 +52,16 @@ async function adjustCount(trx: Transaction<Database>, method: ReceiptMethod, de
 }
 
 export class PhishingReportsRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  /** Asked on every list request, so it is compiled once rather than per call. */
+  private readonly countsQuery;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.countsQuery = db
+      .selectFrom('phishing_report_counts')
+      .select(['receipt_method', 'total', 'revision'])
+      .orderBy('receipt_method')
+      .compile();
+  }
 
   async insert(row: NewPhishingReportRow): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
@@ -66,11 +75,7 @@ export class PhishingReportsRepository {
    * a scan. `revision` changes with every insert and delete of any report.
    */
   async counts(): Promise<{ total: Record<ReceiptMethod, number>; revision: string }> {
-    const rows = await this.db
-      .selectFrom('phishing_report_counts')
-      .select(['receipt_method', 'total', 'revision'])
-      .orderBy('receipt_method')
-      .execute();
+    const { rows } = await this.db.executeQuery(this.countsQuery);
     const total: Record<ReceiptMethod, number> = { email: 0, sms: 0 };
     for (const row of rows) total[row.receipt_method] = Number(row.total);
     return { total, revision: rows.map((row) => row.revision).join('.') };
