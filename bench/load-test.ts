@@ -5,6 +5,8 @@ export interface LoadTarget {
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
   body?: Buffer;
+  /** Paths asked in turn, one per request, instead of the url's own path (defeats any answer cache). */
+  pathCycle?: string[];
 }
 
 export interface LoadSettings {
@@ -42,7 +44,12 @@ export async function measureLoad(target: LoadTarget, settings: LoadSettings): P
 }
 
 function fire(target: LoadTarget, connections: number, durationSeconds: number): Promise<autocannon.Result> {
+  const cycle = target.pathCycle;
+  let next = 0;
   return autocannon({
+    ...(cycle && cycle.length > 0
+      ? { requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, path: cycle[next++ % cycle.length] }) }] }
+      : {}),
     url: target.url,
     method: target.method ?? 'GET',
     ...(target.headers ? { headers: target.headers } : {}),

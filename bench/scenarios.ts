@@ -2,7 +2,7 @@ import type { BareRoute } from './bench-protocol';
 import type { LoadSettings, LoadTarget } from './load-test';
 
 /** One endpoint measured on the app and, with the very same answer body, on the bare server. */
-export type ScenarioKey = 'list-first' | 'list-middle' | 'list-last' | 'detail' | 'submit';
+export type ScenarioKey = 'list-first' | 'list-middle' | 'list-last' | 'list-uncached' | 'detail' | 'submit';
 
 export interface Scenario {
   key: ScenarioKey;
@@ -22,7 +22,8 @@ export interface ScenarioPlan {
 
 /** The same request (method, headers, body) sent to the scenario's route on the bare server. */
 export function bareTarget(scenario: Scenario, bareUrl: string): LoadTarget {
-  return { ...scenario.app, url: `${bareUrl}${scenario.bareRoute.path}` };
+  const { pathCycle: _appPaths, ...request } = scenario.app;
+  return { ...request, url: `${bareUrl}${scenario.bareRoute.path}` };
 }
 
 const LIST_LIMIT = 20;
@@ -67,6 +68,20 @@ export async function prepareScenarios(appUrl: string, plan: ScenarioPlan): Prom
     bareRoute: { method: 'GET', path: `/bare/${page.key}`, ...page.captured },
     settings: plan.listSettings,
   }));
+  // Every page of the list in a shuffled order, one per request: far more pages than the app's
+  // answer cache holds, so this is the cost of a page nobody has asked for since the last write.
+  const everyPage = Array.from({ length: plan.totalReports / LIST_LIMIT }, (_, index) => `/api/phishing-reports?limit=${LIST_LIMIT}&offset=${index * LIST_LIMIT}`);
+  for (let index = everyPage.length - 1; index > 0; index -= 1) {
+    const other = Math.floor(Math.random() * (index + 1));
+    [everyPage[index], everyPage[other]] = [everyPage[other] as string, everyPage[index] as string];
+  }
+  reads.splice(pages.length, 0, {
+    key: 'list-uncached',
+    name: 'GET list, a different page each request (uncached)',
+    app: { url: `${appUrl}${firstPage.path}`, pathCycle: everyPage },
+    bareRoute: { method: 'GET', path: '/bare/list-uncached', ...firstPage.captured },
+    settings: plan.listSettings,
+  });
   const submit: Scenario = {
     key: 'submit',
     name: 'POST submit (SMS, multipart)',
