@@ -1,51 +1,20 @@
 import sharp from 'sharp';
+import type { Pagination, PublicReport } from '../../../src/common/phishing-report.schema';
+import type { ReportFields, Upload } from '../../../src/server/test/report-factories';
 
 /**
  * Talks to the real server's public API the way a browser page would (CSRF cookie + header),
  * so tests can seed reports quickly and read back what the UI should show.
  */
 
-export type ReportFields = Record<string, string>;
-
-export interface PublicReport {
-  report_id: string;
-  receipt_method: 'email' | 'sms';
-  subject: string | null;
-  body: string;
-  source_email: string | null;
-  phone_number: string | null;
-  screenshot_url: string | null;
-  publish_screenshot: boolean;
-  reported_at: string;
-}
+export type { ReportFields, Upload } from '../../../src/server/test/report-factories';
+export type { PublicReport } from '../../../src/common/phishing-report.schema';
+export { emailReportFields as emailReport, smsReportFields as smsReport } from '../../../src/server/test/report-factories';
 
 export interface ReportPage {
   reports: PublicReport[];
-  pagination: { total: number; limit: number; offset: number; has_more: boolean };
+  pagination: Pagination;
 }
-
-export interface Upload {
-  content: Buffer;
-  filename?: string;
-  type?: string;
-}
-
-export const emailReport = (overrides: ReportFields = {}): ReportFields => ({
-  receipt_method: 'email',
-  source_info: 'security@amaz0n-support.example',
-  subject: '【重要】アカウントの確認が必要です',
-  body: 'お客様のアカウントに不審なログインがありました。\nhttps://amaz0n-verify.example/login から確認してください。',
-  delete_password: '1234',
-  ...overrides,
-});
-
-export const smsReport = (overrides: ReportFields = {}): ReportFields => ({
-  receipt_method: 'sms',
-  source_info: '090-1234-5678',
-  body: 'お荷物をお届けにあがりましたが不在のため持ち帰りました。http://sagawa-xyz.example',
-  delete_password: '5678',
-  ...overrides,
-});
 
 /** A small real PNG (sharp-generated) with a visible pattern, for upload through the form or the API. */
 export async function smallPng(width = 120, height = 200): Promise<Buffer> {
