@@ -80,3 +80,15 @@ describe('hourly limits shared through Redis', () => {
     expect(limited.json().message).toBe(reportMessages.submitRateLimited);
   });
 });
+
+describe('hourly limits when Redis is unreachable', () => {
+  it('keeps accepting reports instead of failing', async () => {
+    const context = await createTestApp({ REDIS_URL: 'redis://127.0.0.1:1', RATE_LIMIT_REPORT_SUBMIT: '1' });
+    try {
+      const response = await submitReport(context, emailReportFields(), undefined, { remoteAddress: randomIp() });
+      expect(response.statusCode).toBe(201);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -29,6 +29,9 @@ export async function registerRateLimiting(app: FastifyInstance, redisUrl: strin
   let redis: Redis | undefined;
   if (redisUrl) {
     redis = new Redis(redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1 });
+    // An outage must not take reporting down with it: counting is skipped (skipOnError below)
+    // and logged until Redis answers again. The delete lockout lives in the database, not here.
+    redis.on('error', (error: Error) => app.log.warn({ err: error }, 'rate-limit store (Redis) unavailable; limits are not counted'));
     app.addHook('onClose', async () => {
       await redis?.quit();
     });
@@ -36,7 +39,7 @@ export async function registerRateLimiting(app: FastifyInstance, redisUrl: strin
   const isolatedFactory = async (): Promise<LimiterFactory> => {
     let factory: LimiterFactory | undefined;
     await app.register(async (context) => {
-      await context.register(rateLimit, { global: false, nameSpace: 'kizuki:rate-limit:', ...(redis ? { redis } : {}) });
+      await context.register(rateLimit, { global: false, nameSpace: 'kizuki:rate-limit:', skipOnError: true, ...(redis ? { redis } : {}) });
       factory = context.rateLimit.bind(context);
     });
     if (!factory) throw new Error('rate limiter did not register');
