@@ -1,9 +1,7 @@
 import { z } from 'zod';
 
 /** Every API answer is wrapped the same way; errors carry per-field messages only for validation. */
-export type ApiSuccess<T> = { success: true; data: T };
 export type ApiFailure = { success: false; message: string; errors?: Record<string, string[]> };
-export type ApiResponse<T> = ApiSuccess<T> | ApiFailure;
 
 export const apiFailureSchema = z.object({
   success: z.literal(false),

@@ -11,10 +11,18 @@ const dateTimeFormat = new Intl.DateTimeFormat('ja-JP', {
   minute: '2-digit',
 });
 
-export function formatReportDate(iso: string): string {
-  return dateFormat.format(new Date(iso));
+// Intl throws on an invalid date; one odd value must not take a whole list or page down with it.
+function formatSafely(format: Intl.DateTimeFormat, iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : format.format(date);
 }
 
+/** 2026/11/21 — the list shows the date only. */
+export function formatReportDate(iso: string): string {
+  return formatSafely(dateFormat, iso);
+}
+
+/** 2026/11/21 14:05 — the detail shows date and time to the minute. */
 export function formatReportDateTime(iso: string): string {
-  return dateTimeFormat.format(new Date(iso));
+  return formatSafely(dateTimeFormat, iso);
 }

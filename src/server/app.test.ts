@@ -38,7 +38,6 @@ describe('platform', () => {
       put: () => Promise.reject(new Error('disk exploded at /srv/secret/path')),
       get: () => Promise.resolve(null),
       delete: () => Promise.resolve(),
-      exists: () => Promise.resolve(false),
     };
     const broken = await createTestApp({}, { storage: failingStorage });
     try {

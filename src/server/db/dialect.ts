@@ -29,8 +29,3 @@ export function readTimestamp(value: string | Date): Date {
 export function writeTimestamp(value: Date): string {
   return value.toISOString();
 }
-
-export function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: string } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
-}

@@ -4,13 +4,12 @@ import path from 'node:path';
 /**
  * Where uploaded and derived files live. Keys are relative paths such as
  * `public/screenshots/abc.png`; only keys under `public/` are ever served. A cloud object
- * store can implement the same four calls.
+ * store can implement the same three calls.
  */
 export interface FileStorage {
   put(key: string, content: Buffer): Promise<void>;
   get(key: string): Promise<Buffer | null>;
   delete(key: string): Promise<void>;
-  exists(key: string): Promise<boolean>;
 }
 
 const SAFE_KEY = /^(public|private)\/[a-z0-9-]+\/[A-Za-z0-9_-]+\.(png|jpg|gif|webp)$/;
@@ -47,14 +46,5 @@ export class LocalFileStorage implements FileStorage {
 
   async delete(key: string): Promise<void> {
     await fs.rm(this.resolve(key), { force: true });
-  }
-
-  async exists(key: string): Promise<boolean> {
-    try {
-      await fs.access(this.resolve(key));
-      return true;
-    } catch {
-      return false;
-    }
   }
 }

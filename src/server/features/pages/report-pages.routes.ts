@@ -3,6 +3,7 @@ import { formatReportDateTime } from '../../../common/date-format';
 import { reportMessages } from '../../../common/messages';
 import type { PublicReport } from '../../../common/phishing-report.schema';
 import { reportIdSchema } from '../../../common/phishing-report.schema';
+import { truncateForList } from '../../../common/text-normalize';
 import { html } from '../../lib/html';
 import type { PhishingReportsService } from '../phishing-reports/phishing-reports.service';
 import { type HostPageContent, renderHostPage } from './host-page';
@@ -55,11 +56,7 @@ export function registerReportPages(app: FastifyInstance, { service, assets, app
   });
 }
 
-function excerpt(text: string, length: number): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  const chars = Array.from(flat);
-  return chars.length > length ? `${chars.slice(0, length).join('')}…` : flat;
-}
+const excerpt = (text: string, length: number): string => truncateForList(text, length) ?? '';
 
 function detailPage(report: PublicReport): HostPageContent {
   const kind = report.receipt_method === 'email' ? 'フィッシングメール' : '詐欺SMS';

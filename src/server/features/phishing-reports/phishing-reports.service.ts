@@ -114,9 +114,9 @@ export class PhishingReportsService {
   }
 
   async get(reportId: string): Promise<PublicReport> {
-    const report = await this.deps.repo.findByReportId(reportId);
+    const report = await this.find(reportId);
     if (!report) throw new AppError('NOT_FOUND', reportMessages.detailNotFound);
-    return this.toPublic(report);
+    return report;
   }
 
   /** Returns the report or null; for host pages that render a 404 page themselves. */

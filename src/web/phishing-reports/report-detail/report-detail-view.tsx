@@ -4,7 +4,7 @@ import type { PublicReport } from '../../../common/phishing-report.schema';
 import { AlertBox } from '../../components/alert-box';
 import { ImageViewer } from '../../components/image-viewer';
 import { ReceiptMethodIcon } from '../../components/receipt-method-icon';
-import { formatReportDateTime } from '../../lib/format-date';
+import { formatReportDateTime } from '../../../common/date-format';
 
 type ReportDetailViewProps = {
   report: PublicReport;

@@ -4,7 +4,7 @@ import { reportMessages as m, reportUiText as t } from '../../../common/messages
 import type { PublicReport } from '../../../common/phishing-report.schema';
 import { truncateForList } from '../../../common/text-normalize';
 import { ReceiptMethodIcon } from '../../components/receipt-method-icon';
-import { formatReportDate } from '../../lib/format-date';
+import { formatReportDate } from '../../../common/date-format';
 import { reportHref } from '../report-links';
 
 type ReportTableProps = {
