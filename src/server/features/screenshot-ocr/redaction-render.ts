@@ -1,0 +1,41 @@
+import sharp from 'sharp';
+import { SCREENSHOT_MAX_PIXELS } from '../../../common/limits';
+import type { PixelBox } from './screenshot-ocr.types';
+
+export interface RedactedScreenshot {
+  image: Buffer;
+  thumbnail: Buffer;
+  extension: 'png' | 'jpg';
+}
+
+const THUMBNAIL_BOX = { width: 240, height: 480 };
+
+/**
+ * Paints the boxes into the decoded pixels themselves (not as an overlay layer) and encodes a
+ * fresh file from those pixels, so nothing under a box survives and no metadata is carried over.
+ * The thumbnail is made from the redacted pixels, never from the original.
+ */
+export async function renderRedactedCopy(original: Buffer, boxes: readonly PixelBox[], asJpeg: boolean): Promise<RedactedScreenshot> {
+  const { data, info } = await sharp(original, { limitInputPixels: SCREENSHOT_MAX_PIXELS, failOn: 'error', pages: 1 })
+    .rotate()
+    .flatten({ background: '#ffffff' })
+    .removeAlpha()
+    .toColourspace('srgb')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const { width, height, channels } = info;
+  for (const box of boxes) {
+    const x0 = Math.max(0, Math.floor(box.x));
+    const y0 = Math.max(0, Math.floor(box.y));
+    const x1 = Math.min(width, Math.ceil(box.x + box.w));
+    const y1 = Math.min(height, Math.ceil(box.y + box.h));
+    for (let y = y0; y < y1; y++) data.fill(0, (y * width + x0) * channels, (y * width + x1) * channels);
+  }
+  const raw = { raw: { width, height, channels } } as const;
+  const encode = (pipeline: sharp.Sharp) => (asJpeg ? pipeline.jpeg({ quality: 85 }) : pipeline.png({ compressionLevel: 8 })).toBuffer();
+  const [image, thumbnail] = await Promise.all([
+    encode(sharp(data, raw)),
+    encode(sharp(data, raw).resize({ ...THUMBNAIL_BOX, fit: 'inside', withoutEnlargement: true })),
+  ]);
+  return { image, thumbnail, extension: asJpeg ? 'jpg' : 'png' };
+}
