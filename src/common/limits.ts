@@ -6,6 +6,11 @@ export const REPORT_LIST_TRUNCATE_AT = 25;
 export const SCREENSHOT_MAX_BYTES = 10 * 1024 * 1024;
 /** Pixel cap that refuses decompression bombs; 40 MP is far above any phone screenshot. */
 export const SCREENSHOT_MAX_PIXELS = 40_000_000;
+/**
+ * Private, unredacted originals are kept this long for moderation and for improving training,
+ * then deleted (the privacy policy states the same figure).
+ */
+export const SCREENSHOT_ORIGINAL_RETENTION_DAYS = 90;
 export const SCREENSHOT_ACCEPT = 'image/jpeg,image/png,image/gif';
 
 export const DELETE_PASSWORD_LENGTH = 4;

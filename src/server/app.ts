@@ -19,6 +19,9 @@ import { WebAssets } from './features/pages/web-assets';
 import { PhishingReportsRepository } from './features/phishing-reports/phishing-reports.repo';
 import { PUBLIC_MEDIA_PATH, registerPhishingReportRoutes } from './features/phishing-reports/phishing-reports.routes';
 import { PhishingReportsService } from './features/phishing-reports/phishing-reports.service';
+import { registerScreenshotAnalysisRoutes } from './features/screenshot-ocr/screenshot-analysis.routes';
+import { createScreenshotAnalyzer } from './features/screenshot-ocr/screenshot-analyzer';
+import type { ScreenshotAnalyzer } from './features/screenshot-ocr/screenshot-ocr.types';
 import { resolveAppSecret } from './lib/app-secret';
 import { registerCsrf } from './plugins/csrf.plugin';
 import { registerRateLimiting } from './plugins/rate-limit.plugin';
@@ -33,6 +36,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Folder holding Vite's build output (manifest and assets). */
   webDistDir?: string;
+  /** OCR for screenshots; tests share one pool per file. Otherwise one is made and closed with the app. */
+  screenshotAnalyzer?: ScreenshotAnalyzer;
 }
 
 export async function buildApp(config: AppConfig, options: AppOptions = {}): Promise<FastifyInstance> {
@@ -72,6 +77,9 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     maxAge: '365d',
   });
 
+  const screenshotAnalyzer = options.screenshotAnalyzer ?? createScreenshotAnalyzer({ size: config.ocr.workers, queueLimit: config.ocr.queueLimit, queueTimeoutMs: config.ocr.queueTimeoutMs, logger: app.log });
+  if (!options.screenshotAnalyzer) app.addHook('onClose', () => screenshotAnalyzer.close());
+
   const openapi = new OpenApiRegistry();
   const reportsService = new PhishingReportsService({
     repo: new PhishingReportsRepository(database.db),
@@ -83,6 +91,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
 
   registerHealthRoutes(app, database.ping);
   registerPhishingReportRoutes(app, { service: reportsService, storage, config, openapi, rateLimiters });
+  registerScreenshotAnalysisRoutes(app, { analyzer: screenshotAnalyzer, config, openapi, rateLimiters });
   registerReportPages(app, { service: reportsService, assets, appUrl: config.appUrl });
   registerOpenApiRoutes(app, openapi, config.appUrl);
   // Until the training app's sign-in exists, the site root is Kizuki DB.

@@ -1,5 +1,7 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { SCREENSHOT_ORIGINAL_RETENTION_DAYS } from '../common/limits';
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
@@ -25,6 +27,12 @@ const environmentSchema = z.object({
   RATE_LIMIT_REPORT_SUBMIT: positiveInt(10),
   RATE_LIMIT_SCREENSHOT_ANALYZE: positiveInt(20),
   RATE_LIMIT_REPORT_DELETE: positiveInt(30),
+  /** OCR workers; each is a worker thread holding the Japanese model (about 100 MB). */
+  OCR_WORKERS: positiveInt(Math.max(1, Math.min(4, os.availableParallelism()))),
+  /** Analyse requests allowed to wait for a busy OCR worker before new ones get 503. */
+  OCR_QUEUE_LIMIT: positiveInt(8),
+  OCR_QUEUE_TIMEOUT_MS: positiveInt(15_000),
+  SCREENSHOT_ORIGINAL_RETENTION_DAYS: positiveInt(SCREENSHOT_ORIGINAL_RETENTION_DAYS),
 });
 
 export type DatabaseTarget =
@@ -44,6 +52,9 @@ export interface AppConfig {
   appSecret: string | undefined;
   logLevel: string;
   rateLimits: { reportSubmit: number; screenshotAnalyze: number; reportDelete: number };
+  ocr: { workers: number; queueLimit: number; queueTimeoutMs: number };
+  /** Private screenshot originals are deleted this many days after the report. */
+  screenshotOriginalRetentionDays: number;
 }
 
 export class ConfigError extends Error {}
@@ -77,6 +88,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
       screenshotAnalyze: env.RATE_LIMIT_SCREENSHOT_ANALYZE,
       reportDelete: env.RATE_LIMIT_REPORT_DELETE,
     },
+    ocr: { workers: env.OCR_WORKERS, queueLimit: env.OCR_QUEUE_LIMIT, queueTimeoutMs: env.OCR_QUEUE_TIMEOUT_MS },
+    screenshotOriginalRetentionDays: env.SCREENSHOT_ORIGINAL_RETENTION_DAYS,
   };
 }
 

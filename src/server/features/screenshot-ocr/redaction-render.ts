@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { SCREENSHOT_MAX_PIXELS } from '../../../common/limits';
 import type { PixelBox } from './screenshot-ocr.types';
 
@@ -32,7 +32,7 @@ export async function renderRedactedCopy(original: Buffer, boxes: readonly Pixel
     for (let y = y0; y < y1; y++) data.fill(0, (y * width + x0) * channels, (y * width + x1) * channels);
   }
   const raw = { raw: { width, height, channels } } as const;
-  const encode = (pipeline: sharp.Sharp) => (asJpeg ? pipeline.jpeg({ quality: 85 }) : pipeline.png({ compressionLevel: 8 })).toBuffer();
+  const encode = (pipeline: Sharp) => (asJpeg ? pipeline.jpeg({ quality: 85 }) : pipeline.png({ compressionLevel: 8 })).toBuffer();
   const [image, thumbnail] = await Promise.all([
     encode(sharp(data, raw)),
     encode(sharp(data, raw).resize({ ...THUMBNAIL_BOX, fit: 'inside', withoutEnlargement: true })),

@@ -6,13 +6,9 @@ export interface PixelBox {
   h: number;
 }
 
-/** What auto-fill puts in the report form (SPEC §3 "Screenshot analysis result form_data"). */
-export interface ScreenshotFormData {
-  source_email: string | null;
-  source_phone: string | null;
-  subject: string | null;
-  body: string;
-}
+import type { ScreenshotFormData } from '../../../common/phishing-report.schema';
+
+export type { ScreenshotFormData };
 
 export interface ScreenshotAnalysis {
   width: number;

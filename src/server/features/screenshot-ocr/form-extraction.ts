@@ -1,0 +1,190 @@
+import type { OcrLine } from './ocr-layout';
+import { foldWidth, isCjk, isPhoneNumber, PHONE_PATTERN } from './ocr-text';
+import { findEmailAddress, repairAddressText } from './address-repair';
+import type { ScreenshotFormData } from './screenshot-ocr.types';
+
+interface ImageSize {
+  width: number;
+  height: number;
+}
+
+interface TextLine {
+  text: string;
+  line: OcrLine;
+}
+
+/** Interface text of mail and messaging apps, never part of a message. */
+const CHROME = [
+  /テキストメッセージ/, /iMessage/, /^SMS$/, /・\s*SMS$/, /不明な送信者/, /連絡先(リスト)?に(登録されていません|ありません)/,
+  /^ジの可能性があります/, /可能性があります。?$/, /迷惑メッセージを報告/, /^OK$/, /^(今日|昨日|一昨日)\s*\d{1,2}:\d{2}$/,
+  /^\d{1,2}月\d{1,2}日\s*(\([月火水木金土日]\))?\s*\d{1,2}:\d{2}$/, /^\d{1,2}:\d{2}\s*・?\s*SMS$/, /^\d{1,2}:\d{2}$/,
+  /^(受信トレイ|受信|スター付き|スヌーズ中|送信済み|下書き|迷惑メール|作成|編集)$/,
+  /^(返信|全員に返信|転送)(\s*(返信|全員に返信|転送))*$/, /^(Reply|Forward|Archive|Junk|Delete|Get Messages)\b/,
+];
+const FROM_LABEL = /^\s*(From|差出人|送信者)\s*[:_]?\s*/i;
+const SUBJECT_LABEL = /^\s*(Subject|件名)\s*[:_]?\s*/i;
+const TO_LABEL = /^\s*(To|宛先|宛て先|Cc)(?![a-z])\s*[:_]?\s*/i;
+const DATE_LABEL = /^\s*(Date|日時|送信日時|日付)\s*[:_]?\s*/i;
+const DATE = /\d{4}\s*[/年.]\s*\d{1,2}\s*[/月.]\s*\d{1,2}|\d{1,2}月\d{1,2}日/;
+
+/**
+ * Turns OCR lines into the report form's fields. Anything that cannot be read is left null or
+ * empty: a guess presented as fact is worse than an empty field the visitor fills in.
+ */
+export function extractFormData(lines: readonly OcrLine[], size: ImageSize): ScreenshotFormData {
+  const textLines = lines.map((line) => ({ text: foldWidth(line.text).replace(/\s+/g, ' ').trim(), line }));
+  return looksLikeEmail(textLines) ? fromEmail(textLines, size) : fromSms(textLines, size);
+}
+
+function looksLikeEmail(lines: TextLine[]): boolean {
+  let score = 0;
+  for (const { text } of lines) {
+    if (FROM_LABEL.test(text) || SUBJECT_LABEL.test(text) || /^(宛先|To)\b/.test(text)) score += 2;
+    if (/<[^>]*@/.test(text) || /受信トレイ|全員に返信|Gmail|Outlook/.test(text)) score += 1;
+    if (/テキストメッセージ|SMS|iMessage|不明な送信者|迷惑メッセージ/.test(text)) score -= 2;
+  }
+  return score > 0;
+}
+
+function isChrome(text: string): boolean {
+  return CHROME.some((pattern) => pattern.test(text)) || meaningfulChars(text) < 2;
+}
+
+function meaningfulChars(text: string): number {
+  return [...text].filter((char) => isCjk(char) || /[A-Za-z0-9]/.test(char)).length;
+}
+
+function fromSms(lines: TextLine[], size: ImageSize): ScreenshotFormData {
+  // The sender sits in the header, above the first message.
+  const headerLimit = size.height * 0.25;
+  let senderIndex = -1;
+  let source_phone: string | null = null;
+  let source_email: string | null = null;
+  for (let i = 0; i < lines.length && lines[i]!.line.box.y < headerLimit; i++) {
+    const text = lines[i]!.text;
+    const email = findEmailAddress(text);
+    if (email) {
+      source_email = email;
+      senderIndex = i;
+      break;
+    }
+    const phone = findPhone(text);
+    if (phone) {
+      source_phone = phone;
+      senderIndex = i;
+      break;
+    }
+  }
+  const bodyLines = lines.slice(senderIndex + 1).filter(({ text }) => !isChrome(text));
+  return { source_email, source_phone, subject: null, body: joinBody(dropAvatarNoise(bodyLines)) };
+}
+
+function fromEmail(lines: TextLine[], size: ImageSize): ScreenshotFormData {
+  let source_email: string | null = null;
+  let subject: string | null = null;
+  let headerEnd = -1;
+  let subjectIndex = -1;
+  const firstDate = lines.findIndex(({ text, line }) => line.box.y < size.height * 0.5 && (DATE_LABEL.test(text) || DATE.test(text)));
+  lines.forEach(({ text }, index) => {
+    if (FROM_LABEL.test(text)) {
+      source_email ??= findEmailAddress(text);
+      headerEnd = Math.max(headerEnd, index);
+    } else if (SUBJECT_LABEL.test(text)) {
+      subject ??= cleanSubject(text.replace(SUBJECT_LABEL, ''));
+      subjectIndex = index;
+      headerEnd = Math.max(headerEnd, index);
+    } else if (TO_LABEL.test(text) || DATE_LABEL.test(text)) {
+      headerEnd = Math.max(headerEnd, index);
+    }
+  });
+  if (firstDate >= 0) headerEnd = Math.max(headerEnd, firstDate);
+  if (!source_email) {
+    for (let i = 0; i <= Math.max(headerEnd, 0) && i < lines.length; i++) {
+      if (TO_LABEL.test(lines[i]!.text)) continue;
+      source_email = findEmailAddress(lines[i]!.text);
+      if (source_email) break;
+    }
+  }
+  if (subject === null) {
+    subjectIndex = tallestLine(lines, headerEnd, size);
+    if (subjectIndex >= 0) subject = cleanSubject(lines[subjectIndex]!.text);
+    headerEnd = Math.max(headerEnd, subjectIndex);
+  }
+  const bodyLines = lines.slice(headerEnd + 1).filter(({ text }) => !isChrome(text));
+  return { source_email, source_phone: null, subject, body: joinBody(bodyLines) };
+}
+
+/** The subject is the largest text in the header (or just below the date on phone mail apps). */
+function tallestLine(lines: TextLine[], headerEnd: number, size: ImageSize): number {
+  const searchEnd = Math.min(lines.length, Math.max(headerEnd + 3, 4));
+  let best = -1;
+  let bestHeight = 0;
+  for (let i = 0; i < searchEnd; i++) {
+    const { text, line } = lines[i]!;
+    if (line.box.y > size.height * 0.5 || isChrome(text) || meaningfulChars(text) < 4) continue;
+    if (findEmailAddress(text) || DATE.test(text) || TO_LABEL.test(text)) continue;
+    const height = glyphHeight(line);
+    if (height > bestHeight * 1.08) {
+      best = i;
+      bestHeight = height;
+    }
+  }
+  return best;
+}
+
+function glyphHeight(line: OcrLine): number {
+  const heights = line.charBoxes.filter((box, i) => box.h > 0 && isCjk(line.text[i])).map((box) => box.h).sort((a, b) => a - b);
+  return heights.length ? heights[Math.floor(heights.length / 2)]! : line.box.h * 0.8;
+}
+
+function cleanSubject(text: string): string | null {
+  const cleaned = text.replace(/^[_:\s]+/, '').trim();
+  return cleaned.length > 0 ? cleaned : null;
+}
+
+function findPhone(text: string): string | null {
+  for (const match of text.matchAll(PHONE_PATTERN)) {
+    if (isPhoneNumber(match[0])) return match[0].trim();
+  }
+  // Short codes and other numbers shown alone as the sender.
+  const alone = /^\D{0,3}(\+?\d[\d\s-]{2,14}\d)\D{0,3}$/.exec(text);
+  return alone ? alone[1]!.trim() : null;
+}
+
+/** Android shows the sender's avatar beside the last bubble line; OCR reads it as stray marks. */
+function dropAvatarNoise(lines: TextLine[]): TextLine[] {
+  if (lines.length < 2) return lines;
+  const lefts = lines.map(({ line }) => line.box.x).sort((a, b) => a - b);
+  const usualLeft = lefts[Math.floor(lefts.length / 2)]!;
+  return lines.map((entry) => {
+    const { line } = entry;
+    if (line.box.x >= usualLeft - line.box.h * 0.5) return entry;
+    let cut = 0;
+    while (cut < line.text.length && line.charBoxes[cut]!.x + line.charBoxes[cut]!.w < usualLeft - line.box.h * 0.3) cut++;
+    return { text: foldWidth(line.text.slice(cut)).trim(), line };
+  });
+}
+
+/**
+ * Joins lines back into the message: a line that runs to the right edge of the text column was
+ * wrapped by the app and continues without a break; a wide vertical gap starts a new paragraph.
+ */
+function joinBody(lines: TextLine[]): string {
+  if (lines.length === 0) return '';
+  const right = Math.max(...lines.map(({ line }) => line.box.x + line.box.w));
+  let body = '';
+  lines.forEach(({ text, line }, index) => {
+    const repaired = repairAddressText(text);
+    if (index === 0) {
+      body = repaired;
+      return;
+    }
+    const previous = lines[index - 1]!.line;
+    const gap = line.box.y - (previous.box.y + previous.box.h);
+    const wrapped = previous.box.x + previous.box.w > right - previous.box.h * 1.6 && gap < previous.box.h && !/[。！？!?」』）)]$/.test(lines[index - 1]!.text);
+    const continuesAddress = /[A-Za-z0-9/?=&._-]$/.test(body) && /^[A-Za-z0-9/?=&._%-]/.test(repaired) && /https?:\/\/\S*$|[\w.-]+\.[a-z]{2,}\S*$/i.test(body);
+    if (continuesAddress || wrapped) body += repaired;
+    else body += gap > previous.box.h * 1.2 ? `\n\n${repaired}` : `\n${repaired}`;
+  });
+  return repairAddressText(body);
+}

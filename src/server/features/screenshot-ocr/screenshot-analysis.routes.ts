@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import { reportMessages } from '../../../common/messages';
+import type { AppConfig } from '../../config';
+import { AppError } from '../../errors';
+import { readMultipartForm } from '../../lib/multipart-form';
+import type { RateLimiters } from '../../plugins/rate-limit.plugin';
+import type { OpenApiRegistry } from '../openapi/openapi.registry';
+import { detectImageFormat } from '../phishing-reports/screenshot-image';
+import { analyzeMultipartDocSchema, analyzeResponseSchema } from './screenshot-analysis.schema';
+import type { ScreenshotAnalyzer } from './screenshot-ocr.types';
+
+interface RouteDeps {
+  analyzer: ScreenshotAnalyzer;
+  config: AppConfig;
+  openapi: OpenApiRegistry;
+  rateLimiters: RateLimiters;
+}
+
+export function registerScreenshotAnalysisRoutes(app: FastifyInstance, { analyzer, config, openapi, rateLimiters }: RouteDeps): void {
+  openapi.add({
+    method: 'post', path: '/api/phishing-reports/analyze-screenshot', summary: 'Read a screenshot with OCR to fill the report form', tags: ['Kizuki DB'],
+    multipartBody: analyzeMultipartDocSchema, responses: { 200: analyzeResponseSchema },
+    errors: {
+      413: 'Screenshot over 10 MB', 419: 'CSRF token missing or wrong', 422: 'No screenshot, or not a readable JPEG/PNG/GIF',
+      429: 'Too many analyses from this client', 503: 'Every OCR worker is busy and the queue is full',
+    },
+  });
+  app.post('/api/phishing-reports/analyze-screenshot', {
+    onRequest: rateLimiters.hourly({ bucket: 'screenshot-analyze', max: config.rateLimits.screenshotAnalyze, message: reportMessages.analyzeRateLimited }),
+  }, async (request) => {
+    const form = await readMultipartForm(request, { fileFields: ['screenshot'], tooLargeMessage: reportMessages.submitTooLarge });
+    const screenshot = form.files.screenshot;
+    if (!screenshot) throw AppError.validation({ screenshot: [reportMessages.screenshotType] }, reportMessages.analyzeFailed);
+    if (!detectImageFormat(screenshot)) throw AppError.validation({ screenshot: [reportMessages.screenshotType] }, reportMessages.analyzeFailed);
+    const analysis = await analyzer.analyze(screenshot);
+    return { success: true, data: { form_data: analysis.formData } };
+  });
+}
