@@ -1,10 +1,27 @@
-const NOTICES = [
-  '報告いただいた内容は「Kizuki DB」で誰でも閲覧できるように公開されます。',
-  'ご自身の氏名・住所・電話番号・メールアドレスなどの個人情報は入力しないでください。',
-  'スクリーンショットに写っている個人情報やURLは自動的に黒塗りされます。',
-  '不適切な内容と判断した報告は、管理者が削除する場合があります。',
-  '削除用パスワードは報告を削除するときに必要です。忘れないよう控えておいてください。',
-  '報告内容は、注意喚起やフィッシング対策訓練の改善に利用します。',
+import type { ReactNode } from 'react';
+
+/** Opens in a new tab so that a half-filled report is not lost. */
+const privacyLink = (
+  <a href="/privacy" target="_blank" rel="noopener">
+    プライバシーポリシー
+    <span className="visually-hidden">（新しいタブで開きます）</span>
+  </a>
+);
+
+const NOTICES: Array<{ key: string; content: ReactNode }> = [
+  { key: 'public', content: '報告いただいた内容は「Kizuki DB」で誰でも閲覧できるように公開されます。' },
+  { key: 'no-personal', content: 'ご自身の氏名・住所・電話番号・メールアドレスなどの個人情報は入力しないでください。' },
+  {
+    key: 'redaction',
+    content: (
+      <>
+        スクリーンショットに写っている個人情報やURLは自動的に黒塗りされます。黒塗り前の画像の取扱いについては{privacyLink}をご覧ください。
+      </>
+    ),
+  },
+  { key: 'moderation', content: '不適切な内容と判断した報告は、管理者が削除する場合があります。' },
+  { key: 'password', content: '削除用パスワードは報告を削除するときに必要です。忘れないよう控えておいてください。' },
+  { key: 'use', content: '報告内容は、注意喚起やフィッシング対策訓練の改善に利用します。' },
 ];
 
 export function ReportNotices({ headingId }: { headingId: string }) {
@@ -15,7 +32,7 @@ export function ReportNotices({ headingId }: { headingId: string }) {
       </h3>
       <ul className="notice__list">
         {NOTICES.map((notice) => (
-          <li key={notice}>{notice}</li>
+          <li key={notice.key}>{notice.content}</li>
         ))}
       </ul>
     </section>
