@@ -7,6 +7,9 @@ const DROPPED_DOT = new RegExp(`(?<=[a-z0-9])L(?=${TLD}\\b)`, 'g');
 const SCHEME = /(?<![A-Za-z])(h?)(ttps?)\s?[:;.,ソ]?\s?[/\\ソ|]{0,2}\s?(?=[A-Za-z0-9])/g;
 const EMAIL = /[A-Za-z0-9][A-Za-z0-9._%+-]*@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/;
 
+/** "retry?order=1" read as "retry7order=1": a 7 or 2 between a path and a "name=" pair. */
+const QUERY_MARK = /(?<=https?:\/\/[^\s?]*[A-Za-z])[72](?=[A-Za-z_]{1,15}=)/g;
+
 export function repairAddressText(text: string): string {
   return text
     .replace(/(?<=[A-Za-z0-9._-])の(?=[A-Za-z0-9])/g, '@')
@@ -15,7 +18,8 @@ export function repairAddressText(text: string): string {
       // Only where an address follows; "ttps" inside a word is left alone.
       const tail = all.slice(offset + whole.length);
       return /^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+/.test(tail) ? `h${rest}://` : whole;
-    });
+    })
+    .replace(QUERY_MARK, '?');
 }
 
 export function findEmailAddress(text: string): string | null {

@@ -18,13 +18,15 @@ const CHROME = [
   /テキストメッセージ/, /iMessage/, /^SMS$/, /・\s*SMS$/, /不明な送信者/, /連絡先(リスト)?に(登録されていません|ありません)/,
   /^ジの可能性があります/, /可能性があります。?$/, /迷惑メッセージを報告/, /^OK$/, /^(今日|昨日|一昨日)\s*\d{1,2}:\d{2}$/,
   /^\d{1,2}月\d{1,2}日\s*(\([月火水木金土日]\))?\s*\d{1,2}:\d{2}$/, /^\d{1,2}:\d{2}\s*・?\s*SMS$/, /^\d{1,2}:\d{2}$/,
-  /^(受信トレイ|受信|スター付き|スヌーズ中|送信済み|下書き|迷惑メール|作成|編集)$/,
+  /^(受信トレイ|受信|スター付き|スヌーズ中|送信済み|下書き|迷惑メール|すべてのメール|ゴミ箱|作成|編集|フォルダ)\s*\d*$/,
+  /^[<く]?\s*(受信|戻る)(\s*編集)?$/, /^To\s*自分/, /^[ロ口□\s]+$/, /^(Gmail|Outlook)\b/,
   /^(返信|全員に返信|転送)(\s*(返信|全員に返信|転送))*$/, /^(Reply|Forward|Archive|Junk|Delete|Get Messages)\b/,
 ];
 const FROM_LABEL = /^\s*(From|差出人|送信者)\s*[:_]?\s*/i;
 const SUBJECT_LABEL = /^\s*(Subject|件名)\s*[:_]?\s*/i;
 const TO_LABEL = /^\s*(To|宛先|宛て先|Cc)(?![a-z])\s*[:_]?\s*/i;
 const DATE_LABEL = /^\s*(Date|日時|送信日時|日付)\s*[:_]?\s*/i;
+const ADDRESS_AT_END = /(h?ttps?:?\/{0,2}|www\.)\S*$|[\w.-]+\.[a-z]{2,}\S*$/i;
 const DATE = /\d{4}\s*[/年.]\s*\d{1,2}\s*[/月.]\s*\d{1,2}|\d{1,2}月\d{1,2}日/;
 
 /**
@@ -39,15 +41,35 @@ export function extractFormData(lines: readonly OcrLine[], size: ImageSize): Scr
 function looksLikeEmail(lines: TextLine[]): boolean {
   let score = 0;
   for (const { text } of lines) {
-    if (FROM_LABEL.test(text) || SUBJECT_LABEL.test(text) || /^(宛先|To)\b/.test(text)) score += 2;
+    if (FROM_LABEL.test(text) || SUBJECT_LABEL.test(text) || /^(宛先|To)(?![A-Za-z])/.test(text)) score += 2;
     if (/<[^>]*@/.test(text) || /受信トレイ|全員に返信|Gmail|Outlook/.test(text)) score += 1;
     if (/テキストメッセージ|SMS|iMessage|不明な送信者|迷惑メッセージ/.test(text)) score -= 2;
   }
   return score > 0;
 }
 
-function isChrome(text: string): boolean {
-  return CHROME.some((pattern) => pattern.test(text)) || meaningfulChars(text) < 2;
+/** Below this, tesseract was reading icons or avatars, not text. */
+const MIN_LINE_CONFIDENCE = 40;
+/** Icons after a subject read as a few characters of middling confidence; real text reads at 96+. */
+const UNSURE_CHAR = 96;
+const MAX_UNSURE_TAIL = 4;
+
+function isChrome({ text, line }: TextLine): boolean {
+  if (CHROME.some((pattern) => pattern.test(text)) || meaningfulChars(text) < 2) return true;
+  // Garbled addresses read with low confidence too; only short, address-free lines are dropped.
+  return line.confidence < MIN_LINE_CONFIDENCE && meaningfulChars(text) < 6 && !/[A-Za-z0-9]{3}/.test(text);
+}
+
+/** Drops interface text, but keeps the last few characters of a URL wrapped onto a line of their own. */
+function withoutChrome(lines: TextLine[]): TextLine[] {
+  const kept: TextLine[] = [];
+  for (const entry of lines) {
+    const previous = kept.at(-1);
+    const urlTail = previous && ADDRESS_AT_END.test(previous.text) && /^[A-Za-z0-9/?=&._%-]{1,12}$/.test(entry.text)
+      && entry.line.box.y - (previous.line.box.y + previous.line.box.h) < previous.line.box.h;
+    if (urlTail || !isChrome(entry)) kept.push(entry);
+  }
+  return kept;
 }
 
 function meaningfulChars(text: string): number {
@@ -75,7 +97,9 @@ function fromSms(lines: TextLine[], size: ImageSize): ScreenshotFormData {
       break;
     }
   }
-  const bodyLines = lines.slice(senderIndex + 1).filter(({ text }) => !isChrome(text));
+  // Without a readable sender, at least skip the app's header (status bar, avatar, name).
+  const firstBodyLine = senderIndex >= 0 ? senderIndex + 1 : lines.findIndex(({ line }) => line.box.y > size.height * 0.15);
+  const bodyLines = withoutChrome(firstBodyLine >= 0 ? lines.slice(firstBodyLine) : []);
   return { source_email, source_phone, subject: null, body: joinBody(dropAvatarNoise(bodyLines)) };
 }
 
@@ -107,34 +131,74 @@ function fromEmail(lines: TextLine[], size: ImageSize): ScreenshotFormData {
   }
   if (subject === null) {
     subjectIndex = tallestLine(lines, headerEnd, size);
-    if (subjectIndex >= 0) subject = cleanSubject(lines[subjectIndex]!.text);
+    if (subjectIndex >= 0) {
+      let text = withoutUnsureTail(lines[subjectIndex]!.line, lines[subjectIndex]!.text);
+      // A long subject wraps onto a second line of the same size right below.
+      const above = lines[subjectIndex - 1];
+      const chosen = lines[subjectIndex]!.line;
+      // The best line may be the second half of a wrapped subject.
+      if (above && continuesSubject(above.line, chosen, above.text)) {
+        subjectIndex--;
+        text = withoutUnsureTail(above.line, above.text) + text;
+      }
+      const next = lines[subjectIndex + 1];
+      const line = lines[subjectIndex]!.line;
+      if (next && !isChrome(next) && !findEmailAddress(next.text) && !/(様|さま|殿)$/.test(next.text) && continuesSubject(line, next.line, text)) {
+        text += withoutUnsureTail(next.line, next.text);
+        subjectIndex++;
+      }
+      subject = cleanSubject(text);
+    }
     headerEnd = Math.max(headerEnd, subjectIndex);
   }
-  const bodyLines = lines.slice(headerEnd + 1).filter(({ text }) => !isChrome(text));
+  const bodyLines = withoutChrome(lines.slice(headerEnd + 1));
   return { source_email, source_phone: null, subject, body: joinBody(bodyLines) };
 }
 
-/** The subject is the largest text in the header (or just below the date on phone mail apps). */
+/**
+ * Without a label, the subject is the largest line of the header: above the sender on web mail
+ * and the Gmail app, just below the date on iOS Mail. Sender names and greetings are skipped.
+ */
 function tallestLine(lines: TextLine[], headerEnd: number, size: ImageSize): number {
   const searchEnd = Math.min(lines.length, Math.max(headerEnd + 3, 4));
-  let best = -1;
-  let bestHeight = 0;
+  const candidates: number[] = [];
   for (let i = 0; i < searchEnd; i++) {
     const { text, line } = lines[i]!;
-    if (line.box.y > size.height * 0.5 || isChrome(text) || meaningfulChars(text) < 4) continue;
-    if (findEmailAddress(text) || DATE.test(text) || TO_LABEL.test(text)) continue;
-    const height = glyphHeight(line);
-    if (height > bestHeight * 1.08) {
+    if (line.box.y > size.height * 0.5 || isChrome(lines[i]!) || meaningfulChars(text) < 5) continue;
+    if (findEmailAddress(text) || DATE.test(text) || TO_LABEL.test(text) || FROM_LABEL.test(text) || /(様|さま|殿)$/.test(text)) continue;
+    candidates.push(i);
+  }
+  const long = candidates.filter((i) => meaningfulChars(lines[i]!.text) >= 8 || /【.+】/.test(lines[i]!.text));
+  let best = -1;
+  let bestSize = 0;
+  for (const i of long.length > 0 ? long : candidates) {
+    const glyph = glyphSize(lines[i]!.line);
+    if (glyph > bestSize * 1.1) {
       best = i;
-      bestHeight = height;
+      bestSize = glyph;
     }
   }
   return best;
 }
 
-function glyphHeight(line: OcrLine): number {
-  const heights = line.charBoxes.filter((box, i) => box.h > 0 && isCjk(line.text[i])).map((box) => box.h).sort((a, b) => a - b);
-  return heights.length ? heights[Math.floor(heights.length / 2)]! : line.box.h * 0.8;
+/** Font size from the width of Japanese characters, which are square; heights vary with the glyph. */
+function glyphSize(line: OcrLine): number {
+  const widths = line.charBoxes.filter((box, i) => box.w > 0 && isCjk(line.text[i])).map((box) => box.w).sort((a, b) => a - b);
+  return widths.length ? widths[Math.floor(widths.length / 2)]! : line.box.h * 0.8;
+}
+
+/** Drops trailing characters tesseract was unsure of: icons after a subject ("…しました衰ィ"). */
+function withoutUnsureTail(line: OcrLine, text: string): string {
+  let end = line.text.length;
+  while (end > 0 && line.text.length - end < MAX_UNSURE_TAIL && (line.charConfidences[end - 1] ?? 100) < UNSURE_CHAR && !/[】」)）]/.test(line.text[end - 1]!)) end--;
+  if (line.text.length - end >= MAX_UNSURE_TAIL && (line.charConfidences[end - 1] ?? 100) < UNSURE_CHAR) return text;
+  return end === line.text.length ? text : foldWidth(line.text.slice(0, end)).replace(/\s+/g, ' ').trim();
+}
+
+function continuesSubject(line: OcrLine, next: OcrLine, text: string): boolean {
+  const size = glyphSize(line);
+  return Math.abs(glyphSize(next) - size) < size * 0.15 && next.box.y - (line.box.y + line.box.h) < line.box.h * 0.8
+    && !/[】」)）]$/.test(text) && next.box.x < line.box.x + size && line.box.x + line.box.w > next.box.x + next.box.w;
 }
 
 function cleanSubject(text: string): string | null {
@@ -182,7 +246,7 @@ function joinBody(lines: TextLine[]): string {
     const previous = lines[index - 1]!.line;
     const gap = line.box.y - (previous.box.y + previous.box.h);
     const wrapped = previous.box.x + previous.box.w > right - previous.box.h * 1.6 && gap < previous.box.h && !/[。！？!?」』）)]$/.test(lines[index - 1]!.text);
-    const continuesAddress = /[A-Za-z0-9/?=&._-]$/.test(body) && /^[A-Za-z0-9/?=&._%-]/.test(repaired) && /https?:\/\/\S*$|[\w.-]+\.[a-z]{2,}\S*$/i.test(body);
+    const continuesAddress = /[A-Za-z0-9/?=&._-]$/.test(body) && /^[A-Za-z0-9/?=&._%-]/.test(repaired) && ADDRESS_AT_END.test(body);
     if (continuesAddress || wrapped) body += repaired;
     else body += gap > previous.box.h * 1.2 ? `\n\n${repaired}` : `\n${repaired}`;
   });

@@ -4,6 +4,11 @@ import { SCREENSHOT_MAX_PIXELS } from '../../../common/limits';
 export interface PreparedImage {
   /** Greyscale PNG, dark text on light ground, scaled so text is about TARGET_INK_HEIGHT tall. */
   png: Buffer;
+  /** The same pixels, one byte each. */
+  grey: { data: Buffer; width: number; height: number };
+  /** The upload's own pixels in grey (not inverted, not scaled), for reading small areas again. */
+  fullGrey: { data: Buffer; width: number; height: number };
+  dark: boolean;
   /** Pixels of the prepared image per pixel of the (orientation-corrected) upload. */
   scale: number;
   width: number;
@@ -31,8 +36,10 @@ export async function prepareForOcr(image: Buffer): Promise<PreparedImage> {
   const scaledWidth = Math.max(1, Math.round(width * scale));
   const scaledHeight = Math.max(1, Math.round(height * scale));
   if (scale !== 1) pipeline = pipeline.resize(scaledWidth, scaledHeight, { kernel: scale > 1 ? 'cubic' : 'lanczos3' });
-  const png = await pipeline.png({ compressionLevel: 1 }).toBuffer();
-  return { png, scale, width, height };
+  const grey = await pipeline.toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
+  const greyInfo = { width: grey.info.width, height: grey.info.height, channels: 1 as const };
+  const png = await sharp(grey.data, { raw: greyInfo }).png({ compressionLevel: 1 }).toBuffer();
+  return { png, grey: { data: grey.data, width: greyInfo.width, height: greyInfo.height }, fullGrey: { data, width, height }, dark, scale, width, height };
 }
 
 function meanOf(data: Buffer): number {

@@ -13,7 +13,8 @@ export function foldWidth(text: string): string {
   return out;
 }
 
-export const URL_CHAR = /[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]/;
+/** URL characters, less brackets and quotes, which surround addresses far more often than they occur in them. */
+export const URL_CHAR = /[A-Za-z0-9\-._~:/?#@!$&*+,;=%]/;
 export const isUrlChar = (char: string | undefined) => char !== undefined && URL_CHAR.test(char);
 export const isCjk = (char: string | undefined) => char !== undefined && /[\u3040-\u30ff\u3400-\u9fff\uff66-\uff9f々〆ヵヶ]/.test(char);
 
@@ -48,7 +49,7 @@ export function looksLikeAddress(run: string): boolean {
   if (DOMAIN.test(run)) return true;
   // A path or query fragment such as "/redeliv/?c=" or a random token such as "Hq83Tm2x".
   if (/[/?=&]/.test(run) && /[A-Za-z]/.test(run)) return true;
-  return /[A-Za-z]/.test(run) && /\d/.test(run) && run.length >= 6 && !/^\d{1,4}[/:.-]\d{1,2}/.test(run);
+  return /[A-Za-z]/.test(run) && /\d/.test(run) && run.length >= 6 && !/^\d{1,4}[/:.-]\d{1,2}/.test(run) && !/\d{1,2}:\d{2}/.test(run);
 }
 
 const DIGIT_SEPARATORS = /[\s\-‐－ー−.()]/g;

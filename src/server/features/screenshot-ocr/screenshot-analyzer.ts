@@ -3,6 +3,7 @@ import { AppError } from '../../errors';
 import { extractFormData } from './form-extraction';
 import { prepareForOcr, type PreparedImage } from './image-preprocess';
 import { linesFromPage } from './ocr-layout';
+import { rereadAddresses } from './address-reread';
 import { type OcrPoolOptions, OcrWorkerPool } from './ocr-worker-pool';
 import type { ScreenshotAnalysis, ScreenshotAnalyzer } from './screenshot-ocr.types';
 import { findSensitiveBoxes } from './sensitive-areas';
@@ -17,13 +18,17 @@ export function createScreenshotAnalyzer(options: OcrPoolOptions): ScreenshotAna
       } catch {
         throw new AppError('VALIDATION_FAILED', reportMessages.analyzeFailed);
       }
-      const page = await pool.run(async (worker) => (await worker.recognize(prepared.png, {}, { text: false, blocks: true })).data);
-      const lines = linesFromPage(page, prepared.scale);
+      const { firstReading, lines } = await pool.run(async (worker) => {
+        const page = (await worker.recognize(prepared.png, {}, { text: false, blocks: true })).data;
+        const firstReading = linesFromPage(page, prepared.scale);
+        return { firstReading, lines: await rereadAddresses(worker, prepared, firstReading) };
+      });
       return {
         width: prepared.width,
         height: prepared.height,
         formData: extractFormData(lines, prepared),
-        sensitiveBoxes: findSensitiveBoxes(lines),
+        // Both readings: an address either one recognises gets covered.
+        sensitiveBoxes: [...findSensitiveBoxes(firstReading), ...findSensitiveBoxes(lines)],
       };
     },
     warmUp: () => pool.start(),

@@ -4,16 +4,21 @@ import type { PixelBox } from './screenshot-ocr.types';
 
 /** Honorific-bearing words that are not a person's name ("お客様", "会員様" …). */
 const NOT_A_NAME = /(お客|客|会員|ご本人|本人|利用者|契約者|加入者|皆|各位|担当者|お得意|ご家族|株主|オーナー|ユーザー|ご依頼主|依頼主|ご購入者|購入者|出品者|落札者|神)$/;
-const NAME_STOP = /[\s【】「」『』（）()\[\]、。,:：!！?？・<>＜＞]/;
+const NAME_STOP = /[\s【】「」『』（）()[\]、。,:：!！?？・<>＜＞]/;
 const RECIPIENT_LABEL = /^\s*(?:To|TO|to|宛先|宛て先|受信者|Cc|CC)\s*[:_]?\s*/;
 const ADDRESS_LABEL = /(メールアドレス|アドレス|ご登録メール|登録メール|E-?mail|Email|mail)\s*[\]】]?\s*[:_]?/i;
 const POSTAL = /〒|\b\d{3}-\d{4}\b|(?:東京都|北海道|京都府|大阪府|[^\s\d]{2,3}県)[^\s\d]{1,6}[市区町村郡]/;
 const CARD_LABEL = /(カード番号|ご利用カード|対象カード|カード|card)/i;
 
-interface Marked extends Span {
-  line: number;
+interface FoundSpan extends Span {
   /** Another line's start is a continuation of this span when it wraps. */
   wraps: boolean;
+  /** A URL, e-mail address or number (worth a second, alphabet-only reading). */
+  address: boolean;
+}
+
+export interface MarkedSpan extends FoundSpan {
+  line: number;
 }
 
 /**
@@ -22,36 +27,59 @@ interface Marked extends Span {
  * readable recipient name or live phishing URL in a public image is a defect.
  */
 export function findSensitiveBoxes(lines: readonly OcrLine[]): PixelBox[] {
-  const marked: Marked[] = [];
+  const { marked, unread } = markSensitiveSpans(lines);
+  return [...marked.flatMap((span) => boxFor(lines[span.line]!, span)), ...unread];
+}
+
+/** URL, e-mail and number spans, for a second reading of just those areas. */
+export function findAddressSpans(lines: readonly OcrLine[]): MarkedSpan[] {
+  return markSensitiveSpans(lines).marked.filter((span) => span.address);
+}
+
+function markSensitiveSpans(lines: readonly OcrLine[]): { marked: MarkedSpan[]; unread: PixelBox[] } {
+  const marked: MarkedSpan[] = [];
+  const names = recipientNames(lines);
   lines.forEach((line, index) => {
-    for (const span of sensitiveSpans(foldWidth(line.text))) marked.push({ ...span, line: index });
+    const text = foldWidth(line.text);
+    for (const span of sensitiveSpans(text)) marked.push({ ...span, line: index });
+    for (const name of names) for (const span of fuzzyOccurrences(text, name)) marked.push({ ...span, line: index, wraps: false, address: false });
   });
+  const unread: PixelBox[] = [];
   // Wrapped URLs and numbers: the start of the next line continues a span that ran to the end.
   for (let i = 0; i < marked.length; i++) {
     const span = marked[i]!;
     if (!span.wraps) continue;
     const text = lines[span.line]!.text;
-    if (text.slice(span.end).trim() !== '') continue;
+    if (text.slice(span.end).trim() !== '' || !reachesColumnEdge(lines, span.line)) continue;
     const next = lines[span.line + 1];
-    if (!next || !isNextLine(lines[span.line]!, next)) continue;
+    if (!next || !isNextLine(lines[span.line]!, next)) {
+      // The rest was not read at all: cover where it must be, at the start of the next line.
+      const line = lines[span.line]!;
+      const covered = boxFor(line, span)[0];
+      if (covered) unread.push({ x: covered.x - (covered.x - line.box.x), y: covered.y + line.box.h * 1.1, w: covered.x + covered.w - line.box.x, h: covered.h });
+      continue;
+    }
     const end = continuationEnd(foldWidth(next.text));
-    if (end > 0) marked.push({ start: 0, end, line: span.line + 1, wraps: end >= next.text.trimEnd().length });
+    if (end > 0) marked.push({ start: 0, end, line: span.line + 1, wraps: end >= next.text.trimEnd().length, address: true });
   }
-  return marked.flatMap((span) => boxFor(lines[span.line]!, span));
+  return { marked, unread };
 }
 
-export function sensitiveSpans(text: string): Array<Span & { wraps: boolean }> {
-  const spans: Array<Span & { wraps: boolean }> = [];
-  const add = (start: number, end: number, wraps = false) => {
-    if (end > start) spans.push({ start, end, wraps });
+function sensitiveSpans(text: string): FoundSpan[] {
+  const spans: FoundSpan[] = [];
+  const add = (start: number, end: number, wraps = false, address = wraps) => {
+    if (end > start) spans.push({ start, end, wraps, address });
   };
   // "の" between letters is a misread "@".
   const probe = text.replace(/(?<=[A-Za-z0-9._-])の(?=[A-Za-z0-9])/g, '@');
-  for (const run of asciiRuns(probe)) {
-    if (looksLikeAddress(probe.slice(run.start, run.end))) add(run.start, run.end, true);
+  for (const run of addressRuns(probe)) {
+    const value = probe.slice(run.start, run.end);
+    // "…ください。https" at the end of a line: the address goes on below.
+    const schemeAtEnd = /^h?t?tps?:?\/{0,2}$/i.test(value) && probe.slice(run.end).trim() === '';
+    if (looksLikeAddress(value) || schemeAtEnd) add(run.start, run.end, true);
   }
   for (const match of probe.matchAll(PHONE_PATTERN)) {
-    if (isPhoneNumber(match[0])) add(match.index, match.index + match[0].length, /[-‐－ー−]$/.test(match[0]));
+    if (isPhoneNumber(match[0])) add(match.index, match.index + match[0].length, /[-‐－ー−]$/.test(match[0]), true);
   }
   // A number that breaks at the end of the line ("0120-862-").
   const trailingNumber = /(?:\+?\d[\d\s\-‐－ー−]{4,})[-‐－ー−]\s*$/.exec(probe);
@@ -61,7 +89,7 @@ export function sensitiveSpans(text: string): Array<Span & { wraps: boolean }> {
   if (recipient && recipient[0].length < probe.length) add(recipient[0].length, probe.length);
   const addressLabel = ADDRESS_LABEL.exec(probe);
   if (addressLabel && /[A-Za-z0-9]{3,}/.test(probe.slice(addressLabel.index + addressLabel[0].length))) {
-    add(addressLabel.index + addressLabel[0].length, probe.length, true);
+    add(addressLabel.index + addressLabel[0].length, probe.length, true, false);
   }
   const postal = POSTAL.exec(probe);
   if (postal) add(postal.index, probe.length);
@@ -74,6 +102,50 @@ export function sensitiveSpans(text: string): Array<Span & { wraps: boolean }> {
     const name = probe.slice(start, match.index).trim();
     if (name.length === 0 || NOT_A_NAME.test(name) || !isCjk(name.at(-1)) && !/[A-Za-z]/.test(name)) continue;
     add(start, match.index);
+  }
+  return spans;
+}
+
+/** ASCII runs, joined across one misread character ("verify?reミmj030", "httpsツ/docomo"). */
+function addressRuns(text: string): Span[] {
+  const runs = asciiRuns(text);
+  const merged: Span[] = [];
+  for (const run of runs) {
+    const last = merged.at(-1);
+    // Only a kana or kanji in between: "/" misread as "ん", ":/" as "ツ", "f" as "ミ".
+    if (last && run.start - last.end === 1 && isCjk(text[last.end])) last.end = run.end;
+    else merged.push({ ...run });
+  }
+  return merged;
+}
+
+/**
+ * Recipient names read from "To:"/"宛先:" lines and before "様", looked for again on every line
+ * with one character of tolerance, so a name is covered even where OCR misread its honorific.
+ */
+function recipientNames(lines: readonly OcrLine[]): string[] {
+  const names = new Set<string>();
+  for (const line of lines) {
+    const text = foldWidth(line.text);
+    const label = RECIPIENT_LABEL.exec(text);
+    if (label) {
+      const name = /^[^<(@\sA-Za-z0-9]{2,10}/.exec(text.slice(label[0].length).replace(/\s+/g, ''));
+      if (name && !/自分/.test(name[0])) names.add(name[0]);
+    }
+    for (const match of text.matchAll(/([^\s【】「」、。:・<>()]{2,8})(様|さま|殿)/g)) {
+      if (!NOT_A_NAME.test(match[1]!) && [...match[1]!].every((char) => isCjk(char))) names.add(match[1]!);
+    }
+  }
+  return [...names];
+}
+
+function fuzzyOccurrences(text: string, name: string): Span[] {
+  const spans: Span[] = [];
+  const tolerance = name.length >= 3 ? 1 : 0;
+  for (let start = 0; start + name.length <= text.length; start++) {
+    let mismatches = 0;
+    for (let i = 0; i < name.length && mismatches <= tolerance; i++) if (text[start + i] !== name[i]) mismatches++;
+    if (mismatches <= tolerance && text[start] === name[0] || mismatches === 0) spans.push({ start, end: start + name.length });
   }
   return spans;
 }
@@ -91,6 +163,14 @@ function continuationEnd(text: string): number {
   return end;
 }
 
+/** Only a line that runs to the right edge of its text column can have wrapped. */
+function reachesColumnEdge(lines: readonly OcrLine[], index: number): boolean {
+  const line = lines[index]!;
+  const neighbours = lines.slice(Math.max(0, index - 3), index + 4).filter((other) => Math.abs(other.box.x - line.box.x) < line.box.h * 3);
+  const columnRight = Math.max(...neighbours.map((other) => other.box.x + other.box.w));
+  return line.box.x + line.box.w >= columnRight - line.box.h * 2.5;
+}
+
 function isNextLine(line: OcrLine, next: OcrLine): boolean {
   const gap = next.box.y - (line.box.y + line.box.h);
   return gap < Math.max(line.box.h, next.box.h) * 1.5 && gap > -line.box.h / 2;
@@ -105,8 +185,8 @@ function boxFor(line: OcrLine, span: Span): PixelBox[] {
   let x1 = Math.max(...boxes.map((box) => box.x + box.w));
   let y0 = Math.min(line.box.y, ...boxes.map((box) => box.y));
   let y1 = Math.max(line.box.y + line.box.h, ...boxes.map((box) => box.y + box.h));
-  const padX = Math.max(3, charHeight * 0.4);
-  const padY = Math.max(3, charHeight * 0.3);
+  const padX = Math.max(3, charHeight * 0.5);
+  const padY = Math.max(3, charHeight * 0.4);
   x0 -= padX;
   x1 += padX;
   y0 -= padY;
