@@ -21,6 +21,8 @@ export const reportMessages = {
 
   // SPEC §8 — report submit
   submitSuccess: 'フィッシング情報を報告しました。ご協力ありがとうございます。',
+  /** Appended to submitSuccess when a screenshot is to be published (it is redacted in the background first). */
+  screenshotPublishedAfterRedaction: 'スクリーンショットは個人情報の自動黒塗り処理後に公開されます。',
   submitTooLarge: '画像サイズが大きすぎます。10MB以下の画像をアップロードしてください。',
   submitServerError: 'サーバーエラーが発生しました。しばらく後に再度お試しください。',
   submitRateLimited: '投稿が多すぎます。しばらく時間をおいてから再度お試しください。',

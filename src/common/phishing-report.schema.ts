@@ -105,7 +105,10 @@ export const publicReportSchema = z.object({
   body: z.string(),
   source_email: z.string().nullable(),
   phone_number: z.string().nullable(),
+  /** The published screenshot: always the automatically redacted copy; null until it exists. */
   screenshot_url: z.string().nullable(),
+  /** A small version of screenshot_url for the list (made from the redacted pixels); null with it. */
+  thumbnail_url: z.string().nullable(),
   publish_screenshot: z.boolean(),
   reported_at: z.string(),
 });

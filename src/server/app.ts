@@ -20,6 +20,8 @@ import { WebAssets } from './features/pages/web-assets';
 import { PhishingReportsRepository } from './features/phishing-reports/phishing-reports.repo';
 import { PUBLIC_MEDIA_PATH, registerPhishingReportRoutes } from './features/phishing-reports/phishing-reports.routes';
 import { PhishingReportsService } from './features/phishing-reports/phishing-reports.service';
+import { ScreenshotPublisher } from './features/phishing-reports/screenshot-publisher';
+import { OriginalRetentionSweeper } from './features/phishing-reports/screenshot-retention';
 import { registerScreenshotAnalysisRoutes } from './features/screenshot-ocr/screenshot-analysis.routes';
 import { createScreenshotAnalyzer } from './features/screenshot-ocr/screenshot-analyzer';
 import type { ScreenshotAnalyzer } from './features/screenshot-ocr/screenshot-ocr.types';
@@ -39,6 +41,15 @@ export interface AppOptions {
   webDistDir?: string;
   /** OCR for screenshots; tests share one pool per file. Otherwise one is made and closed with the app. */
   screenshotAnalyzer?: ScreenshotAnalyzer;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Background redaction and publishing of screenshots (tests await `drain()`). */
+    screenshotPublisher: ScreenshotPublisher;
+    /** Periodic deletion of private originals after the retention period. */
+    screenshotRetention: OriginalRetentionSweeper;
+  }
 }
 
 export async function buildApp(config: AppConfig, options: AppOptions = {}): Promise<FastifyInstance> {
@@ -82,12 +93,28 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   if (!options.screenshotAnalyzer) app.addHook('onClose', () => screenshotAnalyzer.close());
 
   const openapi = new OpenApiRegistry();
+  const reportsRepo = new PhishingReportsRepository(database.db);
+  const screenshotPublisher = new ScreenshotPublisher({ repo: reportsRepo, storage, analyzer: screenshotAnalyzer, clock, logger: app.log });
+  const screenshotRetention = new OriginalRetentionSweeper({
+    repo: reportsRepo, storage, clock, logger: app.log, retentionDays: config.screenshotOriginalRetentionDays,
+  });
+  app.decorate('screenshotPublisher', screenshotPublisher);
+  app.decorate('screenshotRetention', screenshotRetention);
+  app.addHook('onReady', async () => {
+    screenshotPublisher.start();
+    screenshotRetention.start();
+  });
+  // preClose, so the report in hand finishes before any onClose hook closes the OCR pool or the database.
+  app.addHook('preClose', async () => {
+    await Promise.all([screenshotPublisher.close(), screenshotRetention.close()]);
+  });
   const reportsService = new PhishingReportsService({
-    repo: new PhishingReportsRepository(database.db),
+    repo: reportsRepo,
     storage,
     clock,
     secret,
     mediaPath: PUBLIC_MEDIA_PATH,
+    screenshotPublisher,
   });
 
   registerHealthRoutes(app, database.ping);

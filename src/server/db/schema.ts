@@ -3,6 +3,13 @@ import type { Generated, Insertable, Selectable } from 'kysely';
 /** Timestamps are written as ISO 8601 UTC strings; PostgreSQL stores them as timestamptz. */
 export type Timestamp = string | Date;
 
+/**
+ * Where a report's screenshot stands: `none` (no upload), `private` (kept, not to be published),
+ * `pending` (to be redacted and published), `published` (redacted copy served), `failed`
+ * (redaction did not succeed: no image is ever served).
+ */
+export type ScreenshotStatus = 'none' | 'pending' | 'published' | 'failed' | 'private';
+
 export interface PhishingReportsTable {
   id: Generated<number>;
   report_id: string;
@@ -12,10 +19,17 @@ export interface PhishingReportsTable {
   source_email: string | null;
   phone_number: string | null;
   publish_screenshot: number;
-  /** Storage key of the public, re-encoded copy; null when nothing is published. */
+  /** Storage key of the public, redacted copy; served only while `screenshot_status` is `published`. */
   screenshot_key: string | null;
-  /** Storage key of the private original upload; never served. */
+  /** Storage key of the list thumbnail, made from the redacted pixels. */
+  thumbnail_key: string | null;
+  /** Storage key of the private original upload (metadata removed, not redacted); never served. */
   original_key: string | null;
+  screenshot_status: Generated<ScreenshotStatus>;
+  /** Publisher claims: a counter (also the compare-and-set version), when and by whom. */
+  screenshot_attempts: Generated<number>;
+  screenshot_claimed_at: Timestamp | null;
+  screenshot_claim_token: string | null;
   delete_password_hash: string;
   failed_delete_attempts: Generated<number>;
   delete_locked_until: Timestamp | null;

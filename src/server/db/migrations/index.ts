@@ -1,7 +1,9 @@
 import type { Migration } from 'kysely';
 import * as createPhishingReports from './20261121000000_create_phishing_reports';
+import * as addScreenshotPublishing from './20261121120000_add_screenshot_publishing';
 
 /** Every migration, in the order they landed. Never edit one that has landed; add a new one. */
 export const migrations: Record<string, Migration> = {
   '20261121000000_create_phishing_reports': createPhishingReports,
+  '20261121120000_add_screenshot_publishing': addScreenshotPublishing,
 };

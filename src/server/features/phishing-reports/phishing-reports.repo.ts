@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { ReceiptMethod } from '../../../common/limits';
 import { readTimestamp, writeTimestamp } from '../../db/dialect';
-import type { Database, NewPhishingReportRow } from '../../db/schema';
+import type { Database, NewPhishingReportRow, PhishingReportRow, ScreenshotStatus } from '../../db/schema';
 
 /** Columns a public answer is built from; nothing secret is ever selected for reading. */
 const PUBLIC_COLUMNS = [
@@ -12,7 +12,9 @@ const PUBLIC_COLUMNS = [
   'source_email',
   'phone_number',
   'publish_screenshot',
+  'screenshot_status',
   'screenshot_key',
+  'thumbnail_key',
   'reported_at',
 ] as const;
 
@@ -24,7 +26,9 @@ export interface StoredReport {
   source_email: string | null;
   phone_number: string | null;
   publish_screenshot: boolean;
+  screenshot_status: ScreenshotStatus;
   screenshot_key: string | null;
+  thumbnail_key: string | null;
   reported_at: Date;
 }
 
@@ -33,23 +37,43 @@ export interface DeletionState {
   delete_password_hash: string;
   failed_delete_attempts: number;
   delete_locked_until: Date | null;
-  screenshot_key: string | null;
-  original_key: string | null;
 }
 
-type PublicRow = Pick<Database['phishing_reports'], (typeof PUBLIC_COLUMNS)[number]>;
+/** A pending screenshot as the publisher sees it when looking for work. */
+export interface ScreenshotJobCandidate {
+  id: number;
+  attempts: number;
+  /**
+   * Public files left from before redaction existed (never served, since their folder is not);
+   * a pending report holds no other public key. Removed once its job ends.
+   */
+  legacyKeys: string[];
+}
+
+/** A screenshot the publisher has claimed; `token` proves the claim is still its own. */
+export interface ClaimedScreenshotJob {
+  id: number;
+  token: string;
+  attempts: number;
+  originalKey: string | null;
+  legacyKeys: string[];
+}
+
+type PublicRow = Pick<PhishingReportRow, (typeof PUBLIC_COLUMNS)[number]>;
 
 function toStoredReport(row: PublicRow): StoredReport {
   return { ...row, publish_screenshot: row.publish_screenshot === 1, reported_at: readTimestamp(row.reported_at) };
 }
 
-async function adjustCount(trx: Transaction<Database>, method: ReceiptMethod, delta: 1 | -1): Promise<void> {
+async function adjustCount(trx: Transaction<Database>, method: ReceiptMethod, delta: 1 | -1 | 0): Promise<void> {
   await trx
     .updateTable('phishing_report_counts')
     .set((eb) => ({ total: eb('total', '+', delta), revision: eb('revision', '+', 1) }))
     .where('receipt_method', '=', method)
     .execute();
 }
+
+const keysOf = (...keys: Array<string | null>): string[] => keys.filter((key): key is string => key !== null);
 
 export class PhishingReportsRepository {
   /** Asked on every list request, so it is compiled once rather than per call. */
@@ -122,7 +146,7 @@ export class PhishingReportsRepository {
   async findDeletionState(reportId: string): Promise<DeletionState | null> {
     const row = await this.db
       .selectFrom('phishing_reports')
-      .select(['id', 'delete_password_hash', 'failed_delete_attempts', 'delete_locked_until', 'screenshot_key', 'original_key'])
+      .select(['id', 'delete_password_hash', 'failed_delete_attempts', 'delete_locked_until'])
       .where('report_id', '=', reportId)
       .executeTakeFirst();
     if (!row) return null;
@@ -156,16 +180,152 @@ export class PhishingReportsRepository {
     return Number(result.numUpdatedRows) === 1;
   }
 
-  async deleteById(id: number): Promise<boolean> {
+  /**
+   * Deletes the report and answers the storage keys it held at that instant (null when it was
+   * already gone), so files a background job attached a moment earlier are removed too.
+   */
+  async deleteById(id: number): Promise<string[] | null> {
     return this.db.transaction().execute(async (trx) => {
       const deleted = await trx
         .deleteFrom('phishing_reports')
         .where('id', '=', id)
+        .returning(['receipt_method', 'screenshot_key', 'thumbnail_key', 'original_key'])
+        .executeTakeFirst();
+      if (!deleted) return null;
+      await adjustCount(trx, deleted.receipt_method, -1);
+      return keysOf(deleted.screenshot_key, deleted.thumbnail_key, deleted.original_key);
+    });
+  }
+
+  // ---- Screenshot publishing (see screenshot-publisher.ts) ----
+
+  /** Pending screenshots nobody holds: never claimed, released, or claimed before `staleBefore`. */
+  async findScreenshotJobs(staleBefore: Date, limit: number): Promise<ScreenshotJobCandidate[]> {
+    const rows = await this.db
+      .selectFrom('phishing_reports')
+      .select(['id', 'screenshot_attempts', 'screenshot_key', 'thumbnail_key'])
+      .where('screenshot_status', '=', 'pending')
+      .where((eb) => eb.or([eb('screenshot_claimed_at', 'is', null), eb('screenshot_claimed_at', '<', writeTimestamp(staleBefore))]))
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => ({
+      id: Number(row.id),
+      attempts: row.screenshot_attempts,
+      legacyKeys: keysOf(row.screenshot_key, row.thumbnail_key),
+    }));
+  }
+
+  /**
+   * Claims a candidate with a compare-and-set on its attempt counter, which every claim raises:
+   * of any number of claimers (processes, instances) that saw the same candidate, one wins.
+   */
+  async claimScreenshotJob(candidate: ScreenshotJobCandidate, now: Date, staleBefore: Date, token: string): Promise<ClaimedScreenshotJob | null> {
+    const row = await this.db
+      .updateTable('phishing_reports')
+      .set({
+        screenshot_attempts: candidate.attempts + 1,
+        screenshot_claimed_at: writeTimestamp(now),
+        screenshot_claim_token: token,
+      })
+      .where('id', '=', candidate.id)
+      .where('screenshot_status', '=', 'pending')
+      .where('screenshot_attempts', '=', candidate.attempts)
+      .where((eb) => eb.or([eb('screenshot_claimed_at', 'is', null), eb('screenshot_claimed_at', '<', writeTimestamp(staleBefore))]))
+      .returning('original_key')
+      .executeTakeFirst();
+    if (!row) return null;
+    return { id: candidate.id, token, attempts: candidate.attempts + 1, originalKey: row.original_key, legacyKeys: candidate.legacyKeys };
+  }
+
+  /**
+   * Publishes the redacted copy if the claim is still ours and the report still exists, and bumps
+   * the list revision so cached list pages pick up the new image. False: nothing was changed.
+   */
+  async markScreenshotPublished(job: ClaimedScreenshotJob, keys: { image: string; thumbnail: string }): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const updated = await trx
+        .updateTable('phishing_reports')
+        .set({
+          screenshot_status: 'published',
+          screenshot_key: keys.image,
+          thumbnail_key: keys.thumbnail,
+          screenshot_claimed_at: null,
+          screenshot_claim_token: null,
+        })
+        .where('id', '=', job.id)
+        .where('screenshot_status', '=', 'pending')
+        .where('screenshot_claim_token', '=', job.token)
         .returning('receipt_method')
         .executeTakeFirst();
-      if (!deleted) return false;
-      await adjustCount(trx, deleted.receipt_method, -1);
+      if (!updated) return false;
+      await adjustCount(trx, updated.receipt_method, 0);
       return true;
     });
+  }
+
+  /** Gives up on a claimed screenshot: it will never be published. */
+  async markScreenshotFailed(job: ClaimedScreenshotJob): Promise<boolean> {
+    const result = await this.db
+      .updateTable('phishing_reports')
+      .set({ screenshot_status: 'failed', screenshot_key: null, thumbnail_key: null, screenshot_claimed_at: null, screenshot_claim_token: null })
+      .where('id', '=', job.id)
+      .where('screenshot_status', '=', 'pending')
+      .where('screenshot_claim_token', '=', job.token)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Gives up on an unclaimed (or stale) candidate that has used up its attempts. */
+  async abandonScreenshotJob(candidate: ScreenshotJobCandidate): Promise<boolean> {
+    const result = await this.db
+      .updateTable('phishing_reports')
+      .set({ screenshot_status: 'failed', screenshot_key: null, thumbnail_key: null, screenshot_claimed_at: null, screenshot_claim_token: null })
+      .where('id', '=', candidate.id)
+      .where('screenshot_status', '=', 'pending')
+      .where('screenshot_attempts', '=', candidate.attempts)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /**
+   * Hands a claim back untouched (the OCR pool was busy or the app is stopping): the attempt is
+   * not counted and the next sweep takes it again.
+   */
+  async releaseScreenshotJob(job: ClaimedScreenshotJob): Promise<void> {
+    await this.db
+      .updateTable('phishing_reports')
+      .set({ screenshot_attempts: job.attempts - 1, screenshot_claimed_at: null, screenshot_claim_token: null })
+      .where('id', '=', job.id)
+      .where('screenshot_status', '=', 'pending')
+      .where('screenshot_claim_token', '=', job.token)
+      .execute();
+  }
+
+  // ---- Retention of private originals ----
+
+  /** Reports reported before `cutoff` that still hold an original and are not waiting for redaction. */
+  async findExpiredOriginals(cutoff: Date, limit: number): Promise<Array<{ id: number; originalKey: string }>> {
+    const rows = await this.db
+      .selectFrom('phishing_reports')
+      .select(['id', 'original_key'])
+      .where('original_key', 'is not', null)
+      .where('reported_at', '<', writeTimestamp(cutoff))
+      .where('screenshot_status', '!=', 'pending')
+      .orderBy('reported_at')
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => ({ id: Number(row.id), originalKey: row.original_key as string }));
+  }
+
+  /** Forgets an original whose file has been deleted (only if it still names that file). */
+  async clearOriginalKey(id: number, originalKey: string): Promise<void> {
+    await this.db
+      .updateTable('phishing_reports')
+      .set({ original_key: null })
+      .where('id', '=', id)
+      .where('original_key', '=', originalKey)
+      .execute();
   }
 }

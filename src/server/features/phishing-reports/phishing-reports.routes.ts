@@ -18,6 +18,7 @@ import {
   submitResponseSchema,
 } from './phishing-reports.schema';
 import type { PhishingReportsService } from './phishing-reports.service';
+import { REDACTED_IMAGE_FOLDER, THUMBNAIL_FOLDER } from './screenshot-publisher';
 
 /** Public storage keys (`public/<folder>/<file>`) are served under this path. */
 export const PUBLIC_MEDIA_PATH = '/media';
@@ -43,11 +44,12 @@ export function registerPhishingReportRoutes(app: FastifyInstance, { service, st
   }, async (request, reply) => {
     const form = await readMultipartForm(request, { fileFields: ['screenshot'], tooLargeMessage: reportMessages.submitTooLarge });
     const submission = parseOrThrow(reportSubmissionSchema, form.fields);
-    const { reportId } = await service.submit(submission, form.files.screenshot ?? null, {
+    const { reportId, screenshotPending } = await service.submit(submission, form.files.screenshot ?? null, {
       ip: request.ip,
       fingerprint: submission.fingerprint,
     });
-    return reply.status(201).send({ success: true, data: { message: reportMessages.submitSuccess, report_id: reportId } });
+    const message = screenshotPending ? `${reportMessages.submitSuccess}${reportMessages.screenshotPublishedAfterRedaction}` : reportMessages.submitSuccess;
+    return reply.status(201).send({ success: true, data: { message, report_id: reportId } });
   });
 
   openapi.add({
@@ -82,17 +84,21 @@ export function registerPhishingReportRoutes(app: FastifyInstance, { service, st
     return { success: true };
   });
 
-  app.get<{ Params: { file: string } }>(`${PUBLIC_MEDIA_PATH}/screenshots/:file`, async (request, reply) => {
-    const { file } = request.params;
-    const content = MEDIA_FILE.test(file) ? await storage.get(`public/screenshots/${file}`) : null;
-    if (!content) throw new AppError('NOT_FOUND', reportMessages.detailNotFound);
-    return reply
-      .type(file.endsWith('.png') ? 'image/png' : 'image/jpeg')
-      // Short: a deleted report's image must stop being served by caches soon after.
-      .header('cache-control', 'public, max-age=300')
-      .header('content-security-policy', "default-src 'none'")
-      .send(content);
-  });
+  // Only redacted copies and their thumbnails are served. (Copies made before redaction existed
+  // sit in public/screenshots/, which has no route any more.)
+  for (const folder of [REDACTED_IMAGE_FOLDER, THUMBNAIL_FOLDER]) {
+    app.get<{ Params: { file: string } }>(`${PUBLIC_MEDIA_PATH}/${folder}/:file`, async (request, reply) => {
+      const { file } = request.params;
+      const content = MEDIA_FILE.test(file) ? await storage.get(`public/${folder}/${file}`) : null;
+      if (!content) throw new AppError('NOT_FOUND', reportMessages.detailNotFound);
+      return reply
+        .type(file.endsWith('.png') ? 'image/png' : 'image/jpeg')
+        // Short: a deleted report's image must stop being served by caches soon after.
+        .header('cache-control', 'public, max-age=300')
+        .header('content-security-policy', "default-src 'none'")
+        .send(content);
+    });
+  }
 }
 
 /** An id that cannot exist is simply not found; the API never answers 422 for a path. */

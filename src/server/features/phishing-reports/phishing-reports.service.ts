@@ -24,6 +24,8 @@ export interface ReportsServiceDeps {
   secret: string;
   /** Public URL prefix under which `public/` storage keys are served. */
   mediaPath: string;
+  /** Told when a screenshot awaits redaction; publishes it in the background (screenshot-publisher.ts). */
+  screenshotPublisher: { kick(): void };
 }
 
 const PUBLIC_PREFIX = 'public/';
@@ -36,10 +38,12 @@ export class PhishingReportsService {
   constructor(private readonly deps: ReportsServiceDeps) {}
 
   toPublic(report: StoredReport): PublicReport {
-    const screenshotUrl =
-      report.publish_screenshot && report.screenshot_key?.startsWith(PUBLIC_PREFIX)
-        ? `${this.deps.mediaPath}/${report.screenshot_key.slice(PUBLIC_PREFIX.length)}`
-        : null;
+    // Only a redacted copy, once published, ever has a URL: while pending, after a failure or
+    // when kept private there is none.
+    const published = report.publish_screenshot && report.screenshot_status === 'published';
+    const mediaUrl = (key: string | null) =>
+      published && key?.startsWith(PUBLIC_PREFIX) ? `${this.deps.mediaPath}/${key.slice(PUBLIC_PREFIX.length)}` : null;
+    const screenshotUrl = mediaUrl(report.screenshot_key);
     return {
       report_id: report.report_id,
       receipt_method: report.receipt_method,
@@ -48,23 +52,30 @@ export class PhishingReportsService {
       source_email: report.source_email,
       phone_number: report.phone_number,
       screenshot_url: screenshotUrl,
+      thumbnail_url: screenshotUrl ? (mediaUrl(report.thumbnail_key) ?? screenshotUrl) : null,
       publish_screenshot: report.publish_screenshot,
       reported_at: toJstIsoString(report.reported_at),
     };
   }
 
+  /**
+   * Saves the report with its screenshot's private original. Publishing never happens here: a
+   * screenshot to publish is left `pending` for the background publisher, which redacts it first,
+   * so the answer never waits for OCR. `screenshotPending` tells the caller that happened.
+   */
   async submit(
     submission: ReportSubmission,
     screenshot: Buffer | null,
     reporter: ReporterContext,
-  ): Promise<{ reportId: string }> {
+  ): Promise<{ reportId: string; screenshotPending: boolean }> {
     const { repo, clock, secret } = this.deps;
     const reportId = randomUrlSafeId();
     const sender = splitSender(submission.receipt_method, submission.source_info);
-    const [passwordHash, images] = await Promise.all([
+    const [passwordHash, originalKey] = await Promise.all([
       hashSecret(submission.delete_password),
-      screenshot ? this.storeScreenshot(screenshot, submission.publish_screenshot) : Promise.resolve(null),
+      screenshot ? this.storeOriginal(screenshot) : Promise.resolve(null),
     ]);
+    const publish = originalKey !== null && submission.publish_screenshot;
     try {
       await repo.insert({
         report_id: reportId,
@@ -73,19 +84,22 @@ export class PhishingReportsService {
         body: submission.body,
         source_email: sender.email,
         phone_number: sender.phone,
-        publish_screenshot: images?.publicKey ? 1 : 0,
-        screenshot_key: images?.publicKey ?? null,
-        original_key: images?.privateKey ?? null,
+        publish_screenshot: publish ? 1 : 0,
+        screenshot_status: originalKey === null ? 'none' : publish ? 'pending' : 'private',
+        screenshot_key: null,
+        thumbnail_key: null,
+        original_key: originalKey,
         delete_password_hash: passwordHash,
         reporter_ip_hash: keyedDigest(secret, reporter.ip),
         reporter_fingerprint_hash: reporter.fingerprint ? keyedDigest(secret, reporter.fingerprint) : null,
         reported_at: writeTimestamp(clock.now()),
       });
     } catch (error) {
-      if (images) await this.removeImages([images.publicKey, images.privateKey]);
+      if (originalKey) await this.removeImages([originalKey]);
       throw error;
     }
-    return { reportId };
+    if (publish) this.deps.screenshotPublisher.kick();
+    return { reportId, screenshotPending: publish };
   }
 
   /**
@@ -145,7 +159,9 @@ export class PhishingReportsService {
       if (!(await repo.recordDeleteAttempt(state, { attempts, lockedUntil }))) continue;
 
       if (await verifySecret(password, state.delete_password_hash)) {
-        if (await repo.deleteById(state.id)) await this.removeImages([state.screenshot_key, state.original_key]);
+        // The keys come from the deleted row itself, so an image published a moment ago goes too.
+        const keys = await repo.deleteById(state.id);
+        if (keys) await this.removeImages(keys);
         return;
       }
       if (lockedUntil) throw new AppError('RATE_LIMITED', reportMessages.deleteLocked);
@@ -154,18 +170,17 @@ export class PhishingReportsService {
     throw new AppError('SERVICE_UNAVAILABLE', reportMessages.deleteFailed);
   }
 
-  private async storeScreenshot(content: Buffer, publish: boolean): Promise<{ privateKey: string; publicKey: string | null }> {
+  /** Keeps the upload privately, re-encoded without metadata (not redacted: never served). */
+  private async storeOriginal(content: Buffer): Promise<string> {
     const format = await inspectScreenshot(content);
     const cleaned = await reencodeWithoutMetadata(content, format);
-    const privateKey = `private/screenshot-originals/${randomUrlSafeId()}.${cleaned.extension}`;
-    const publicKey = publish ? `public/screenshots/${randomUrlSafeId()}.${cleaned.extension}` : null;
-    await this.deps.storage.put(privateKey, cleaned.content);
-    if (publicKey) await this.deps.storage.put(publicKey, cleaned.content);
-    return { privateKey, publicKey };
+    const key = `private/screenshot-originals/${randomUrlSafeId()}.${cleaned.extension}`;
+    await this.deps.storage.put(key, cleaned.content);
+    return key;
   }
 
-  private async removeImages(keys: Array<string | null>): Promise<void> {
-    await Promise.all(keys.filter((key): key is string => key !== null).map((key) => this.deps.storage.delete(key)));
+  private async removeImages(keys: string[]): Promise<void> {
+    await Promise.all(keys.map((key) => this.deps.storage.delete(key)));
   }
 }
 

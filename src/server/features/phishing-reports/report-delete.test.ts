@@ -4,10 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportMessages } from '../../../common/messages';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { deleteReport, emailReportFields, pngWithMetadata, submitOk } from '../../test/report-factories';
+import { blankAnalyzer } from '../../test/screenshot-analyzer-doubles';
 
 let context: TestContext;
 beforeAll(async () => {
-  context = await createTestApp({ RATE_LIMIT_REPORT_SUBMIT: '1000', RATE_LIMIT_REPORT_DELETE: '1000' });
+  context = await createTestApp({ RATE_LIMIT_REPORT_SUBMIT: '1000', RATE_LIMIT_REPORT_DELETE: '1000' }, { screenshotAnalyzer: blankAnalyzer() });
 });
 afterAll(() => context.close());
 
@@ -25,8 +26,11 @@ describe('DELETE /api/phishing-reports/:id', () => {
   it('deletes with the right password: gone from list, detail, page and disk', async () => {
     const before = storedFiles().length;
     const id = await submitOk(context, emailReportFields({ publish_screenshot: '1' }), { content: await pngWithMetadata() });
+    await context.app.screenshotPublisher.drain();
     const report = (await context.app.inject({ url: `/api/phishing-reports/${id}` })).json().data;
-    expect(storedFiles().length).toBe(before + 2);
+    // The private original, the redacted copy and its thumbnail.
+    expect(storedFiles().length).toBe(before + 3);
+    expect((await context.app.inject({ url: report.thumbnail_url })).statusCode).toBe(200);
 
     const response = await deleteReport(context, id, '1234');
     expect(response.statusCode).toBe(200);
@@ -34,6 +38,7 @@ describe('DELETE /api/phishing-reports/:id', () => {
     expect(await detailStatus(id)).toBe(404);
     expect(await listedIds()).not.toContain(id);
     expect((await context.app.inject({ url: report.screenshot_url })).statusCode).toBe(404);
+    expect((await context.app.inject({ url: report.thumbnail_url })).statusCode).toBe(404);
     expect((await context.app.inject({ url: `/phishing-reports/${id}`, headers: { accept: 'text/html' } })).statusCode).toBe(404);
     expect(storedFiles().length).toBe(before);
   });

@@ -1,5 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportMessages } from '../../../common/messages';
+import { blankAnalyzer } from '../../test/screenshot-analyzer-doubles';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import {
   emailReportFields,
@@ -13,9 +16,19 @@ import {
 
 let context: TestContext;
 beforeAll(async () => {
-  context = await createTestApp({ RATE_LIMIT_REPORT_SUBMIT: '1000' });
+  // Publishing runs OCR in the background; these tests are about the upload, so nothing is found.
+  context = await createTestApp({ RATE_LIMIT_REPORT_SUBMIT: '1000' }, { screenshotAnalyzer: blankAnalyzer() });
 });
-afterAll(() => context.close());
+afterAll(async () => {
+  await context.app.screenshotPublisher.drain();
+  await context.close();
+});
+
+const publicFiles = () =>
+  ['redacted-screenshots', 'screenshot-thumbnails'].flatMap((folder) => {
+    const dir = path.join(context.dataDir, 'storage', 'public', folder);
+    return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
+  });
 
 const getReport = async (reportId: string) => (await context.app.inject({ url: `/api/phishing-reports/${reportId}` })).json().data;
 
@@ -27,7 +40,7 @@ describe('POST /api/phishing-reports', () => {
     expect(body).toEqual({ success: true, data: { message: reportMessages.submitSuccess, report_id: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/) } });
     const report = await getReport(body.data.report_id);
     expect(Object.keys(report).sort()).toEqual(
-      ['body', 'phone_number', 'publish_screenshot', 'receipt_method', 'report_id', 'reported_at', 'screenshot_url', 'source_email', 'subject'].sort(),
+      ['body', 'phone_number', 'publish_screenshot', 'receipt_method', 'report_id', 'reported_at', 'screenshot_url', 'source_email', 'subject', 'thumbnail_url'].sort(),
     );
     expect(report).toMatchObject({
       receipt_method: 'email',
@@ -35,6 +48,7 @@ describe('POST /api/phishing-reports', () => {
       source_email: 'security@amaz0n-support.example',
       phone_number: null,
       screenshot_url: null,
+      thumbnail_url: null,
       publish_screenshot: false,
       reported_at: '2026-11-21T12:00:00.000+09:00',
     });
@@ -112,15 +126,21 @@ describe('POST /api/phishing-reports', () => {
     expect(response.json()).toEqual({ success: false, message: reportMessages.submitTooLarge });
   });
 
-  it('publishes a re-encoded copy without metadata when asked', async () => {
-    const reportId = await submitOk(context, emailReportFields({ publish_screenshot: '1' }), { content: await pngWithMetadata() });
-    const report = await getReport(reportId);
+  it('publishes a re-encoded copy without metadata when asked, once the background redaction is done', async () => {
+    const response = await submitReport(context, emailReportFields({ publish_screenshot: '1' }), { content: await pngWithMetadata() });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().data.message).toBe(`${reportMessages.submitSuccess}${reportMessages.screenshotPublishedAfterRedaction}`);
+    await context.app.screenshotPublisher.drain();
+    const report = await getReport(response.json().data.report_id);
     expect(report.publish_screenshot).toBe(true);
-    expect(report.screenshot_url).toMatch(/^\/media\/screenshots\/[A-Za-z0-9_-]+\.png$/);
-    const image = await context.app.inject({ url: report.screenshot_url });
-    expect(image.statusCode).toBe(200);
-    expect(image.headers['content-type']).toBe('image/png');
-    expect(image.rawPayload.includes(Buffer.from('SECRET-EXIF-MARKER'))).toBe(false);
+    expect(report.screenshot_url).toMatch(/^\/media\/redacted-screenshots\/[A-Za-z0-9_-]+\.png$/);
+    expect(report.thumbnail_url).toMatch(/^\/media\/screenshot-thumbnails\/[A-Za-z0-9_-]+\.png$/);
+    for (const url of [report.screenshot_url, report.thumbnail_url]) {
+      const image = await context.app.inject({ url });
+      expect(image.statusCode).toBe(200);
+      expect(image.headers['content-type']).toBe('image/png');
+      expect(image.rawPayload.includes(Buffer.from('SECRET-EXIF-MARKER'))).toBe(false);
+    }
   });
 
   it.each([
@@ -128,28 +148,37 @@ describe('POST /api/phishing-reports', () => {
     ['GIF', gifImage, /\.png$/],
   ])('accepts a %s screenshot', async (_name, make, extension) => {
     const reportId = await submitOk(context, smsReportFields({ publish_screenshot: '1' }), { content: await make(), filename: 'x.bin', type: 'application/octet-stream' });
+    await context.app.screenshotPublisher.drain();
     const report = await getReport(reportId);
     expect(report.screenshot_url).toMatch(extension);
+    expect(report.thumbnail_url).toMatch(extension);
     const image = await context.app.inject({ url: report.screenshot_url });
     expect(image.statusCode).toBe(200);
     expect(image.rawPayload.includes(Buffer.from('SECRET-EXIF-MARKER'))).toBe(false);
   });
 
   it('keeps an unpublished screenshot private: no URL, nothing under public storage', async () => {
-    const reportId = await submitOk(context, emailReportFields({ publish_screenshot: '0' }), { content: await pngWithMetadata() });
-    const report = await getReport(reportId);
-    expect(report).toMatchObject({ screenshot_url: null, publish_screenshot: false });
-    const fs = await import('node:fs');
-    const path = await import('node:path');
-    const publicDir = path.join(context.dataDir, 'storage', 'public', 'screenshots');
-    const before = fs.existsSync(publicDir) ? fs.readdirSync(publicDir).length : 0;
-    await submitOk(context, emailReportFields({ publish_screenshot: '0' }), { content: await pngWithMetadata() });
-    const after = fs.existsSync(publicDir) ? fs.readdirSync(publicDir).length : 0;
-    expect(after).toBe(before);
+    await context.app.screenshotPublisher.drain();
+    const before = publicFiles().length;
+    const response = await submitReport(context, emailReportFields({ publish_screenshot: '0' }), { content: await pngWithMetadata() });
+    expect(response.json().data.message).toBe(reportMessages.submitSuccess);
+    await context.app.screenshotPublisher.drain();
+    const report = await getReport(response.json().data.report_id);
+    expect(report).toMatchObject({ screenshot_url: null, thumbnail_url: null, publish_screenshot: false });
+    expect(publicFiles().length).toBe(before);
   });
 
-  it('never serves a file outside the public screenshots', async () => {
-    for (const url of ['/media/screenshots/..%2F..%2Fapp-secret', '/media/screenshots/aaaaaaaaaaaaaaaaaaaa.png', '/media/screenshots/x.svg']) {
+  it('never serves a file outside the redacted screenshots and thumbnails', async () => {
+    // The folder of the unredacted copies made before redaction existed is not served at all.
+    const legacyName = 'aaaaaaaaaaaaaaaaaaaaaa.png';
+    await context.storage.put(`public/screenshots/${legacyName}`, await pngWithMetadata());
+    for (const url of [
+      `/media/screenshots/${legacyName}`,
+      '/media/redacted-screenshots/..%2F..%2Fapp-secret',
+      '/media/redacted-screenshots/aaaaaaaaaaaaaaaaaaaa.png',
+      '/media/screenshot-thumbnails/x.svg',
+      '/media/screenshot-originals/aaaaaaaaaaaaaaaaaaaa.png',
+    ]) {
       expect((await context.app.inject({ url })).statusCode).toBe(404);
     }
   });

@@ -11,7 +11,8 @@ const report = {
   body: '本文',
   source_email: 'a@example.com',
   phone_number: null,
-  screenshot_url: null,
+  screenshot_url: '/media/redacted-screenshots/abcdefghijklmnopqrstuv.png',
+  thumbnail_url: '/media/screenshot-thumbnails/abcdefghijklmnopqrstuv.png',
   publish_screenshot: true,
   reported_at: '2026-11-21T14:05:00+09:00',
 };
@@ -46,6 +47,8 @@ describe('SPEC §8 wording per status', () => {
 describe('answer guards', () => {
   it('accepts a report and a page', () => {
     expect(asReport(report)).toEqual(report);
+    const { thumbnail_url: _omitted, ...withoutThumbnail } = report;
+    expect(asReport(withoutThumbnail).thumbnail_url).toBeNull();
     const page = asReportPage({ reports: [report], pagination: { total: 1, limit: 20, offset: 0, has_more: false } });
     expect(page.reports).toHaveLength(1);
     expect(page.pagination.total).toBe(1);
@@ -54,6 +57,7 @@ describe('answer guards', () => {
   it('refuses malformed answers instead of rendering them', () => {
     expect(() => asReport({ ...report, receipt_method: 'fax' })).toThrow(UnexpectedAnswerError);
     expect(() => asReport({ ...report, body: 42 })).toThrow(UnexpectedAnswerError);
+    expect(() => asReport({ ...report, thumbnail_url: 7 })).toThrow(UnexpectedAnswerError);
     expect(() => asReportPage({ reports: 'x', pagination: {} })).toThrow(UnexpectedAnswerError);
   });
 

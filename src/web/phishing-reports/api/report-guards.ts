@@ -34,6 +34,7 @@ export function asReport(value: unknown): PublicReport {
   const sourceEmail = optionalString('source_email');
   const phone = optionalString('phone_number');
   const screenshot = optionalString('screenshot_url');
+  const thumbnail = optionalString('thumbnail_url');
   if (
     !isString(r.report_id) ||
     !r.report_id ||
@@ -43,7 +44,8 @@ export function asReport(value: unknown): PublicReport {
     !isNullableString(subject) ||
     !isNullableString(sourceEmail) ||
     !isNullableString(phone) ||
-    !isNullableString(screenshot)
+    !isNullableString(screenshot) ||
+    !isNullableString(thumbnail)
   ) {
     throw new UnexpectedAnswerError('report fields');
   }
@@ -55,6 +57,7 @@ export function asReport(value: unknown): PublicReport {
     source_email: sourceEmail,
     phone_number: phone,
     screenshot_url: screenshot,
+    thumbnail_url: thumbnail,
     publish_screenshot: r.publish_screenshot === true,
     reported_at: r.reported_at,
   };

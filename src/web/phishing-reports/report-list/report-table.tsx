@@ -69,7 +69,7 @@ export function ReportTable({ reports, busy, onView, onDelete }: ReportTableProp
               <td className="report-table__image">
                 {showImage && report.screenshot_url && (
                   <button type="button" className="thumb" onClick={() => onView(report)} aria-describedby={linkId}>
-                    <img src={report.screenshot_url} alt="" loading="lazy" decoding="async" className="thumb__image" />
+                    <img src={report.thumbnail_url ?? report.screenshot_url} alt="" loading="lazy" decoding="async" className="thumb__image" />
                     <span className="visually-hidden">スクリーンショットを拡大</span>
                   </button>
                 )}
