@@ -132,7 +132,12 @@ export class OcrWorkerPool {
       },
     });
     const worker = await withTimeout(created, WORKER_START_TIMEOUT_MS, () => startError);
-    await worker.setParameters({ tessedit_pageseg_mode: PSM.SINGLE_BLOCK, preserve_interword_spaces: '1' });
+    await worker.setParameters({
+      tessedit_pageseg_mode: PSM.SINGLE_BLOCK,
+      preserve_interword_spaces: '1',
+      // Screenshots carry no meaningful DPI; this is the value tesseract falls back to anyway, minus its warning on every page.
+      user_defined_dpi: '70',
+    });
     return worker;
   }
 }

@@ -32,7 +32,13 @@ export function registerScreenshotAnalysisRoutes(app: FastifyInstance, { analyze
     const screenshot = form.files.screenshot;
     if (!screenshot) throw AppError.validation({ screenshot: [reportMessages.screenshotType] }, reportMessages.analyzeFailed);
     if (!detectImageFormat(screenshot)) throw AppError.validation({ screenshot: [reportMessages.screenshotType] }, reportMessages.analyzeFailed);
-    const analysis = await analyzer.analyze(screenshot);
-    return { success: true, data: { form_data: analysis.formData } };
+    try {
+      const analysis = await analyzer.analyze(screenshot);
+      return { success: true, data: { form_data: analysis.formData } };
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      request.log.error({ err: error }, 'screenshot analysis failed');
+      throw new AppError('INTERNAL', reportMessages.analyzeServerError);
+    }
   });
 }
