@@ -1,5 +1,6 @@
 import { type Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { reportMessages } from '../../src/common/messages';
 import { smallPng } from './support/api';
 import { DESKTOP, PHONE, saveScreenshot } from './support/browser';
 import { useE2EEnvironment, viewportName } from './support/e2e';
@@ -49,6 +50,9 @@ async function reportWithScreenshot(page: Page, subject: string, publish: boolea
   expect(response.status()).toBe(201);
   const { data } = (await response.json()) as { data: { report_id: string } };
   await form.successBox.waitFor();
+  // A screenshot to publish is blacked out automatically first, and the message says so.
+  const notice = (await form.successBox.textContent()) ?? '';
+  expect(notice.includes(reportMessages.screenshotPublishedAfterRedaction)).toBe(publish);
   // The form reset also forgets the file.
   expect(await preview.count()).toBe(0);
   return data.report_id;
@@ -61,16 +65,24 @@ describe.each([
   it('shows a thumbnail in the list that opens the viewer, and an enlargeable image on the detail page', async () => {
     const { page } = await env.open(viewport);
     const reportId = await reportWithScreenshot(page, `スクリーンショット公開 ${name}`, true);
+    // The redacted copy is made in the background; once it exists the list shows it.
+    await eventually(async () => (await env.api.getReport(reportId)).screenshot_url, 60_000).toEqual(expect.any(String));
     const saved = await env.api.getReport(reportId);
     expect(saved.publish_screenshot).toBe(true);
-    expect(saved.screenshot_url).toEqual(expect.any(String));
+    expect(saved.thumbnail_url).toEqual(expect.any(String));
+    await page.reload();
+    await waitForListSettled(page);
 
     const list = reportList(page);
     const row = list.rowFor(reportId);
     await row.waitFor();
     const thumb = row.getByRole('button', { name: 'スクリーンショットを拡大' });
     await thumb.waitFor();
+    // The thumbnail loads lazily, when the visitor scrolls to it.
+    await thumb.scrollIntoViewIfNeeded();
     await eventually(() => naturalWidth(thumb.locator('img'))).toBeGreaterThan(0);
+    // The button shows the small thumbnail; the viewer the full redacted copy.
+    expect(await thumb.locator('img').getAttribute('src')).toBe(saved.thumbnail_url);
 
     await thumb.click();
     const viewer = imageViewer(page);
@@ -106,6 +118,7 @@ describe('unpublished screenshot', () => {
     const saved = await env.api.getReport(reportId);
     expect(saved.publish_screenshot).toBe(false);
     expect(saved.screenshot_url).toBeNull();
+    expect(saved.thumbnail_url).toBeNull();
 
     const row = reportList(page).rowFor(reportId);
     await row.waitFor();
