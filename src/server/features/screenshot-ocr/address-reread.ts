@@ -29,6 +29,8 @@ export async function rereadAddresses(worker: Worker, prepared: PreparedImage, l
       // Overlapping spans of one line (a phone inside a URL run) are read once, as the wider one.
       if (span.line === lastLine && span.end > lastStart) continue;
       const line = updated[span.line]!;
+      // Only garbled readings are worth the time; a second reading of a clean one is no better.
+      if (plausibility(line.text.slice(span.start, span.end)) >= 0) continue;
       const area = spanArea(line, span);
       if (!area) continue;
       const crop = await cropFor(prepared, area);
@@ -58,6 +60,8 @@ function plausibility(text: string): number {
   else if (/^h?t?tps?\W/i.test(text)) score -= 2;
   if (FULL_EMAIL.test(text)) score += 3;
   if (/^\+?[\d\s-]+$/.test(text) && isPhoneNumber(text)) score += 3;
+  // A number-like reading that is not a valid number ("aig0-6243-1198").
+  else if (/\d{3,}/.test(text) && /[A-Za-z]/.test(text) && /^\W*[A-Za-z]{0,4}\d/.test(text)) score -= 1;
   for (const char of text) {
     if (/[^\x20-\x7e]/.test(char)) score -= 3;
     else if (/[_*~!;,'"\s]/.test(char)) score -= 1;

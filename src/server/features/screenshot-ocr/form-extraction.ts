@@ -16,10 +16,10 @@ interface TextLine {
 /** Interface text of mail and messaging apps, never part of a message. */
 const CHROME = [
   /テキストメッセージ/, /iMessage/, /^SMS$/, /・\s*SMS$/, /不明な送信者/, /連絡先(リスト)?に(登録されていません|ありません)/,
-  /^ジの可能性があります/, /可能性があります。?$/, /迷惑メッセージを報告/, /^OK$/, /^(今日|昨日|一昨日)\s*\d{1,2}:\d{2}$/,
-  /^\d{1,2}月\d{1,2}日\s*(\([月火水木金土日]\))?\s*\d{1,2}:\d{2}$/, /^\d{1,2}:\d{2}\s*・?\s*SMS$/, /^\d{1,2}:\d{2}$/,
+  /^ジの可能性があります/, /^[テデ]キストメッセージ/, /可能性があります。?$/, /迷惑メッセージを報告/, /^OK$/, /^(今日|昨日|一昨日)\s*\d{1,2}:\d{2}$/,
+  /^\d{1,2}月\d{1,2}日\s*(\([月火水木金土日]\))?\s*\d{1,2}:\d{2}$/, /^\d{1,2}:\d{2}\s*[・\-–—]?\s*SMS$/, /^\d{1,2}:\d{2}$/,
   /^(受信トレイ|受信|スター付き|スヌーズ中|送信済み|下書き|迷惑メール|すべてのメール|ゴミ箱|作成|編集|フォルダ)\s*\d*$/,
-  /^[<く]?\s*(受信|戻る)(\s*編集)?$/, /^To\s*自分/, /^[ロ口□\s]+$/, /^(Gmail|Outlook)\b/,
+  /^[<く]?\s*(受信|戻る)(\s*編集)?$/, /^To\s*自分/, /^[ロ口□昌目\s]+$/, /^(Gmail|Outlook)\b/,
   /^(返信|全員に返信|転送)(\s*(返信|全員に返信|転送))*$/, /^(Reply|Forward|Archive|Junk|Delete|Get Messages)\b/,
 ];
 const FROM_LABEL = /^\s*(From|差出人|送信者)\s*[:_]?\s*/i;
@@ -108,8 +108,12 @@ function fromEmail(lines: TextLine[], size: ImageSize): ScreenshotFormData {
   let subject: string | null = null;
   let headerEnd = -1;
   let subjectIndex = -1;
-  const firstDate = lines.findIndex(({ text, line }) => line.box.y < size.height * 0.5 && (DATE_LABEL.test(text) || DATE.test(text)));
+  const firstDate = lines.findIndex(({ text, line }, index) => line.box.y < size.height * 0.5 && (DATE_LABEL.test(text) || DATE.test(text)) && (lines.slice(0, index).every(({ text: above }) => !/。$/.test(above))));
+  // Labels inside the message ("日時：…" in a sign-in alert) are not header lines.
+  const firstSentence = lines.findIndex(({ text }) => /。$/.test(text));
+  const inHeader = (index: number) => firstSentence < 0 || index < firstSentence;
   lines.forEach(({ text }, index) => {
+    if (!inHeader(index)) return;
     if (FROM_LABEL.test(text)) {
       source_email ??= findEmailAddress(text);
       headerEnd = Math.max(headerEnd, index);
@@ -166,6 +170,10 @@ function tallestLine(lines: TextLine[], headerEnd: number, size: ImageSize): num
     const { text, line } = lines[i]!;
     if (line.box.y > size.height * 0.5 || isChrome(lines[i]!) || meaningfulChars(text) < 5) continue;
     if (findEmailAddress(text) || DATE.test(text) || TO_LABEL.test(text) || FROM_LABEL.test(text) || /(様|さま|殿)$/.test(text)) continue;
+    // iOS Mail puts the sender's name on its own line right above the address.
+    const below = lines[i + 1];
+    const belowEmail = below ? findEmailAddress(below.text) : null;
+    if (below && belowEmail && meaningfulChars(below.text.replace(belowEmail, '')) < 2 && meaningfulChars(text) <= 16 && below.line.box.y - (line.box.y + line.box.h) < line.box.h * 1.5) continue;
     candidates.push(i);
   }
   const long = candidates.filter((i) => meaningfulChars(lines[i]!.text) >= 8 || /【.+】/.test(lines[i]!.text));

@@ -23,13 +23,13 @@ const MAX_SCALE = 3;
 const EDGE_STEP = 48;
 
 /** Decodes the upload once; throws on anything sharp cannot read. */
-export async function prepareForOcr(image: Buffer): Promise<PreparedImage> {
+export async function prepareForOcr(image: Buffer, targetInkHeight = TARGET_INK_HEIGHT): Promise<PreparedImage> {
   const base = sharp(image, { limitInputPixels: SCREENSHOT_MAX_PIXELS, failOn: 'error', pages: 1 }).rotate();
   const { data, info } = await base.clone().flatten({ background: '#ffffff' }).greyscale().raw().toBuffer({ resolveWithObject: true });
   const { width, height } = info;
   const dark = meanOf(data) < 110;
   const inkHeight = typicalInkHeight(data, width, height);
-  const scale = clamp(inkHeight ? TARGET_INK_HEIGHT / inkHeight : 1, MIN_SCALE, MAX_SCALE);
+  const scale = clamp(inkHeight ? targetInkHeight / inkHeight : 1, MIN_SCALE, MAX_SCALE);
   let pipeline = sharp(data, { raw: { width, height, channels: 1 } });
   // Dark-mode screenshots: tesseract reads dark text on a light ground far better.
   if (dark) pipeline = pipeline.negate();

@@ -6,8 +6,10 @@ import type { PixelBox } from './screenshot-ocr.types';
 const NOT_A_NAME = /(お客|客|会員|ご本人|本人|利用者|契約者|加入者|皆|各位|担当者|お得意|ご家族|株主|オーナー|ユーザー|ご依頼主|依頼主|ご購入者|購入者|出品者|落札者|神)$/;
 const NAME_STOP = /[\s【】「」『』（）()[\]、。,:：!！?？・<>＜＞]/;
 const RECIPIENT_LABEL = /^\s*(?:To|TO|to|宛先|宛て先|受信者|Cc|CC)\s*[:_]?\s*/;
-const ADDRESS_LABEL = /(メールアドレス|アドレス|ご登録メール|登録メール|E-?mail|Email|mail)\s*[\]】]?\s*[:_]?/i;
+const ADDRESS_LABEL = /(?:メールアドレス|アドレス|ご登録メール|登録メール|連絡先メール|送信先)\s*[\]】]?\s*[:・_]?|(?:E-?mail|Mail)\s*:/i;
 const POSTAL = /〒|\b\d{3}-\d{4}\b|(?:東京都|北海道|京都府|大阪府|[^\s\d]{2,3}県)[^\s\d]{1,6}[市区町村郡]/;
+/** A company written as its domain ("Amazon.co.jp") is a brand name, not an address to hide. */
+const BRAND_DOMAIN = /^_?[A-Z][A-Za-z]+\.(co\.jp|com|jp)$/;
 const CARD_LABEL = /(カード番号|ご利用カード|対象カード|カード|card)/i;
 
 interface FoundSpan extends Span {
@@ -51,15 +53,19 @@ function markSensitiveSpans(lines: readonly OcrLine[]): { marked: MarkedSpan[]; 
     if (!span.wraps) continue;
     const text = lines[span.line]!.text;
     if (text.slice(span.end).trim() !== '' || !reachesColumnEdge(lines, span.line)) continue;
+    const line = lines[span.line]!;
     const next = lines[span.line + 1];
-    if (!next || !isNextLine(lines[span.line]!, next)) {
-      // The rest was not read at all: cover where it must be, at the start of the next line.
-      const line = lines[span.line]!;
+    const nextText = next ? foldWidth(next.text) : '';
+    const readOn = next && isNextLine(line, next) && !/^\d{1,2}:\d{2}/.test(nextText) && continuationEnd(nextText) > 0;
+    // A break right after "-", "/", "=" or "?" certainly continues; if the rest was not read (or
+    // read as something else), cover where it must be: the start of the next line.
+    if (!readOn || /[-/=?&.]$/.test(text.slice(0, span.end))) {
       const covered = boxFor(line, span)[0];
-      if (covered) unread.push({ x: covered.x - (covered.x - line.box.x), y: covered.y + line.box.h * 1.1, w: covered.x + covered.w - line.box.x, h: covered.h });
-      continue;
+      const left = line.box.x - line.box.h * 0.6;
+      if (covered) unread.push({ x: left, y: covered.y + line.box.h * 1.1, w: covered.x + covered.w - left, h: covered.h });
     }
-    const end = continuationEnd(foldWidth(next.text));
+    if (!next || !readOn) continue;
+    const end = continuationEnd(nextText);
     if (end > 0) marked.push({ start: 0, end, line: span.line + 1, wraps: end >= next.text.trimEnd().length, address: true });
   }
   return { marked, unread };
@@ -76,7 +82,7 @@ function sensitiveSpans(text: string): FoundSpan[] {
     const value = probe.slice(run.start, run.end);
     // "…ください。https" at the end of a line: the address goes on below.
     const schemeAtEnd = /^h?t?tps?:?\/{0,2}$/i.test(value) && probe.slice(run.end).trim() === '';
-    if (looksLikeAddress(value) || schemeAtEnd) add(run.start, run.end, true);
+    if ((looksLikeAddress(value) && !BRAND_DOMAIN.test(value)) || schemeAtEnd) add(run.start, run.end, true);
   }
   for (const match of probe.matchAll(PHONE_PATTERN)) {
     if (isPhoneNumber(match[0])) add(match.index, match.index + match[0].length, /[-‐－ー−]$/.test(match[0]), true);
@@ -185,8 +191,8 @@ function boxFor(line: OcrLine, span: Span): PixelBox[] {
   let x1 = Math.max(...boxes.map((box) => box.x + box.w));
   let y0 = Math.min(line.box.y, ...boxes.map((box) => box.y));
   let y1 = Math.max(line.box.y + line.box.h, ...boxes.map((box) => box.y + box.h));
-  const padX = Math.max(3, charHeight * 0.5);
-  const padY = Math.max(3, charHeight * 0.4);
+  const padX = Math.max(3, charHeight * 0.6);
+  const padY = Math.max(3, charHeight * 0.45);
   x0 -= padX;
   x1 += padX;
   y0 -= padY;
