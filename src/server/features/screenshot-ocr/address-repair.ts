@@ -4,7 +4,9 @@ const TLD = '(?:example|test|com|net|org|jp|co|ne|or|go|ac|info|biz|xyz|top|shop
 /** "mail.test" read as "maiLtest": the dot vanished and the l before it grew. */
 const DROPPED_DOT = new RegExp(`(?<=[a-z0-9])L(?=${TLD}\\b)`, 'g');
 /** "https://" read as "ttps://", "https//", "https:/", "httpsソ/"… */
-const SCHEME = /(?<![A-Za-z])(h?)(ttps?)\s?[:;.,ソ]?\s?[/\\ソ|]{0,2}\s?(?=[A-Za-z0-9])/g;
+const SCHEME = /(?<![A-Za-z])(h?)(ttps?)\s?[:;.,ソ7]?\s?[/\\ソ|]{0,2}\s?(?=[A-Za-z0-9])/g;
+/** One stray Japanese character inside an address (an avatar or icon read into the line). */
+const STRAY_IN_ADDRESS = /(?<=https?:\/\/[\x21-\x7e]*[A-Za-z0-9=?&/._-])[\u0080-\uffff](?=[A-Za-z0-9][\x21-\x7e]*)/g;
 const EMAIL = /[A-Za-z0-9][A-Za-z0-9._%+-]*@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/;
 
 /** "retry?order=1" read as "retry7order=1": a 7 or 2 between a path and a "name=" pair. */
@@ -19,7 +21,8 @@ export function repairAddressText(text: string): string {
       const tail = all.slice(offset + whole.length);
       return /^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+/.test(tail) ? `h${rest}://` : whole;
     })
-    .replace(QUERY_MARK, '?');
+    .replace(QUERY_MARK, '?')
+    .replace(STRAY_IN_ADDRESS, '');
 }
 
 export function findEmailAddress(text: string): string | null {

@@ -65,8 +65,10 @@ function withoutChrome(lines: TextLine[]): TextLine[] {
   const kept: TextLine[] = [];
   for (const entry of lines) {
     const previous = kept.at(-1);
+    if (entry.text === '') continue;
     const urlTail = previous && ADDRESS_AT_END.test(previous.text) && /^[A-Za-z0-9/?=&._%-]{1,12}$/.test(entry.text)
-      && entry.line.box.y - (previous.line.box.y + previous.line.box.h) < previous.line.box.h;
+      && entry.line.box.y - (previous.line.box.y + previous.line.box.h) < previous.line.box.h
+      && Math.abs(entry.line.box.x - previous.line.box.x) < previous.line.box.h * 2;
     if (urlTail || !isChrome(entry)) kept.push(entry);
   }
   return kept;
@@ -99,8 +101,8 @@ function fromSms(lines: TextLine[], size: ImageSize): ScreenshotFormData {
   }
   // Without a readable sender, at least skip the app's header (status bar, avatar, name).
   const firstBodyLine = senderIndex >= 0 ? senderIndex + 1 : lines.findIndex(({ line }) => line.box.y > size.height * 0.15);
-  const bodyLines = withoutChrome(firstBodyLine >= 0 ? lines.slice(firstBodyLine) : []);
-  return { source_email, source_phone, subject: null, body: joinBody(dropAvatarNoise(bodyLines)) };
+  const bodyLines = withoutChrome(dropAvatarNoise(firstBodyLine >= 0 ? lines.slice(firstBodyLine) : []));
+  return { source_email, source_phone, subject: null, body: joinBody(bodyLines) };
 }
 
 function fromEmail(lines: TextLine[], size: ImageSize): ScreenshotFormData {
@@ -225,12 +227,13 @@ function findPhone(text: string): string | null {
 
 /** Android shows the sender's avatar beside the last bubble line; OCR reads it as stray marks. */
 function dropAvatarNoise(lines: TextLine[]): TextLine[] {
-  if (lines.length < 2) return lines;
-  const lefts = lines.map(({ line }) => line.box.x).sort((a, b) => a - b);
+  const reference = lines.filter((entry) => !isChrome(entry));
+  if (reference.length < 2) return lines;
+  const lefts = reference.map(({ line }) => line.box.x).sort((a, b) => a - b);
   const usualLeft = lefts[Math.floor(lefts.length / 2)]!;
   return lines.map((entry) => {
     const { line } = entry;
-    if (line.box.x >= usualLeft - line.box.h * 0.5) return entry;
+    if (line.box.x >= usualLeft - line.box.h * 0.5 || CHROME.some((pattern) => pattern.test(entry.text))) return entry;
     let cut = 0;
     while (cut < line.text.length && line.charBoxes[cut]!.x + line.charBoxes[cut]!.w < usualLeft - line.box.h * 0.3) cut++;
     return { text: foldWidth(line.text.slice(cut)).trim(), line };
