@@ -1,4 +1,4 @@
-import { useId, type ReactNode, type Ref } from 'react';
+import { useId, useState, type ReactNode, type Ref } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { SCREENSHOT_ACCEPT } from '../../../common/limits';
 import { reportUiText as t } from '../../../common/messages';
@@ -25,6 +25,8 @@ export function ScreenshotField(props: ScreenshotFieldProps) {
   const { screenshot, analyzing, canAnalyze, onAnalyze, analyzeRef, note, publishField } = props;
   const id = useId();
   const { file, previewUrl, error } = screenshot;
+  // A file the browser cannot decode would show a broken-image icon with its alt text squeezed into the thumbnail.
+  const [brokenPreviewUrl, setBrokenPreviewUrl] = useState<string | null>(null);
   const describedBy = [`${id}-hint`, error ? `${id}-error` : null].filter(Boolean).join(' ');
 
   let noteView: ReactNode = null;
@@ -60,7 +62,14 @@ export function ScreenshotField(props: ScreenshotFieldProps) {
 
       {file && previewUrl && (
         <div className="screenshot-field__preview">
-          <img src={previewUrl} alt="選択したスクリーンショットのプレビュー" className="screenshot-field__thumb" />
+          {previewUrl !== brokenPreviewUrl && (
+            <img
+              src={previewUrl}
+              alt="選択したスクリーンショットのプレビュー"
+              className="screenshot-field__thumb"
+              onError={() => setBrokenPreviewUrl(previewUrl)}
+            />
+          )}
           <div className="screenshot-field__meta">
             <span className="screenshot-field__name">{file.name}</span>
             <span className="screenshot-field__size">{formatBytes(file.size)}</span>
