@@ -21,7 +21,7 @@ const COLUMN_GAP = 2.4;
  * separate lines. Tesseract separates Japanese characters with spaces; a space is kept only
  * between two half-width words.
  */
-export function linesFromPage(page: Page, scale: number): OcrLine[] {
+export function linesFromPage(page: Page, scale: number, offsetY = 0): OcrLine[] {
   const lines: OcrLine[] = [];
   for (const block of page.blocks ?? []) {
     for (const paragraph of block.paragraphs) {
@@ -33,19 +33,19 @@ export function linesFromPage(page: Page, scale: number): OcrLine[] {
         for (const word of words) {
           const previous = segment.at(-1);
           if (previous && word.bbox.x0 - previous.bbox.x1 > charHeight * COLUMN_GAP) {
-            pushLine(lines, segment, scale);
+            pushLine(lines, segment, scale, offsetY);
             segment = [];
           }
           segment.push(word);
         }
-        pushLine(lines, segment, scale);
+        pushLine(lines, segment, scale, offsetY);
       }
     }
   }
   return lines;
 }
 
-function pushLine(lines: OcrLine[], words: Word[], scale: number): void {
+function pushLine(lines: OcrLine[], words: Word[], scale: number, offsetY: number): void {
   let text = '';
   const charBoxes: PixelBox[] = [];
   const charConfidences: number[] = [];
@@ -53,7 +53,7 @@ function pushLine(lines: OcrLine[], words: Word[], scale: number): void {
   let confidence = 0;
   for (const word of words) {
     const symbols = word.symbols.filter((symbol) => symbol.text.trim() !== '');
-    const first = toBox(symbols[0]!.bbox, scale);
+    const first = toBox(symbols[0]!.bbox, scale, offsetY);
     if (previousEnd && !(isWide(text.at(-1)!) || isWide(symbols[0]!.text[0]!))) {
       text += ' ';
       const gapStart = previousEnd.x + previousEnd.w;
@@ -61,7 +61,7 @@ function pushLine(lines: OcrLine[], words: Word[], scale: number): void {
       charConfidences.push(100);
     }
     for (const symbol of symbols) {
-      const box = toBox(symbol.bbox, scale);
+      const box = toBox(symbol.bbox, scale, offsetY);
       for (const char of symbol.text) {
         text += char;
         charBoxes.push(box);
@@ -80,6 +80,6 @@ function pushLine(lines: OcrLine[], words: Word[], scale: number): void {
   lines.push({ text, charBoxes, charConfidences, box: { x: x0, y: y0, w: x1 - x0, h: y1 - y0 }, confidence: confidence / Math.max(1, real.length) });
 }
 
-function toBox(bbox: { x0: number; y0: number; x1: number; y1: number }, scale: number): PixelBox {
-  return { x: bbox.x0 / scale, y: bbox.y0 / scale, w: (bbox.x1 - bbox.x0) / scale, h: (bbox.y1 - bbox.y0) / scale };
+function toBox(bbox: { x0: number; y0: number; x1: number; y1: number }, scale: number, offsetY: number): PixelBox {
+  return { x: bbox.x0 / scale, y: (bbox.y0 + offsetY) / scale, w: (bbox.x1 - bbox.x0) / scale, h: (bbox.y1 - bbox.y0) / scale };
 }

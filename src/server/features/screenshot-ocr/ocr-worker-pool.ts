@@ -45,18 +45,29 @@ export class OcrWorkerPool {
   constructor(private readonly options: OcrPoolOptions) {}
 
   /** Runs `job` on a worker of its own; the worker is replaced if the job breaks it. */
-  async run<T>(job: (worker: Worker) => Promise<T>): Promise<T> {
+  run<T>(job: (worker: Worker) => Promise<T>): Promise<T> {
+    return this.runWide(0, ([worker]) => job(worker!));
+  }
+
+  /**
+   * Runs `job` on one worker, plus up to `extra` more that are idle right now: an idle pool
+   * spends all its workers on one image, a busy one never makes a request wait for a second.
+   */
+  async runWide<T>(extra: number, job: (workers: Worker[]) => Promise<T>): Promise<T> {
     await this.start();
-    const worker = await this.acquire();
+    const workers = [await this.acquire()];
+    while (workers.length <= extra && this.idle.length > 0) workers.push(this.idle.pop()!);
     let healthy = true;
     try {
-      return await job(worker);
+      return await job(workers);
     } catch (error) {
       healthy = !(error instanceof Error && /terminated|worker|abort/i.test(error.message));
       throw error;
     } finally {
-      if (healthy) this.release(worker);
-      else void this.replace(worker);
+      for (const worker of workers) {
+        if (healthy) this.release(worker);
+        else void this.replace(worker);
+      }
     }
   }
 

@@ -4,6 +4,7 @@ import { extractFormData } from './form-extraction';
 import { prepareForOcr, type PreparedImage } from './image-preprocess';
 import { linesFromPage } from './ocr-layout';
 import { rereadAddresses } from './address-reread';
+import { bandImage, splitIntoBands } from './page-bands';
 import { type OcrPoolOptions, OcrWorkerPool } from './ocr-worker-pool';
 import type { ScreenshotAnalysis, ScreenshotAnalyzer } from './screenshot-ocr.types';
 import { findSensitiveBoxes } from './sensitive-areas';
@@ -18,10 +19,15 @@ export function createScreenshotAnalyzer(options: OcrPoolOptions): ScreenshotAna
       } catch {
         throw new AppError('VALIDATION_FAILED', reportMessages.analyzeFailed);
       }
-      const { firstReading, lines } = await pool.run(async (worker) => {
-        const page = (await worker.recognize(prepared.png, {}, { text: false, blocks: true })).data;
-        const firstReading = linesFromPage(page, prepared.scale);
-        return { firstReading, lines: await rereadAddresses(worker, prepared, firstReading) };
+      const { firstReading, lines } = await pool.runWide(options.size - 1, async (workers) => {
+        // Bands of one page go to the idle workers side by side, in reading order.
+        const bands = splitIntoBands(prepared, workers.length);
+        const pages = await Promise.all(bands.map(async (band, i) => {
+          const image = await bandImage(prepared, band);
+          return linesFromPage((await workers[i]!.recognize(image, {}, { text: false, blocks: true })).data, prepared.scale, band.top);
+        }));
+        const firstReading = pages.flat();
+        return { firstReading, lines: await rereadAddresses(workers[0]!, prepared, firstReading) };
       });
       return {
         width: prepared.width,

@@ -92,7 +92,8 @@ function sensitiveSpans(text: string): FoundSpan[] {
   if (trailingNumber) add(trailingNumber.index, probe.length, true);
 
   const recipient = RECIPIENT_LABEL.exec(probe);
-  if (recipient && recipient[0].length < probe.length) add(recipient[0].length, probe.length);
+  // From the label's last character on: the gap before the name is covered too.
+  if (recipient && recipient[0].length < probe.length) add(Math.max(0, recipient[0].trimEnd().length - 1), probe.length);
   const addressLabel = ADDRESS_LABEL.exec(probe);
   if (addressLabel && /[A-Za-z0-9]{3,}/.test(probe.slice(addressLabel.index + addressLabel[0].length))) {
     add(addressLabel.index + addressLabel[0].length, probe.length, true, false);
