@@ -70,7 +70,7 @@ export const reportUiText = {
   receiptSms: 'SMS・MMS',
   analyzeButton: '自動入力',
   analyzing: '解析中...',
-  analyzeApplied: '画像から読み取った内容を入力しました。内容をご確認ください。',
+  analyzeApplied: '画像から読み取った内容を入力しました。読み取りの誤りや、あなたの氏名・メールアドレスなどの個人情報が含まれていないかをご確認のうえ送信してください。',
   analyzeNothingFound: '画像から入力できる内容が見つかりませんでした。',
   publishScreenshot: 'スクリーンショットも公開する',
   submitButton: '報告する',

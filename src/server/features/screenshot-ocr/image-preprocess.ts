@@ -2,9 +2,7 @@ import sharp from 'sharp';
 import { SCREENSHOT_MAX_PIXELS } from '../../../common/limits';
 
 export interface PreparedImage {
-  /** Greyscale PNG, dark text on light ground, scaled so text is about TARGET_INK_HEIGHT tall. */
-  png: Buffer;
-  /** The same pixels, one byte each. */
+  /** Dark text on light ground, one byte per pixel, scaled so text is about TARGET_INK_HEIGHT tall. */
   grey: { data: Buffer; width: number; height: number };
   /** The upload's own pixels in grey (not inverted, not scaled), for reading small areas again. */
   fullGrey: { data: Buffer; width: number; height: number };
@@ -37,9 +35,8 @@ export async function prepareForOcr(image: Buffer, targetInkHeight = TARGET_INK_
   const scaledHeight = Math.max(1, Math.round(height * scale));
   if (scale !== 1) pipeline = pipeline.resize(scaledWidth, scaledHeight, { kernel: scale > 1 ? 'cubic' : 'lanczos3' });
   const grey = await pipeline.toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
-  const greyInfo = { width: grey.info.width, height: grey.info.height, channels: 1 as const };
-  const png = await sharp(grey.data, { raw: greyInfo }).png({ compressionLevel: 1 }).toBuffer();
-  return { png, grey: { data: grey.data, width: greyInfo.width, height: greyInfo.height }, fullGrey: { data, width, height }, dark, scale, width, height };
+  const greyInfo = { width: grey.info.width, height: grey.info.height };
+  return { grey: { data: grey.data, width: greyInfo.width, height: greyInfo.height }, fullGrey: { data, width, height }, dark, scale, width, height };
 }
 
 function meanOf(data: Buffer): number {

@@ -23,7 +23,7 @@ export function createScreenshotAnalyzer(options: OcrPoolOptions): ScreenshotAna
         // Bands of one page go to the idle workers side by side, in reading order.
         const bands = splitIntoBands(prepared, workers.length);
         const pages = await Promise.all(bands.map(async (band, i) => {
-          const image = await bandImage(prepared, band);
+          const image = bandImage(prepared, band);
           return linesFromPage((await workers[i]!.recognize(image, {}, { text: false, blocks: true })).data, prepared.scale, band.top);
         }));
         const firstReading = pages.flat();
