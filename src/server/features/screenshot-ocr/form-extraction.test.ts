@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import { findEmailAddress, repairAddressText } from './address-repair';
+import { extractFormData } from './form-extraction';
+import type { OcrLine } from './ocr-layout';
+import { findSensitiveBoxes } from './sensitive-areas';
+
+/** A recognised line as tesseract would give it: one box per character, Japanese square, ASCII half width. */
+function line(text: string, y: number, options: { x?: number; h?: number; confidence?: number } = {}): OcrLine {
+  const { x = 40, h = 20, confidence = 95 } = options;
+  let cursor = x;
+  const charBoxes = [...text].map((char) => {
+    const w = char.charCodeAt(0) > 0x7f ? h : h / 2;
+    const box = { x: cursor, y, w, h };
+    cursor += w;
+    return box;
+  });
+  return { text, charBoxes, charConfidences: charBoxes.map(() => confidence), box: { x, y, w: cursor - x, h }, confidence };
+}
+
+const PHONE_SCREEN = { width: 390, height: 844 };
+
+describe('SMS auto-fill', () => {
+  const sms = (sender: string) => [
+    line('9:41', 10, { x: 30 }),
+    line(sender, 120, { x: 120 }),
+    line('テキストメッセージ', 180, { x: 130 }),
+    line('今日 9:14', 205, { x: 160 }),
+    line('【佐川急便】お荷物をお届けに伺いまし', 250),
+    line('たが不在でした。https://sagawa-', 275),
+    line('kyubin.example/r?c=Hq83', 300),
+    line('送信者が連絡先リストにありません。', 360, { x: 60 }),
+    line('テキストメッセージ・SMS', 800, { x: 70 }),
+  ];
+
+  it.each([
+    ['090-3817-2264', '090-3817-2264'],
+    ['+81 80-6243-1198', '+81 80-6243-1198'],
+    ['+81 90 4472 8015', '+81 90 4472 8015'],
+    ['+818074413320', '+818074413320'],
+    ['０９０－１２３４－５６７８', '090-1234-5678'],
+    ['5555', '5555'],
+  ])('reads the sender %s', (shown, expected) => {
+    const form = extractFormData(sms(shown), PHONE_SCREEN);
+    expect(form.source_phone).toBe(expected);
+    expect(form.source_email).toBeNull();
+    expect(form.subject).toBeNull();
+  });
+
+  it('keeps the message, joins the wrapped URL, and drops the app chrome', () => {
+    const form = extractFormData(sms('090-3817-2264'), PHONE_SCREEN);
+    expect(form.body).toBe('【佐川急便】お荷物をお届けに伺いましたが不在でした。https://sagawa-kyubin.example/r?c=Hq83');
+  });
+
+  it('takes an e-mail sender as source_email', () => {
+    const form = extractFormData(sms('smbc-alert7@vpass-info.example'), PHONE_SCREEN);
+    expect(form.source_email).toBe('smbc-alert7@vpass-info.example');
+    expect(form.source_phone).toBeNull();
+  });
+
+  it('leaves fields empty rather than guessing when nothing is readable', () => {
+    expect(extractFormData([], PHONE_SCREEN)).toEqual({ source_email: null, source_phone: null, subject: null, body: '' });
+  });
+});
+
+describe('e-mail auto-fill', () => {
+  const labelled = [
+    line('受信 返信 転送', 10),
+    line('差出人 三井住友カード <vpass-infoのsmbc-card.example>', 60),
+    line('件名 【重要】カードご利用一時停止のお知らせ', 90),
+    line('宛先 松本拓也 <t.matsumoto@mail.example>', 120),
+    line('日時 2025/03/07 21:40', 150),
+    line('松本拓也様', 200),
+    line('いつも三井住友カードをご利用いただきありがとうございます。', 230),
+    line('https//smbc-card.example/vpass/confirm7ts=0307', 260),
+  ];
+
+  it('reads From/件名 labels, repairs the address, and starts the body after the header', () => {
+    const form = extractFormData(labelled, { width: 1280, height: 800 });
+    expect(form.source_email).toBe('vpass-info@smbc-card.example');
+    expect(form.subject).toBe('【重要】カードご利用一時停止のお知らせ');
+    expect(form.source_phone).toBeNull();
+    expect(form.body).toBe('松本拓也様\nいつも三井住友カードをご利用いただきありがとうございます。\nhttps://smbc-card.example/vpass/confirm?ts=0307');
+  });
+
+  it('finds an unlabelled subject as the largest header line', () => {
+    const form = extractFormData([
+      line('【楽天市場】ご注文内容の確認', 20, { h: 28 }),
+      line('楽天市場 <order@rakuten-ichiba.example>', 70),
+      line('2025年3月6日(木) 14:27', 95),
+      line('山口さくら様', 140),
+      line('この度は楽天市場をご利用いただき、誠にありがとうございます。', 170),
+    ], { width: 960, height: 640 });
+    expect(form.subject).toBe('【楽天市場】ご注文内容の確認');
+    expect(form.source_email).toBe('order@rakuten-ichiba.example');
+    expect(form.body).toBe('山口さくら様\nこの度は楽天市場をご利用いただき、誠にありがとうございます。');
+  });
+});
+
+describe('address repairs', () => {
+  it.each([
+    ['ttps://example.test/a', 'https://example.test/a'],
+    ['https//example.test/a', 'https://example.test/a'],
+    ['https:/example.test/a', 'https://example.test/a'],
+    ['https7/example.test/a', 'https://example.test/a'],
+    ['https://example.test/retry7order=1', 'https://example.test/retry?order=1'],
+    ['user.nameのmail.example', 'user.name@mail.example'],
+    ['aya@maiLtest', 'aya@mail.test'],
+  ])('%s → %s', (read, repaired) => {
+    expect(repairAddressText(read)).toBe(repaired);
+  });
+
+  it('does not touch text that is not an address', () => {
+    expect(repairAddressText('ご利用ありがとうございます。')).toBe('ご利用ありがとうございます。');
+    expect(findEmailAddress('お問い合わせ窓口')).toBeNull();
+  });
+});
+
+describe('what gets blacked out', () => {
+  const covers = (boxes: ReturnType<typeof findSensitiveBoxes>, l: OcrLine, from: number, to: number) => {
+    const x0 = l.charBoxes[from]!.x;
+    const x1 = l.charBoxes[to - 1]!.x + l.charBoxes[to - 1]!.w;
+    return boxes.some((b) => b.x <= x0 && b.x + b.w >= x1 && b.y <= l.box.y && b.y + b.h >= l.box.y + l.box.h);
+  };
+
+  it('covers URLs, e-mail addresses, phone numbers, names, postal addresses and card numbers', () => {
+    const lines = [
+      line('宛先: 山口さくら <sakura@mail.test>', 20),
+      line('山口さくら様', 60),
+      line('[お届け先] 〒164-0001 東京都中野区中野5丁目38-12', 100),
+      line('ご利用カード: 4980-****-****-3127', 140),
+      line('お問い合わせ: 0120-774-358', 180),
+      line('https://rakuten-ichiba.example/pay', 220),
+    ];
+    const boxes = findSensitiveBoxes(lines);
+    expect(covers(boxes, lines[0]!, 4, lines[0]!.text.length)).toBe(true);
+    expect(covers(boxes, lines[1]!, 0, 5)).toBe(true);
+    expect(covers(boxes, lines[2]!, 7, lines[2]!.text.length)).toBe(true);
+    expect(covers(boxes, lines[3]!, 8, lines[3]!.text.length)).toBe(true);
+    expect(covers(boxes, lines[4]!, 8, lines[4]!.text.length)).toBe(true);
+    expect(covers(boxes, lines[5]!, 0, lines[5]!.text.length)).toBe(true);
+  });
+
+  it('finds a name again where OCR misread its 様, and leaves お客様 and brand names readable', () => {
+    const lines = [line('To 吉田大輔 <d@mail.example>', 20), line('吉田大輪欄', 60), line('お客様のAmazon.co.jpアカウント', 100)];
+    const boxes = findSensitiveBoxes(lines);
+    expect(covers(boxes, lines[1]!, 0, 4)).toBe(true);
+    expect(boxes.some((b) => b.y <= 100 && b.y + b.h >= 120)).toBe(false);
+  });
+
+  it('covers the start of the next line when a number breaks at the line end but the rest was not read', () => {
+    const first = line('センター 0120-862-', 100);
+    const boxes = findSensitiveBoxes([first]);
+    expect(boxes.some((b) => b.x <= first.box.x && b.y <= 122 && b.y + b.h >= 140)).toBe(true);
+  });
+});
