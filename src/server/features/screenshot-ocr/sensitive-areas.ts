@@ -59,7 +59,8 @@ function markSensitiveSpans(lines: readonly OcrLine[]): { marked: MarkedSpan[]; 
     const readOn = next && isNextLine(line, next) && !/^\d{1,2}:\d{2}/.test(nextText) && continuationEnd(nextText) > 0;
     // A break right after "-", "/", "=" or "?" certainly continues; if the rest was not read (or
     // read as something else), cover where it must be: the start of the next line.
-    if (!readOn || /[-/=?&.]$/.test(text.slice(0, span.end))) {
+    const nextIsWords = next !== undefined && isNextLine(line, next) && continuationEnd(nextText) === 0;
+    if ((!readOn && !nextIsWords) || /[-/=?&.]$/.test(text.slice(0, span.end))) {
       const covered = boxFor(line, span)[0];
       const left = line.box.x - line.box.h * 0.6;
       if (covered) unread.push({ x: left, y: covered.y + line.box.h * 1.1, w: covered.x + covered.w - left, h: covered.h });
