@@ -140,6 +140,14 @@ describe('what gets blacked out', () => {
     expect(covers(boxes, lines[5]!, 0, lines[5]!.text.length)).toBe(true);
   });
 
+  it('covers addresses without 〒 or prefecture, bracketed phone numbers and masked cards without a label', () => {
+    const lines = [line('お届け先: 大阪市北区梅田3丁目1-1', 20), line('お電話 06(6345)1234 まで', 60), line('末尾 **** **** **** 5518 のお支払い', 100)];
+    const boxes = findSensitiveBoxes(lines);
+    expect(covers(boxes, lines[0]!, 6, lines[0]!.text.length)).toBe(true);
+    expect(covers(boxes, lines[1]!, 4, 16)).toBe(true);
+    expect(covers(boxes, lines[2]!, 3, 22)).toBe(true);
+  });
+
   it('finds a name again where OCR misread its 様, and leaves お客様 and brand names readable', () => {
     const lines = [line('To 吉田大輔 <d@mail.example>', 20), line('吉田大輪欄', 60), line('お客様のAmazon.co.jpアカウント', 100)];
     const boxes = findSensitiveBoxes(lines);

@@ -55,7 +55,7 @@ export function looksLikeAddress(run: string): boolean {
 const DIGIT_SEPARATORS = /[\s\-‐－ー−.()]/g;
 
 /** Telephone numbers: 10–11 digit domestic numbers, +81 numbers, 0120/0570 numbers. */
-export const PHONE_PATTERN = /(?:\+\s?81[\s\-‐－ー−]?\(?0?\)?\s?|\b0)\d{1,4}[\s\-‐－ー−.)]{0,2}\d{1,4}[\s\-‐－ー−.]{0,2}\d{3,4}(?!\d)/g;
+export const PHONE_PATTERN = /(?:\+\s?81[\s\-‐－ー−]?\(?0?\)?\s?|\b0)\d{1,4}[\s\-‐－ー−.()]{0,2}\d{1,4}[\s\-‐－ー−.()]{0,2}\d{3,4}(?!\d)/g;
 
 export function digitsOf(text: string): string {
   return text.replace(DIGIT_SEPARATORS, '').replace(/[^\d+]/g, '');

@@ -7,7 +7,9 @@ const NOT_A_NAME = /(お客|客|会員|ご本人|本人|利用者|契約者|加�
 const NAME_STOP = /[\s【】「」『』（）()[\]、。,:：!！?？・<>＜＞]/;
 const RECIPIENT_LABEL = /^\s*(?:To|TO|to|宛先|宛て先|受信者|Cc|CC)\s*[:_]?\s*/;
 const ADDRESS_LABEL = /(?:メールアドレス|アドレス|ご登録メール|登録メール|連絡先メール|送信先)\s*[\]】]?\s*[:・_]?|(?:E-?mail|Mail)\s*:/i;
-const POSTAL = /〒|\b\d{3}-\d{4}\b|(?:東京都|北海道|京都府|大阪府|[^\s\d]{2,3}県)[^\s\d]{1,6}[市区町村郡]/;
+const POSTAL = /〒|\b\d{3}-\d{4}\b|(?:東京都|北海道|京都府|大阪府|[^\s\d]{2,3}県)[^\s\d]{1,6}[市区町村郡]|[\u4e00-\u9fff]{1,4}[市区町村][\u3040-\u30ff\u4e00-\u9fff]{1,10}\d{1,4}(?:丁目|番地?|[-－ー−])\d/;
+/** A card number with masked groups ("****-****-****-1234", "•••• 1234") anywhere on a line. */
+const MASKED_CARD = /(?:[*＊•●xX]{2,4}[\s\-‐－ー−]?){2,}\d{0,4}/;
 /** A company written as its domain ("Amazon.co.jp") is a brand name, not an address to hide. */
 const BRAND_DOMAIN = /^_?[A-Z][A-Za-z]+\.(co\.jp|com|jp)$/;
 const CARD_LABEL = /(カード番号|ご利用カード|対象カード|カード|card)/i;
@@ -101,6 +103,8 @@ function sensitiveSpans(text: string): FoundSpan[] {
   }
   const postal = POSTAL.exec(probe);
   if (postal) add(postal.index, probe.length);
+  const masked = MASKED_CARD.exec(probe);
+  if (masked) add(Math.max(0, masked.index - 5), probe.length);
   const card = CARD_LABEL.exec(probe);
   if (card && /\d{3,4}/.test(probe.slice(card.index))) add(card.index + card[0].length, probe.length);
 
