@@ -99,14 +99,15 @@ function sensitiveSpans(text: string): FoundSpan[] {
   if (recipient && recipient[0].length < probe.length) add(Math.max(0, recipient[0].trimEnd().length - 1), probe.length);
   const addressLabel = ADDRESS_LABEL.exec(probe);
   if (addressLabel && /[A-Za-z0-9]{3,}/.test(probe.slice(addressLabel.index + addressLabel[0].length))) {
-    add(addressLabel.index + addressLabel[0].length, probe.length, true, false);
+    add(addressLabel.index + addressLabel[0].trimEnd().length - 1, probe.length, true, false);
   }
   const postal = POSTAL.exec(probe);
   if (postal) add(postal.index, probe.length);
   const masked = MASKED_CARD.exec(probe);
   if (masked) add(Math.max(0, masked.index - 5), probe.length);
+  // Label spans start on the label's last character, so the gap after it is covered too.
   const card = CARD_LABEL.exec(probe);
-  if (card && /\d{3,4}/.test(probe.slice(card.index))) add(card.index + card[0].length, probe.length);
+  if (card && /\d{3,4}/.test(probe.slice(card.index))) add(card.index + card[0].length - 1, probe.length);
 
   for (const match of probe.matchAll(/様|さま|殿/g)) {
     let start = match.index;
@@ -198,7 +199,7 @@ function boxFor(line: OcrLine, span: Span): PixelBox[] {
   let y0 = Math.min(line.box.y, ...boxes.map((box) => box.y));
   let y1 = Math.max(line.box.y + line.box.h, ...boxes.map((box) => box.y + box.h));
   const padX = Math.max(3, charHeight * 0.6);
-  const padY = Math.max(3, charHeight * 0.45);
+  const padY = Math.max(3, charHeight * 0.5);
   x0 -= padX;
   x1 += padX;
   y0 -= padY;
