@@ -78,6 +78,8 @@ ${report.subject ? html`<dt>件名</dt><dd>${report.subject}</dd>` : ''}
 </dl>
 <h2>本文</h2>
 <p class="ssr-report__body">${report.body}</p>
+${report.screenshot_url ? html`<h2>スクリーンショット</h2>
+<p><a href="${report.screenshot_url}"><img class="ssr-report__screenshot" src="${report.thumbnail_url ?? report.screenshot_url}" alt="報告されたスクリーンショット（個人情報とURLは黒塗り済み）" loading="lazy"></a></p>` : ''}
 <p class="ssr-report__note">掲載されている送信元は、なりすましや乗っ取りの可能性があります。情報の正確性は保証されません。</p>
 <p><a href="/phishing-reports">報告一覧へ</a></p>
 </article>

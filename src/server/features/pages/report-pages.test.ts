@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportMessages } from '../../../common/messages';
+import { blankAnalyzer } from '../../test/screenshot-analyzer-doubles';
 import { createTestApp, type TestContext } from '../../test/test-app';
-import { emailReportFields, smsReportFields, submitOk } from '../../test/report-factories';
+import { emailReportFields, pngWithMetadata, smsReportFields, submitOk } from '../../test/report-factories';
 
 let context: TestContext;
 beforeAll(async () => {
@@ -74,5 +75,27 @@ describe('host pages', () => {
     const response = await context.app.inject({ url: '/assets/main-test.js' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toContain('immutable');
+  });
+});
+
+describe('detail page with a published screenshot', () => {
+  it('shows the redacted thumbnail, linked to the full redacted image, to readers without JavaScript', async () => {
+    const withImages = await createTestApp({ RATE_LIMIT_REPORT_SUBMIT: '1000' }, { screenshotAnalyzer: blankAnalyzer() });
+    try {
+      const id = await submitOk(withImages, smsReportFields({ publish_screenshot: '1' }), { content: await pngWithMetadata() });
+      await withImages.app.screenshotPublisher.drain();
+      const report = (await withImages.app.inject({ url: `/api/phishing-reports/${id}` })).json().data;
+      expect(report.screenshot_url).toMatch(/^\/media\//);
+      const response = await withImages.app.inject({ url: `/phishing-reports/${id}`, headers: { accept: 'text/html' } });
+      expect(response.body).toContain(`<a href="${report.screenshot_url}"><img class="ssr-report__screenshot" src="${report.thumbnail_url}"`);
+    } finally {
+      await withImages.app.screenshotPublisher.drain();
+      await withImages.close();
+    }
+  });
+
+  it('has no screenshot section when the report has no published image', async () => {
+    const id = await submitOk(context, smsReportFields());
+    expect((await page(`/phishing-reports/${id}`)).body).not.toContain('ssr-report__screenshot');
   });
 });
