@@ -4,12 +4,15 @@ import {
   DELETE_PASSWORD_LENGTH,
   SCREENSHOT_ORIGINAL_RETENTION_DAYS,
 } from '../../../common/limits';
-import { html, type SafeHtml } from '../../lib/html';
+import { html } from '../../lib/html';
+import { CORPORATE_PRIVACY_PATH } from './legal-paths';
+import { type ArticleContents, articleOutline, type LegalArticle, type LegalItem, type LegalParagraph, mailLink, OPERATOR, pageLink } from './legal-document';
 
 /**
  * The individual privacy policy (SPEC §2.1 /privacy) as data: articles in order, each with its
- * paragraphs (項) and items (号). Article numbers are derived from ARTICLE_IDS, so a cross
- * reference (「第5条」) can never point at the wrong article after one is added or moved.
+ * paragraphs (項) and items (号), in the shape legal-document.ts renders. Article numbers are
+ * derived from ARTICLE_IDS, so a cross reference (「第5条」) can never point at the wrong article
+ * after one is added or moved.
  * Figures that the service enforces come from src/common/limits.ts, never from this text; the
  * retention of unredacted originals is the one the server is configured with (its default is
  * SCREENSHOT_ORIGINAL_RETENTION_DAYS), so the policy always states what the sweeper does.
@@ -18,33 +21,16 @@ import { html, type SafeHtml } from '../../lib/html';
 export const PRIVACY_POLICY_ENACTED = { iso: '2026-11-21', label: '2026年11月21日' } as const;
 
 export const PRIVACY_CONTACT = {
-  operator: 'キヅキ運営事務局',
+  operator: OPERATOR,
   desk: 'キヅキ運営事務局 個人情報お問い合わせ窓口',
   email: 'privacy@kizuki.example',
 } as const;
 
-/** Text, or markup already made safe by `html` (links, <time>). */
-export type Inline = string | SafeHtml;
-
-export interface PolicyItem {
-  text: Inline;
-  /** Bulleted details under the item. */
-  details?: Inline[];
-}
-
-export interface PolicyParagraph {
-  text: Inline;
-  items?: PolicyItem[];
-  /** Lines shown in a framed box after the paragraph (the contact desk). */
-  box?: Inline[];
-}
-
-export interface PolicyArticle {
-  id: ArticleId;
-  number: number;
-  title: string;
-  paragraphs: PolicyParagraph[];
-}
+export type { Inline } from './legal-document';
+export { LINK_STYLE } from './legal-document';
+export type PolicyItem = LegalItem;
+export type PolicyParagraph = LegalParagraph;
+export type PolicyArticle = LegalArticle<ArticleId>;
 
 const ARTICLE_IDS = [
   'scope',
@@ -65,20 +51,12 @@ const ARTICLE_IDS = [
 
 export type ArticleId = (typeof ARTICLE_IDS)[number];
 
-export const articleAnchor = (id: ArticleId): string => `privacy-${id}`;
-
-/**
- * Link colour in the site's primary blue. The shared stylesheet styles links only inside the
- * React containers, and this page mounts none, so its links carry the rule themselves.
- */
-export const LINK_STYLE = 'color:var(--color-primary);text-underline-offset:0.2em';
-
-/** 「第N条」 for an article, linked to it. */
-const ref = (id: ArticleId): SafeHtml =>
-  html`<a style="${LINK_STYLE}" href="#${articleAnchor(id)}">第${ARTICLE_IDS.indexOf(id) + 1}条</a>`;
+export const PRIVACY_OUTLINE = articleOutline('privacy', ARTICLE_IDS);
+export const articleAnchor = PRIVACY_OUTLINE.anchor;
+const ref = PRIVACY_OUTLINE.ref;
 
 const LOCK_HOURS = `${Math.round(DELETE_LOCK_MS / (60 * 60 * 1000))}時間`;
-const mailLink = html`<a style="${LINK_STYLE}" href="mailto:${PRIVACY_CONTACT.email}">${PRIVACY_CONTACT.email}</a>`;
+const contactMail = mailLink(PRIVACY_CONTACT.email);
 
 export const PRIVACY_POLICY_PREAMBLE = `${PRIVACY_CONTACT.operator}（以下「当事務局」といいます。）は、個人向けフィッシング対策訓練と、フィッシング情報の報告データベース「Kizuki DB」からなるサービス「キヅキ」（以下「本サービス」といいます。）を提供するにあたり、利用者の皆さまの個人情報を適切に取り扱うことを重要な責務と考えています。当事務局は、個人情報の保護に関する法律（以下「個人情報保護法」といいます。）その他の関係法令およびガイドラインを遵守し、個人情報の取扱いについて、以下のとおりプライバシーポリシー（以下「本ポリシー」といいます。）を定めます。`;
 
@@ -89,14 +67,14 @@ export interface PolicyFigures {
 
 export const DEFAULT_POLICY_FIGURES: PolicyFigures = { originalRetentionDays: SCREENSHOT_ORIGINAL_RETENTION_DAYS };
 
-function articleContents({ originalRetentionDays }: PolicyFigures): Record<ArticleId, Omit<PolicyArticle, 'id' | 'number'>> {
+function articleContents({ originalRetentionDays }: PolicyFigures): ArticleContents<ArticleId> {
   const retention = `${originalRetentionDays}日間`;
   return {
     scope: {
       title: '適用範囲',
       paragraphs: [
         { text: '本ポリシーは、個人として本サービスを利用される方（Kizuki DBを閲覧または利用される方を含みます。以下「利用者」といいます。）に関する情報の取扱いに適用されます。' },
-        { text: '法人のお客様、および法人のお客様が訓練の対象として登録した従業員の方に関する情報の取扱いについては、別に定める法人向けプライバシーポリシーが適用されます。' },
+        { text: html`法人のお客様、および法人のお客様が訓練の対象として登録した従業員の方に関する情報の取扱いについては、別に定める${pageLink(CORPORATE_PRIVACY_PATH, '法人向けプライバシーポリシー')}が適用されます。` },
         { text: '本ポリシーにおいて「個人情報」とは、個人情報保護法第2条第1項に定める個人情報をいい、「個人データ」および「保有個人データ」とは、同法第16条に定める個人データおよび保有個人データをいいます。' },
       ],
     },
@@ -295,7 +273,7 @@ function articleContents({ originalRetentionDays }: PolicyFigures): Record<Artic
       paragraphs: [
         {
           text: '本ポリシーおよび個人情報の取扱いに関するお問い合わせ、開示等の請求、苦情およびご相談は、次の窓口までご連絡ください。',
-          box: [PRIVACY_CONTACT.desk, html`メールアドレス：${mailLink}`],
+          box: [PRIVACY_CONTACT.desk, html`メールアドレス：${contactMail}`],
         },
         { text: 'お問い合わせは電子メールで受け付けています。内容によっては、回答までにお時間をいただく場合があります。当事務局の住所および代表者の氏名は、ご請求があった場合、遅滞なくお知らせします。' },
       ],
@@ -305,6 +283,5 @@ function articleContents({ originalRetentionDays }: PolicyFigures): Record<Artic
 
 /** The articles in order, numbered. */
 export function privacyPolicyArticles(figures: PolicyFigures = DEFAULT_POLICY_FIGURES): PolicyArticle[] {
-  const contents = articleContents(figures);
-  return ARTICLE_IDS.map((id, index) => ({ id, number: index + 1, ...contents[id] }));
+  return PRIVACY_OUTLINE.articles(articleContents(figures));
 }
