@@ -14,7 +14,7 @@ import { OpenApiRegistry } from './features/openapi/openapi.registry';
 import { registerOpenApiRoutes } from './features/openapi/openapi.routes';
 import { registerFaviconRoutes } from './features/pages/favicon.routes';
 import { registerNotFoundPage } from './features/pages/not-found.page';
-import { registerPrivacyPage } from './features/pages/privacy-page';
+import { registerLegalPages } from './features/pages/legal-pages';
 import { registerReportPages } from './features/pages/report-pages.routes';
 import { WebAssets } from './features/pages/web-assets';
 import { PhishingReportsRepository } from './features/phishing-reports/phishing-reports.repo';
@@ -121,7 +121,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   registerPhishingReportRoutes(app, { service: reportsService, storage, config, openapi, rateLimiters });
   registerScreenshotAnalysisRoutes(app, { analyzer: screenshotAnalyzer, config, openapi, rateLimiters });
   registerReportPages(app, { service: reportsService, assets, appUrl: config.appUrl });
-  registerPrivacyPage(app, { assets, appUrl: config.appUrl, originalRetentionDays: config.screenshotOriginalRetentionDays });
+  registerLegalPages(app, { assets, appUrl: config.appUrl, originalRetentionDays: config.screenshotOriginalRetentionDays });
   registerOpenApiRoutes(app, openapi, config.appUrl);
   // Until the training app's sign-in exists, the site root is Kizuki DB.
   app.get('/', async (_request, reply) => reply.redirect('/phishing-reports'));

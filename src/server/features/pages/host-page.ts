@@ -62,7 +62,7 @@ ${page.body}
 <footer class="site-footer">
   <div class="site-footer__inner">
     <p class="site-footer__lead">キヅキは、フィッシング詐欺に「気づく」力を育てるサービスです。</p>
-    <p class="site-footer__links"><a href="/privacy">プライバシーポリシー</a><span aria-hidden="true" style="margin-inline:0.75em">|</span><a href="https://www.antiphishing.jp/" target="_blank" rel="noopener noreferrer">フィッシング対策協議会</a></p>
+    <p class="site-footer__links" style="display:flex;flex-wrap:wrap;gap:0.25em 1.5em"><a href="/terms">利用規約</a><a href="/privacy">プライバシーポリシー</a><a href="https://www.antiphishing.jp/" target="_blank" rel="noopener noreferrer">フィッシング対策協議会</a></p>
     <p class="site-footer__copy"><small>© 2026 Kizuki</small></p>
   </div>
 </footer>
