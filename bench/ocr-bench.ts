@@ -438,6 +438,9 @@ class ServerUnderTest {
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
         DATABASE_URL: '',
+        // Production needs an SMTP server; the bench sends no mail, so the worker is off.
+        SMTP_URL: 'smtp://127.0.0.1:25',
+        MAIL_WORKER: '0',
         // The in-memory rate limiter, whatever the caller's shell has set.
         REDIS_URL: '',
         LOG_LEVEL: 'warn',

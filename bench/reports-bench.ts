@@ -61,6 +61,9 @@ async function main(): Promise<void> {
     LOG_LEVEL: 'silent',
     RATE_LIMIT_REPORT_SUBMIT: '100000000',
     APP_SECRET: randomBytes(32).toString('base64url'),
+    // Production needs an SMTP server; the bench sends no mail, so the worker is off.
+    SMTP_URL: 'smtp://127.0.0.1:25',
+    MAIL_WORKER: '0',
     // The in-memory rate limiter, whatever the caller's shell has set.
     REDIS_URL: '',
     [BENCH_SCHEMA_ENV]: '',

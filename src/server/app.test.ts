@@ -90,4 +90,23 @@ describe('configuration', () => {
     expect(() => loadConfig({ RATE_LIMIT_REPORT_SUBMIT: '-3' })).toThrow(/RATE_LIMIT_REPORT_SUBMIT/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
   });
+
+  it('reads the mail settings: SMTP_URL, MAIL_FROM, MAIL_WORKER', () => {
+    expect(loadConfig({}).mail).toEqual({ smtpUrl: undefined, from: { name: 'キヅキ', address: 'no-reply@kizuki.example' }, worker: true });
+    expect(loadConfig({ NODE_ENV: 'test' }).mail.worker).toBe(false);
+    expect(loadConfig({ MAIL_WORKER: '0' }).mail.worker).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test', MAIL_WORKER: '1' }).mail.worker).toBe(true);
+    const config = loadConfig({ SMTP_URL: 'smtps://user:p%40ss@mail.example.jp:465', MAIL_FROM: 'Kizuki <mail@kizuki.example>' });
+    expect(config.mail).toMatchObject({ smtpUrl: 'smtps://user:p%40ss@mail.example.jp:465', from: { name: 'Kizuki', address: 'mail@kizuki.example' } });
+    expect(() => loadConfig({ SMTP_URL: 'http://mail.example.jp' })).toThrow(/SMTP_URL/);
+    expect(() => loadConfig({ MAIL_FROM: 'nobody' })).toThrow(/MAIL_FROM/);
+    expect(() => loadConfig({ MAIL_FROM: 'a@b.jp\r\nBcc: c@d.jp' })).toThrow(/MAIL_FROM/);
+    expect(() => loadConfig({ MAIL_WORKER: 'maybe' })).toThrow(/MAIL_WORKER/);
+  });
+
+  it('refuses to start in production without SMTP_URL (no development mailbox there)', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SMTP_URL: required when NODE_ENV=production/);
+    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.jp:587' }).mail.smtpUrl).toBe('smtp://mail.example.jp:587');
+  });
 });

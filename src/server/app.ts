@@ -10,6 +10,11 @@ import type { AppConfig } from './config';
 import { type DatabaseHandle, openDatabase } from './db/database';
 import { registerErrorHandling } from './errors';
 import { registerHealthRoutes } from './features/health/health.routes';
+import { registerDevMailboxRoutes } from './features/mail/dev-mailbox.routes';
+import { MailOutboxRepository } from './features/mail/mail-outbox.repo';
+import { createMailTransport, DevMailbox, type MailTransport } from './features/mail/mail-transport';
+import { MailWorker, type MailWorkerOptions } from './features/mail/mail-worker';
+import { Mailer } from './features/mail/mailer';
 import { OpenApiRegistry } from './features/openapi/openapi.registry';
 import { registerOpenApiRoutes } from './features/openapi/openapi.routes';
 import { registerFaviconRoutes } from './features/pages/favicon.routes';
@@ -41,6 +46,12 @@ export interface AppOptions {
   webDistDir?: string;
   /** OCR for screenshots; tests share one pool per file. Otherwise one is made and closed with the app. */
   screenshotAnalyzer?: ScreenshotAnalyzer;
+  /** Where mail goes; by default from SMTP_URL, or the development mailbox. Closed with the app only when made here. */
+  mailTransport?: MailTransport;
+  /** Start the outbox worker with the server (default: config MAIL_WORKER, on except under NODE_ENV=test). */
+  mailWorker?: boolean;
+  /** Worker timings (tests shorten them). */
+  mailWorkerOptions?: Partial<Pick<MailWorkerOptions, 'pollIntervalMs' | 'staleClaimMs' | 'maxAttempts' | 'baseBackoffMs' | 'maxBackoffMs'>>;
 }
 
 declare module 'fastify' {
@@ -49,6 +60,8 @@ declare module 'fastify' {
     screenshotPublisher: ScreenshotPublisher;
     /** Periodic deletion of private originals after the retention period. */
     screenshotRetention: OriginalRetentionSweeper;
+    /** Outgoing mail: repositories enqueue in their transaction, services kick after the commit; `mail.worker` delivers. */
+    mail: Mailer;
   }
 }
 
@@ -108,6 +121,18 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   app.addHook('preClose', async () => {
     await Promise.all([screenshotPublisher.close(), screenshotRetention.close()]);
   });
+  const mailTransport = options.mailTransport ?? createMailTransport(config, () => clock.now());
+  if (!options.mailTransport) app.addHook('onClose', () => mailTransport.close());
+  const mailOutbox = new MailOutboxRepository(database.db);
+  const mailWorker = new MailWorker({ repo: mailOutbox, transport: mailTransport, clock, logger: app.log, ...options.mailWorkerOptions });
+  app.decorate('mail', new Mailer(mailOutbox, clock, mailWorker));
+  if (options.mailWorker ?? config.mail.worker) app.addHook('onReady', async () => mailWorker.start());
+  // preClose: the send in hand finishes (and is recorded) before the database closes.
+  app.addHook('preClose', () => mailWorker.close());
+  if (mailTransport instanceof DevMailbox) {
+    app.log.info({ folder: mailTransport.folder }, 'SMTP_URL is not set: mail goes to the development mailbox at /dev/mailbox');
+  }
+
   const reportsService = new PhishingReportsService({
     repo: reportsRepo,
     storage,
@@ -122,6 +147,9 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   registerScreenshotAnalysisRoutes(app, { analyzer: screenshotAnalyzer, config, openapi, rateLimiters });
   registerReportPages(app, { service: reportsService, assets, appUrl: config.appUrl });
   registerLegalPages(app, { assets, appUrl: config.appUrl, originalRetentionDays: config.screenshotOriginalRetentionDays });
+  if (mailTransport instanceof DevMailbox && config.env !== 'production') {
+    registerDevMailboxRoutes(app, { mailbox: mailTransport, assets, appUrl: config.appUrl });
+  }
   registerOpenApiRoutes(app, openapi, config.appUrl);
   // Until the training app's sign-in exists, the site root is Kizuki DB.
   app.get('/', async (_request, reply) => reply.redirect('/phishing-reports'));

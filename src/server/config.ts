@@ -2,6 +2,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { SCREENSHOT_ORIGINAL_RETENTION_DAYS } from '../common/limits';
+import { type MailSender, parseMailSender } from './features/mail/mail-message';
+
+export const DEFAULT_MAIL_FROM = 'キヅキ <no-reply@kizuki.example>';
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
@@ -33,6 +36,14 @@ const environmentSchema = z.object({
   OCR_QUEUE_LIMIT: positiveInt(8),
   OCR_QUEUE_TIMEOUT_MS: positiveInt(15_000),
   SCREENSHOT_ORIGINAL_RETENTION_DAYS: positiveInt(SCREENSHOT_ORIGINAL_RETENTION_DAYS),
+  /** smtp://user:pass@host:port or smtps://…; unset outside production → the development mailbox. */
+  SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, 'must be smtp://user:pass@host:port or smtps://…').optional(),
+  MAIL_FROM: z
+    .string()
+    .default(DEFAULT_MAIL_FROM)
+    .refine((value) => parseMailSender(value) !== null, 'must be "Name <address@example.com>" or an address'),
+  /** Run the mail worker inside the server process (default on; off under NODE_ENV=test). */
+  MAIL_WORKER: z.enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no']).optional(),
 });
 
 export type DatabaseTarget =
@@ -55,6 +66,13 @@ export interface AppConfig {
   ocr: { workers: number; queueLimit: number; queueTimeoutMs: number };
   /** Private screenshot originals are deleted this many days after the report. */
   screenshotOriginalRetentionDays: number;
+  mail: {
+    /** Unset: the development mailbox (never in production). */
+    smtpUrl: string | undefined;
+    from: MailSender;
+    /** Start the outbox worker with the server. */
+    worker: boolean;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -71,6 +89,12 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     throw new ConfigError(`環境変数の設定が正しくありません / Invalid environment variables:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
+  if (env.NODE_ENV === 'production' && !env.SMTP_URL) {
+    throw new ConfigError(
+      '環境変数の設定が正しくありません / Invalid environment variables:\n' +
+        '  SMTP_URL: required when NODE_ENV=production (smtp://user:pass@host:port or smtps://…); the development mailbox is not for production',
+    );
+  }
   const dataDir = path.resolve(env.DATA_DIR);
   return {
     env: env.NODE_ENV,
@@ -90,6 +114,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     },
     ocr: { workers: env.OCR_WORKERS, queueLimit: env.OCR_QUEUE_LIMIT, queueTimeoutMs: env.OCR_QUEUE_TIMEOUT_MS },
     screenshotOriginalRetentionDays: env.SCREENSHOT_ORIGINAL_RETENTION_DAYS,
+    mail: {
+      smtpUrl: env.SMTP_URL,
+      from: parseMailSender(env.MAIL_FROM) as MailSender,
+      worker: env.MAIL_WORKER === undefined ? env.NODE_ENV !== 'test' : ['1', 'true', 'on', 'yes'].includes(env.MAIL_WORKER),
+    },
   };
 }
 

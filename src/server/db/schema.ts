@@ -46,10 +46,35 @@ export interface PhishingReportCountsTable {
   revision: number;
 }
 
+/** `pending` (waiting or due for a retry), `sending` (claimed by a worker), `sent`, `failed` (given up, see last_error). */
+export type MailStatus = 'pending' | 'sending' | 'sent' | 'failed';
+
+export interface MailOutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  /** JSON object of extra header name → value (e.g. List-Unsubscribe). */
+  headers: Generated<string>;
+  status: Generated<MailStatus>;
+  /** Claims so far (each delivery try is one claim). */
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  claimed_at: Timestamp | null;
+  claim_token: string | null;
+  last_error: string | null;
+  created_at: Timestamp;
+  sent_at: Timestamp | null;
+}
+
 export interface Database {
   phishing_reports: PhishingReportsTable;
   phishing_report_counts: PhishingReportCountsTable;
+  mail_outbox: MailOutboxTable;
 }
+
+export type MailOutboxRow = Selectable<MailOutboxTable>;
 
 export type PhishingReportRow = Selectable<PhishingReportsTable>;
 export type NewPhishingReportRow = Insertable<PhishingReportsTable>;
