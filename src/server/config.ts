@@ -77,6 +77,19 @@ export interface AppConfig {
 
 export class ConfigError extends Error {}
 
+/** For process entry points: a bad environment prints what is wrong and exits with EX_CONFIG (78). */
+export function loadConfigOrExit(): AppConfig {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(78);
+    }
+    throw error;
+  }
+}
+
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppConfig {
   const blankToUndefined = Object.fromEntries(
     Object.entries(environment).map(([key, value]) => [key, value === '' ? undefined : value]),

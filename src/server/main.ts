@@ -1,19 +1,10 @@
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { loadConfigOrExit } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrator';
 
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(78);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const database = openDatabase(config.database);
   await migrateToLatest(database);
   const app = await buildApp(config, { database });

@@ -1,5 +1,5 @@
 import { systemClock } from './clock';
-import { ConfigError, loadConfig } from './config';
+import { loadConfigOrExit } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrator';
 import { MailOutboxRepository } from './features/mail/mail-outbox.repo';
@@ -11,16 +11,7 @@ import { MailWorker } from './features/mail/mail-worker';
  * processes with MAIL_WORKER=0). On PostgreSQL any number may run; on SQLite run one.
  */
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(78);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const { default: pino } = await import('pino');
   const logger = pino({ level: config.logLevel, name: 'mail-worker' });
   const database = openDatabase(config.database);

@@ -1,4 +1,5 @@
 import type { Clock } from '../../clock';
+import { BackgroundLoop } from '../../lib/background-loop';
 import { randomUrlSafeId } from '../../lib/secret-hash';
 import { assertSafeEnvelope } from './mail-message';
 import type { ClaimedMail, MailOutboxRepository } from './mail-outbox.repo';
@@ -50,10 +51,7 @@ export function backoffDelay(attempts: number, baseMs: number, maxMs: number): n
  */
 export class MailWorker {
   private readonly settings: typeof DEFAULTS;
-  private running: Promise<void> | null = null;
-  private wanted = false;
-  private closed = false;
-  private timer: NodeJS.Timeout | null = null;
+  private readonly loop: BackgroundLoop;
 
   constructor(private readonly options: MailWorkerOptions) {
     this.settings = {
@@ -63,60 +61,44 @@ export class MailWorker {
       baseBackoffMs: options.baseBackoffMs ?? DEFAULTS.baseBackoffMs,
       maxBackoffMs: options.maxBackoffMs ?? DEFAULTS.maxBackoffMs,
     };
+    this.loop = new BackgroundLoop(() => this.deliverDue(), this.settings.pollIntervalMs);
   }
 
   get started(): boolean {
-    return this.timer !== null;
+    return this.loop.started;
   }
 
   /** Polls now and then every `pollIntervalMs`. */
   start(): void {
-    if (this.closed || this.timer) return;
-    this.timer = setInterval(() => this.kick(), this.settings.pollIntervalMs);
-    this.timer.unref();
-    this.kick();
+    this.loop.start();
   }
 
   /** Asks for a run (after an enqueue, or from the poll timer); never waits for it. */
   kick(): void {
-    if (this.closed) return;
-    this.wanted = true;
-    this.running ??= this.run().finally(() => {
-      this.running = null;
-      if (this.wanted) this.kick();
-    });
+    this.loop.kick();
   }
 
   /** Sends every message that is due now, then resolves (tests, and the first run). */
-  async drain(): Promise<void> {
-    this.kick();
-    while (this.running) await this.running;
+  drain(): Promise<void> {
+    return this.loop.drain();
   }
 
   /** Stops taking work and waits for the message in hand. */
-  async close(): Promise<void> {
-    this.closed = true;
-    this.wanted = false;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    while (this.running) await this.running;
+  close(): Promise<void> {
+    return this.loop.close();
   }
 
-  private async run(): Promise<void> {
-    while (this.wanted && !this.closed) {
-      this.wanted = false;
-      try {
-        while (!this.closed) {
-          const now = this.options.clock.now();
-          const mail = await this.options.repo.claimNext(now, new Date(now.getTime() - this.settings.staleClaimMs), randomUrlSafeId());
-          if (!mail) break;
-          await this.deliver(mail);
-        }
-      } catch (error) {
-        // The database is unreachable: the next poll tries again.
-        this.options.logger.error({ err: error }, 'mail worker could not read the outbox');
-        return;
+  private async deliverDue(): Promise<void> {
+    try {
+      while (!this.loop.closed) {
+        const now = this.options.clock.now();
+        const mail = await this.options.repo.claimNext(now, new Date(now.getTime() - this.settings.staleClaimMs), randomUrlSafeId());
+        if (!mail) break;
+        await this.deliver(mail);
       }
+    } catch (error) {
+      // The database is unreachable: the next poll tries again.
+      this.options.logger.error({ err: error }, 'mail worker could not read the outbox');
     }
   }
 

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import type { Clock } from '../../clock';
 import { AppError } from '../../errors';
+import { BackgroundLoop } from '../../lib/background-loop';
 import { randomUrlSafeId } from '../../lib/secret-hash';
 import type { FileStorage } from '../../storage/file-storage';
 import { renderRedactedCopy } from '../screenshot-ocr/redaction-render';
@@ -53,66 +54,45 @@ type Outcome = 'published' | 'failed' | 'dropped' | 'released';
 export class ScreenshotPublisher {
   private readonly staleClaimMs: number;
   private readonly maxAttempts: number;
-  private readonly sweepIntervalMs: number;
-  private running: Promise<void> | null = null;
-  private wanted = false;
-  private closed = false;
-  private timer: NodeJS.Timeout | null = null;
+  private readonly loop: BackgroundLoop;
 
   constructor(private readonly options: ScreenshotPublisherOptions) {
     this.staleClaimMs = options.staleClaimMs ?? DEFAULT_STALE_CLAIM_MS;
     this.maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
-    this.sweepIntervalMs = options.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS;
+    this.loop = new BackgroundLoop(() => this.publishPending(), options.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS);
   }
 
   /** Sweeps for leftovers now and then periodically. */
   start(): void {
-    if (this.closed || this.timer) return;
-    this.timer = setInterval(() => this.kick(), this.sweepIntervalMs);
-    this.timer.unref();
-    this.kick();
+    this.loop.start();
   }
 
   /** Asks for a run (after a submit, or from the sweep timer); never waits for it. */
   kick(): void {
-    if (this.closed) return;
-    this.wanted = true;
-    this.running ??= this.run().finally(() => {
-      this.running = null;
-      if (this.wanted) this.kick();
-    });
+    this.loop.kick();
   }
 
   /** Runs until no claimable screenshot is left (or the OCR pool is busy), then resolves. */
-  async drain(): Promise<void> {
-    this.kick();
-    while (this.running) await this.running;
+  drain(): Promise<void> {
+    return this.loop.drain();
   }
 
   /** Stops taking work and waits for the report in hand; an unfinished claim goes stale and is retried. */
-  async close(): Promise<void> {
-    this.closed = true;
-    this.wanted = false;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    while (this.running) await this.running;
+  close(): Promise<void> {
+    return this.loop.close();
   }
 
-  private async run(): Promise<void> {
-    while (this.wanted && !this.closed) {
-      this.wanted = false;
-      try {
-        while (!this.closed) {
-          const job = await this.claimNext();
-          if (!job) break;
-          // The pool is busy (or closing): leave the rest to the next sweep rather than spin.
-          if ((await this.process(job)) === 'released') return;
-        }
-      } catch (error) {
-        // The database is unreachable: the next sweep tries again.
-        this.options.logger.error({ err: error }, 'screenshot publisher could not look for work');
-        return;
+  private async publishPending(): Promise<void> {
+    try {
+      while (!this.loop.closed) {
+        const job = await this.claimNext();
+        if (!job) break;
+        // The pool is busy (or closing): leave the rest to the next sweep rather than spin.
+        if ((await this.process(job)) === 'released') return;
       }
+    } catch (error) {
+      // The database is unreachable: the next sweep tries again.
+      this.options.logger.error({ err: error }, 'screenshot publisher could not look for work');
     }
   }
 
@@ -124,7 +104,7 @@ export class ScreenshotPublisher {
       const candidates = await repo.findScreenshotJobs(staleBefore, CANDIDATE_BATCH);
       if (candidates.length === 0) return null;
       for (const candidate of candidates) {
-        if (this.closed) return null;
+        if (this.loop.closed) return null;
         if (candidate.attempts >= this.maxAttempts) {
           if (await repo.abandonScreenshotJob(candidate)) {
             logger.error({ reportRowId: candidate.id, attempts: candidate.attempts }, 'screenshot redaction never finished; gave up, no image is published');
@@ -172,7 +152,7 @@ export class ScreenshotPublisher {
       return 'published';
     } catch (error) {
       await this.removeFiles(written);
-      if (this.closed || (error instanceof AppError && error.code === 'SERVICE_UNAVAILABLE')) {
+      if (this.loop.closed || (error instanceof AppError && error.code === 'SERVICE_UNAVAILABLE')) {
         await repo.releaseScreenshotJob(job).catch((releaseError: unknown) =>
           logger.warn({ err: releaseError, reportRowId: job.id }, 'could not release a screenshot claim; it will be retried once stale'),
         );
