@@ -1,7 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -31,6 +30,7 @@ import {
   summarizeRecall,
 } from '../src/server/test/ocr-scoring';
 import { loadAverage, machineDescription } from './summary';
+import { freePort } from '../scripts/free-port';
 
 /**
  * `npm run bench:ocr`: measures the screenshot OCR against a data set in the format of
@@ -386,17 +386,6 @@ interface SpeedOutcome {
   sequentialFailures: string[];
   throughput: { completed: number; failed: Record<string, number>; seconds: number; imagesPerSecond: number; latenciesMs: number[] };
   memory: { peakSampledRssMb: number | null; hwmMb: number | null };
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** VmRSS / VmHWM of a process in MB, from /proc (Linux only; null elsewhere or once it has exited). */

@@ -3,6 +3,7 @@ import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import { z } from 'zod';
 import type { ScreenshotFormData } from '../features/screenshot-ocr/screenshot-ocr.types';
+import { decodeOrientedRgb } from '../features/screenshot-ocr/redaction-render';
 
 /**
  * Scoring of the screenshot OCR (auto-fill) and automatic redaction against a data set in the
@@ -69,13 +70,7 @@ export const COVERED_SHARE = 0.98;
  * flattened onto white), so an original and its published copy share one pixel grid.
  */
 export async function decodeRgb(image: Buffer): Promise<RgbImage> {
-  const { data, info } = await sharp(image, { failOn: 'error', pages: 1 })
-    .rotate()
-    .flatten({ background: '#ffffff' })
-    .removeAlpha()
-    .toColourspace('srgb')
-    .raw()
-    .toBuffer({ resolveWithObject: true });
+  const { data, info } = await decodeOrientedRgb(image);
   if (info.channels !== 3) throw new Error(`expected 3 channels after decoding, got ${info.channels}`);
   return { width: info.width, height: info.height, data };
 }

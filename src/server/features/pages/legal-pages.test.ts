@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DELETE_MAX_WRONG_ATTEMPTS, DELETE_PASSWORD_LENGTH } from '../../../common/limits';
 import { FREE_PLAN, FREE_PLAN_FEATURES } from '../../../common/plans';
 import { html } from '../../lib/html';
+import { visibleText } from '../../test/html-text';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { CORPORATE_CONTACT, corporateTermsArticles } from './corporate-terms.content';
 import { corporatePrivacyArticles } from './corporate-privacy.content';
@@ -16,16 +17,6 @@ beforeAll(async () => {
 afterAll(() => context.close());
 
 const page = (url: string) => context.app.inject({ url, headers: { accept: 'text/html' } });
-
-/** The visible text of the page: tags removed, the few entities we emit decoded. */
-const visibleText = (body: string) =>
-  body
-    .replace(/<[^>]*>/g, '')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
 
 const mainOf = (body: string) => /<main[^>]*>([\s\S]*)<\/main>/.exec(body)?.[1] ?? '';
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DELETE_PASSWORD_LENGTH, SCREENSHOT_ORIGINAL_RETENTION_DAYS } from '../../../common/limits';
+import { visibleText } from '../../test/html-text';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { html } from '../../lib/html';
 import { renderPolicyArticle } from './privacy-page';
@@ -14,16 +15,6 @@ beforeAll(async () => {
 afterAll(() => context.close());
 
 const page = (url: string) => context.app.inject({ url, headers: { accept: 'text/html' } });
-
-/** The visible text of the page: tags removed, the few entities we emit decoded. */
-const visibleText = (body: string) =>
-  body
-    .replace(/<[^>]*>/g, '')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
 
 describe('GET /privacy', () => {
   it('renders the policy as a Japanese HTML page with title, canonical URL and the site frame', async () => {

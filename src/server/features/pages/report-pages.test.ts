@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportMessages } from '../../../common/messages';
+import { decodeEntities } from '../../test/html-text';
 import { blankAnalyzer } from '../../test/screenshot-analyzer-doubles';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { emailReportFields, pngWithMetadata, smsReportFields, submitOk } from '../../test/report-factories';
@@ -34,7 +35,7 @@ describe('host pages', () => {
     expect(response.body).toContain(`id="phishing-report-detail-app" data-report-id="${id}"`);
     expect(response.body).toContain('<p class="ssr-report__body">お客様のカードが不正利用された可能性があります。\n至急ご確認ください。</p>');
     const dataReport = /data-report="([^"]*)"/.exec(response.body)?.[1] ?? '';
-    const decoded = JSON.parse(dataReport.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&'));
+    const decoded = JSON.parse(decodeEntities(dataReport));
     expect(decoded).toMatchObject({ report_id: id, subject: '【楽天】ご利用確認のお願い' });
   });
 

@@ -14,8 +14,8 @@ export function foldWidth(text: string): string {
 }
 
 /** URL characters, less brackets and quotes, which surround addresses far more often than they occur in them. */
-export const URL_CHAR = /[A-Za-z0-9\-._~:/?#@!$&*+,;=%]/;
-export const isUrlChar = (char: string | undefined) => char !== undefined && URL_CHAR.test(char);
+const URL_CHAR = /[A-Za-z0-9\-._~:/?#@!$&*+,;=%]/;
+const isUrlChar = (char: string | undefined) => char !== undefined && URL_CHAR.test(char);
 export const isCjk = (char: string | undefined) => char !== undefined && /[\u3040-\u30ff\u3400-\u9fff\uff66-\uff9f々〆ヵヶ]/.test(char);
 
 /** A span [start, end) of a line's text. */
@@ -57,7 +57,7 @@ const DIGIT_SEPARATORS = /[\s\-‐－ー−.()]/g;
 /** Telephone numbers: 10–11 digit domestic numbers, +81 numbers, 0120/0570 numbers. */
 export const PHONE_PATTERN = /(?:\+\s?81[\s\-‐－ー−]?\(?0?\)?\s?|\b0)\d{1,4}[\s\-‐－ー−.()]{0,2}\d{1,4}[\s\-‐－ー−.()]{0,2}\d{3,4}(?!\d)/g;
 
-export function digitsOf(text: string): string {
+function digitsOf(text: string): string {
   return text.replace(DIGIT_SEPARATORS, '').replace(/[^\d+]/g, '');
 }
 

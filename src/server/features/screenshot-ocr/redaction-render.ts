@@ -8,6 +8,20 @@ export interface RedactedScreenshot {
   extension: 'png' | 'jpg';
 }
 
+/**
+ * Decodes an upload to packed sRGB as it is shown (EXIF orientation applied, alpha flattened onto
+ * white): the pixel grid the analyzer's boxes and the published copy share.
+ */
+export function decodeOrientedRgb(image: Buffer) {
+  return sharp(image, { limitInputPixels: SCREENSHOT_MAX_PIXELS, failOn: 'error', pages: 1 })
+    .rotate()
+    .flatten({ background: '#ffffff' })
+    .removeAlpha()
+    .toColourspace('srgb')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+}
+
 const THUMBNAIL_BOX = { width: 240, height: 480 };
 
 /**
@@ -16,13 +30,7 @@ const THUMBNAIL_BOX = { width: 240, height: 480 };
  * The thumbnail is made from the redacted pixels, never from the original.
  */
 export async function renderRedactedCopy(original: Buffer, boxes: readonly PixelBox[], asJpeg: boolean): Promise<RedactedScreenshot> {
-  const { data, info } = await sharp(original, { limitInputPixels: SCREENSHOT_MAX_PIXELS, failOn: 'error', pages: 1 })
-    .rotate()
-    .flatten({ background: '#ffffff' })
-    .removeAlpha()
-    .toColourspace('srgb')
-    .raw()
-    .toBuffer({ resolveWithObject: true });
+  const { data, info } = await decodeOrientedRgb(original);
   const { width, height, channels } = info;
   for (const box of boxes) {
     const x0 = Math.max(0, Math.floor(box.x));
