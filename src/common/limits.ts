@@ -26,3 +26,22 @@ export const REPORT_TEXT_LIMITS = {
 
 export const RECEIPT_METHODS = ['email', 'sms'] as const;
 export type ReceiptMethod = (typeof RECEIPT_METHODS)[number];
+
+// Accounts (SPEC §9: password at least 8 characters, letters and digits)
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+export const ORGANIZATION_NAME_MAX_LENGTH = 100;
+export const USER_NAME_MAX_LENGTH = 100;
+/** The confirmation link of corporate registration is single-use and lasts 24 hours. */
+export const REGISTRATION_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
+export const EMAIL_CHANGE_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
+export const PASSWORD_RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+/** A sign-in lasts this long; logout or a password change ends it sooner. */
+export const AUTH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** Wrong passwords in a row that lock an account's sign-in, and for how long. */
+export const LOGIN_MAX_FAILURES = 5;
+export const LOGIN_LOCK_MS = 15 * 60 * 1000;
+/** Confirmation or reset mails one address may be sent per hour. */
+export const ACCOUNT_MAILS_PER_ADDRESS_PER_HOUR = 3;
+/** SPEC §9: after an invalid or expired link, back to the register page after this delay. */
+export const INVALID_TOKEN_REDIRECT_MS = 3000;

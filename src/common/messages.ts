@@ -88,3 +88,61 @@ export const reportUiText = {
   close: '閉じる',
   backToList: '一覧に戻る',
 } as const;
+
+/** Corporate registration and sign-in (SPEC §5 corporate/account steps, §8 global/corporate/auth). */
+export const accountMessages = {
+  // SPEC §5 — corporate email step
+  emailRequired: 'メールアドレスは必須です',
+  emailInvalid: '有効なメールアドレスを入力してください',
+  termsRequired: '利用規約への同意が必要です',
+  privacyRequired: 'プライバシーポリシーへの同意が必要です',
+  emailTaken: 'このメールアドレスは既に登録されています',
+  emailFormatServer: 'メールアドレスの形式が正しくありません',
+
+  // SPEC §5 — account step
+  organizationRequired: '組織名は必須です',
+  passwordRequired: 'パスワードは必須です',
+  passwordTooShort: 'パスワードは8文字以上で入力してください',
+  passwordNeedsLetterAndDigit: 'パスワードは英数字を組み合わせてください',
+  passwordConfirmationRequired: 'パスワード確認は必須です',
+  passwordMismatch: 'パスワードが一致しません',
+  tooLong: (max: number) => `${max}文字以内で入力してください`,
+
+  // SPEC §8 — global and corporate
+  validationFailedPrefix: 'Validation failed: ',
+  registrationFailed: 'エラーが発生しました。しばらくしてから再度お試しください。',
+  tokenInvalid: 'このリンクは既に使用済みか、有効期限が切れています。新しい確認メールを送信してください。',
+  networkError: '通信エラーが発生しました。しばらく後に再度お試しください。',
+  errorBoxTitle: 'エラーが発生しました',
+
+  // SPEC §8 — auth fallbacks
+  loginFailed: 'ログインに失敗しました',
+  registerFailed: 'アカウント登録に失敗しました',
+  userFetchFailed: 'ユーザー情報の取得に失敗しました',
+  profileUpdateFailed: 'プロフィールの更新に失敗しました',
+  passwordChangeFailed: 'パスワードの変更に失敗しました',
+  resetMailFailed: 'パスワードリセットメールの送信に失敗しました',
+  resetFailed: 'パスワードのリセットに失敗しました',
+  unauthenticated: '認証されていません',
+
+  // Our own wording for what SPEC leaves open
+  invalidCredentials: 'メールアドレスまたはパスワードが正しくありません',
+  loginLocked: (minutes: number) => `ログインの失敗が続いたため、このアカウントへのログインを一時的に制限しています。${minutes}分ほど時間をおいてから再度お試しください。`,
+  loginRateLimited: 'ログインの試行が多すぎます。しばらく時間をおいてから再度お試しください。',
+  confirmationRateLimited: '確認メールの送信回数が上限に達しました。しばらく時間をおいてから再度お試しください。',
+  resetRateLimited: 'パスワードリセットの申請が多すぎます。しばらく時間をおいてから再度お試しください。',
+  currentPasswordRequired: '現在のパスワードは必須です',
+  currentPasswordWrong: '現在のパスワードが正しくありません',
+  passwordSameAsCurrent: '現在のパスワードとは異なるパスワードを設定してください',
+  nameRequired: '氏名は必須です',
+  resetTokenInvalid: 'パスワード再設定のリンクが無効か、有効期限が切れています。もう一度パスワードリセットを申請してください。',
+  emailChangeTokenInvalid: 'メールアドレス確認のリンクが無効か、有効期限が切れています。もう一度プロフィール画面から変更してください。',
+  confirmationSent: '確認メールを送信しました。',
+  resetMailSent: 'ご入力のメールアドレスがアカウントに登録されている場合、パスワード再設定のご案内をお送りしました。',
+  passwordChanged: 'パスワードを変更しました。',
+  passwordReset: 'パスワードを再設定しました。新しいパスワードでログインしてください。',
+  profileUpdated: 'プロフィールを更新しました。',
+  emailChangePending: (email: string) => `${email} に確認メールを送信しました。メール内のリンクを開くと、メールアドレスの変更が完了します。`,
+  emailChanged: 'メールアドレスを変更しました。',
+  loggedOut: 'ログアウトしました。',
+} as const;

@@ -29,3 +29,8 @@ export function readTimestamp(value: string | Date): Date {
 export function writeTimestamp(value: Date): string {
   return value.toISOString();
 }
+
+/** Column type of a reference to a serial primary key (bigserial is bigint on PostgreSQL). */
+export function foreignIdColumnType(db: Kysely<unknown>) {
+  return dialectOf(db) === 'postgres' ? sql`bigint` : sql`integer`;
+}

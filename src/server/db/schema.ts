@@ -72,9 +72,89 @@ export interface Database {
   phishing_reports: PhishingReportsTable;
   phishing_report_counts: PhishingReportCountsTable;
   mail_outbox: MailOutboxTable;
+  tenants: TenantsTable;
+  users: UsersTable;
+  auth_tokens: AuthTokensTable;
+  account_tokens: AccountTokensTable;
+  campaigns: CampaignsTable;
+  tenant_monthly_usage: TenantMonthlyUsageTable;
 }
 
 export type MailOutboxRow = Selectable<MailOutboxTable>;
 
 export type PhishingReportRow = Selectable<PhishingReportsTable>;
 export type NewPhishingReportRow = Insertable<PhishingReportsTable>;
+
+export interface TenantsTable {
+  id: Generated<number>;
+  company_name: string;
+  plan: Generated<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  /** Null for an individual user. */
+  tenant_id: number | null;
+  email: string;
+  name: Generated<string>;
+  password_hash: string;
+  role: Generated<'admin' | 'member'>;
+  /** Wrong passwords in a row; reset by a successful sign-in. */
+  failed_login_count: Generated<number>;
+  login_locked_until: Timestamp | null;
+  email_verified_at: Timestamp | null;
+  password_changed_at: Timestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AuthTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  last_used_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+}
+
+export type AccountTokenPurpose = 'corporate_registration' | 'password_reset' | 'email_change';
+
+export interface AccountTokensTable {
+  id: Generated<number>;
+  purpose: AccountTokenPurpose;
+  token_hash: string;
+  email: string;
+  user_id: number | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export interface CampaignsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  name: string;
+  status: Generated<string>;
+  total_targets: Generated<number>;
+  emails_sent: Generated<number>;
+  emails_opened: Generated<number>;
+  emails_clicked: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface TenantMonthlyUsageTable {
+  tenant_id: number;
+  /** YYYY-MM in Asia/Tokyo. */
+  month: string;
+  emails_sent: Generated<number>;
+  emails_opened: Generated<number>;
+  emails_clicked: Generated<number>;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type TenantRow = Selectable<TenantsTable>;
+export type CampaignRow = Selectable<CampaignsTable>;

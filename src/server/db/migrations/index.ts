@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as createPhishingReports from './20261121000000_create_phishing_reports';
 import * as addScreenshotPublishing from './20261121120000_add_screenshot_publishing';
 import * as createMailOutbox from './20261121200000_create_mail_outbox';
+import * as createAccounts from './20261122000000_create_accounts';
 
 /** Every migration, in the order they landed. Never edit one that has landed; add a new one. */
 export const migrations: Record<string, Migration> = {
   '20261121000000_create_phishing_reports': createPhishingReports,
   '20261121120000_add_screenshot_publishing': addScreenshotPublishing,
   '20261121200000_create_mail_outbox': createMailOutbox,
+  '20261122000000_create_accounts': createAccounts,
 };

@@ -1,7 +1,7 @@
 import { FREE_PLAN } from '../../../common/plans';
 import { html } from '../../lib/html';
 import { type ArticleContents, articleOutline, mailLink, OPERATOR, pageLink } from './legal-document';
-import { CORPORATE_TERMS_PATH, PRIVACY_PATH } from './legal-paths';
+import { CORPORATE_TERMS_PATH, PRIVACY_PATH } from '../../../common/legal-paths';
 import { PRIVACY_CONTACT } from './privacy-policy.content';
 
 /**

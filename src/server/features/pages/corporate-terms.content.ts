@@ -1,7 +1,7 @@
 import { FREE_PLAN, FREE_PLAN_FEATURES } from '../../../common/plans';
 import { html } from '../../lib/html';
 import { type ArticleContents, articleOutline, mailLink, OPERATOR, pageLink } from './legal-document';
-import { CORPORATE_PRIVACY_PATH, TERMS_PATH } from './legal-paths';
+import { CORPORATE_PRIVACY_PATH, TERMS_PATH } from '../../../common/legal-paths';
 
 /**
  * The terms of use for organisations (the corporate terms linked from corporate registration,

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { CORPORATE_PRIVACY_ENACTED, CORPORATE_PRIVACY_OUTLINE, CORPORATE_PRIVACY_PREAMBLE, corporatePrivacyArticles } from './corporate-privacy.content';
 import { CORPORATE_TERMS_ENACTED, CORPORATE_TERMS_OUTLINE, CORPORATE_TERMS_PREAMBLE, corporateTermsArticles } from './corporate-terms.content';
 import { type LegalPageDeps, registerLegalPage, renderLegalDocument } from './legal-document';
-import { CORPORATE_PRIVACY_PATH, CORPORATE_TERMS_PATH, TERMS_PATH } from './legal-paths';
+import { CORPORATE_PRIVACY_PATH, CORPORATE_TERMS_PATH, TERMS_PATH } from '../../../common/legal-paths';
 import { registerPrivacyPage } from './privacy-page';
 import { TERMS_ENACTED, TERMS_OUTLINE, TERMS_PREAMBLE, termsArticles } from './terms.content';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { SafeHtml } from '../../lib/html';
 import { type LegalPageDeps, registerLegalPage, renderLegalArticle, renderLegalDocument } from './legal-document';
-import { PRIVACY_PATH } from './legal-paths';
+import { PRIVACY_PATH } from '../../../common/legal-paths';
 import {
   DEFAULT_POLICY_FIGURES,
   PRIVACY_OUTLINE,
@@ -12,7 +12,7 @@ import {
   privacyPolicyArticles,
 } from './privacy-policy.content';
 
-export { PRIVACY_PATH } from './legal-paths';
+export { PRIVACY_PATH } from '../../../common/legal-paths';
 
 const TITLE = 'プライバシーポリシー｜キヅキ Kizuki';
 const DESCRIPTION =

@@ -5,7 +5,7 @@ import {
   SCREENSHOT_ORIGINAL_RETENTION_DAYS,
 } from '../../../common/limits';
 import { html } from '../../lib/html';
-import { CORPORATE_PRIVACY_PATH } from './legal-paths';
+import { CORPORATE_PRIVACY_PATH } from '../../../common/legal-paths';
 import { type ArticleContents, articleOutline, type LegalArticle, type LegalItem, type LegalParagraph, mailLink, OPERATOR, pageLink } from './legal-document';
 
 /**

@@ -1,7 +1,7 @@
 import { DELETE_LOCK_MS, DELETE_MAX_WRONG_ATTEMPTS, DELETE_PASSWORD_LENGTH } from '../../../common/limits';
 import { html } from '../../lib/html';
 import { type ArticleContents, articleOutline, mailLink, OPERATOR, pageLink } from './legal-document';
-import { CORPORATE_TERMS_PATH, PRIVACY_PATH } from './legal-paths';
+import { CORPORATE_TERMS_PATH, PRIVACY_PATH } from '../../../common/legal-paths';
 
 /**
  * The terms of use for individuals (SPEC §2.1 /terms): the individual training mail and Kizuki DB.
