@@ -1,4 +1,5 @@
 import { html, type SafeHtml } from '../../lib/html';
+import { type SiteFrame, siteFooter, siteHeader } from './site-frame';
 import type { WebAssets } from './web-assets';
 
 export interface HostPageContent {
@@ -11,6 +12,8 @@ export interface HostPageContent {
   body: SafeHtml;
   /** Source paths of the lazily imported modules this page mounts, preloaded with the entry. */
   lazyModules: string[];
+  /** The header and footer around the containers; Kizuki DB's unless said otherwise. */
+  frame?: SiteFrame;
 }
 
 const SITE_NAME = 'キヅキ Kizuki';
@@ -22,6 +25,7 @@ const SITE_NAME = 'キヅキ Kizuki';
 export function renderHostPage(assets: WebAssets, options: { csrfToken: string; appUrl: string }, page: HostPageContent): string {
   const files = assets.forPage(page.lazyModules);
   const canonical = `${options.appUrl}${page.path}`;
+  const frame = page.frame ?? 'reports';
   return `<!doctype html>\n${html`<html lang="ja">
 <head>
 <meta charset="utf-8">
@@ -44,28 +48,11 @@ ${files.modulePreloads.map((href) => html`<link rel="modulepreload" href="${href
 </head>
 <body>
 <a class="skip-link" href="#main">本文へスキップ</a>
-<header class="site-header">
-  <div class="site-header__inner">
-    <a class="site-brand" href="/phishing-reports" aria-label="キヅキ Kizuki DB トップ">
-      <span class="site-brand__mark" aria-hidden="true">気</span>
-      <span class="site-brand__name">キヅキ<span class="site-brand__sub">Kizuki DB</span></span>
-    </a>
-    <nav class="site-nav" aria-label="サイト内">
-      <a href="/phishing-reports#report-list">報告一覧</a>
-      <a href="/phishing-reports#report-form">報告する</a>
-    </nav>
-  </div>
-</header>
+${siteHeader(frame)}
 <main id="main" class="site-main" tabindex="-1">
 ${page.body}
 </main>
-<footer class="site-footer">
-  <div class="site-footer__inner">
-    <p class="site-footer__lead">キヅキは、フィッシング詐欺に「気づく」力を育てるサービスです。</p>
-    <p class="site-footer__links" style="display:flex;flex-wrap:wrap;gap:0.25em 1.5em"><a href="/terms">利用規約</a><a href="/privacy">プライバシーポリシー</a><a href="https://www.antiphishing.jp/" target="_blank" rel="noopener noreferrer">フィッシング対策協議会</a></p>
-    <p class="site-footer__copy"><small>© 2026 Kizuki</small></p>
-  </div>
-</footer>
+${siteFooter(frame)}
 </body>
 </html>`}\n`;
 }

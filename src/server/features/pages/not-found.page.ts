@@ -1,27 +1,27 @@
 import type { FastifyInstance } from 'fastify';
 import { commonMessages } from '../../../common/messages';
+import { trainingPaths } from '../../../common/training-routes';
 import { AppError } from '../../errors';
-import { html } from '../../lib/html';
-import { renderHostPage } from './host-page';
-import type { WebAssets } from './web-assets';
+import { PUBLIC_MEDIA_PATH } from '../phishing-reports/phishing-reports.routes';
 
-/** Unknown API paths answer JSON 404; unknown pages answer a Japanese 404 page with a way back. */
-export function registerNotFoundPage(app: FastifyInstance, deps: { assets: () => WebAssets; appUrl: string }): void {
+/** Prefixes of calls and files, never pages: a miss there is a plain 404, not a trip to the login. */
+const NON_PAGE_PREFIXES = ['/api', '/assets', PUBLIC_MEDIA_PATH];
+
+const isNonPagePath = (pathname: string): boolean =>
+  NON_PAGE_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+
+/**
+ * Any unknown page sends the browser to the login (SPEC §2.1); unknown API paths, asset and
+ * media files, other methods and non-browser clients get the JSON 404.
+ */
+// The second argument (what the old 404 page rendered with) is no longer used; app.ts can drop it.
+export function registerNotFoundPage(app: FastifyInstance, _unused?: unknown): void {
   app.setNotFoundHandler(async (request, reply) => {
     const acceptsHtml = (request.headers.accept ?? '').includes('text/html');
-    if (request.url.startsWith('/api/') || request.method !== 'GET' || !acceptsHtml) {
+    const pathname = request.url.split('?')[0] ?? '';
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || !acceptsHtml || isNonPagePath(pathname)) {
       throw new AppError('NOT_FOUND', commonMessages.notFound);
     }
-    const csrfToken = app.issueCsrfToken(request, reply);
-    const page = renderHostPage(deps.assets(), { csrfToken, appUrl: deps.appUrl }, {
-      title: 'ページが見つかりません｜キヅキ Kizuki',
-      description: commonMessages.notFound,
-      path: request.url,
-      noindex: true,
-      lazyModules: [],
-      body: html`<article class="ssr-report"><h1>ページが見つかりません</h1>
-<p>${commonMessages.notFound}</p><p><a href="/phishing-reports">Kizuki DB（報告一覧）へ</a></p></article>`,
-    });
-    return reply.status(404).type('text/html; charset=utf-8').send(page);
+    return reply.redirect(trainingPaths.login);
   });
 }

@@ -60,16 +60,11 @@ describe('host pages', () => {
     expect(response.body).not.toContain('<script>alert(1)</script>');
   });
 
-  it('answers unknown pages with a Japanese 404 page', async () => {
-    const response = await page('/no-such-page');
-    expect(response.statusCode).toBe(404);
-    expect(response.body).toContain('ページが見つかりません');
-  });
-
-  it('sends the site root to Kizuki DB', async () => {
-    const response = await page('/');
+  it('sends unknown pages under the reports to the login (SPEC §2.1), but keeps its own 404 for an unknown report', async () => {
+    const response = await page('/phishing-reports/AAAAAAAAAAAAAAAAAAAAAA/extra');
     expect(response.statusCode).toBe(302);
-    expect(response.headers.location).toBe('/phishing-reports');
+    expect(response.headers.location).toBe('/corporate/login');
+    expect((await page('/phishing-reports/AAAAAAAAAAAAAAAAAAAAAA')).statusCode).toBe(404);
   });
 
   it('serves built assets with long-lived caching', async () => {
