@@ -21,6 +21,7 @@ import { registerFaviconRoutes } from './features/pages/favicon.routes';
 import { registerNotFoundPage } from './features/pages/not-found.page';
 import { registerLegalPages } from './features/pages/legal-pages';
 import { registerReportPages } from './features/pages/report-pages.routes';
+import { registerTrainingPages } from './features/pages/training-pages.routes';
 import { WebAssets } from './features/pages/web-assets';
 import { PhishingReportsRepository } from './features/phishing-reports/phishing-reports.repo';
 import { PUBLIC_MEDIA_PATH, registerPhishingReportRoutes } from './features/phishing-reports/phishing-reports.routes';
@@ -151,8 +152,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     registerDevMailboxRoutes(app, { mailbox: mailTransport, assets, appUrl: config.appUrl });
   }
   registerOpenApiRoutes(app, openapi, config.appUrl);
-  // Until the training app's sign-in exists, the site root is Kizuki DB.
-  app.get('/', async (_request, reply) => reply.redirect('/phishing-reports'));
+  registerTrainingPages(app, { assets, appUrl: config.appUrl });
   registerFaviconRoutes(app);
   registerNotFoundPage(app, { assets, appUrl: config.appUrl });
   return app;
