@@ -21,7 +21,7 @@ export function normalizeEmail(value: string): string {
 export const emailSchema = z
   .string({ error: m.emailRequired })
   .transform(normalizeEmail)
-  .pipe(z.string().min(1, { error: m.emailRequired }).refine(isEmailAddress, { error: m.emailInvalid }));
+  .pipe(z.string().min(1, { error: m.emailRequired, abort: true }).refine(isEmailAddress, { error: m.emailInvalid }));
 
 /** Checkboxes arrive as true, 1, '1', 'true' or 'on' (JSON or a plain form). */
 const agreement = (message: string) =>

@@ -129,6 +129,7 @@ export const accountMessages = {
   invalidCredentials: 'メールアドレスまたはパスワードが正しくありません',
   loginLocked: (minutes: number) => `ログインの失敗が続いたため、このアカウントへのログインを一時的に制限しています。${minutes}分ほど時間をおいてから再度お試しください。`,
   loginRateLimited: 'ログインの試行が多すぎます。しばらく時間をおいてから再度お試しください。',
+  registerRateLimited: 'アカウント登録の試行が多すぎます。しばらく時間をおいてから再度お試しください。',
   confirmationRateLimited: '確認メールの送信回数が上限に達しました。しばらく時間をおいてから再度お試しください。',
   resetRateLimited: 'パスワードリセットの申請が多すぎます。しばらく時間をおいてから再度お試しください。',
   currentPasswordRequired: '現在のパスワードは必須です',

@@ -9,6 +9,16 @@ import { type Clock, systemClock } from './clock';
 import type { AppConfig } from './config';
 import { type DatabaseHandle, openDatabase } from './db/database';
 import { registerErrorHandling } from './errors';
+import { AccountSettingsService } from './features/accounts/account-settings.service';
+import { AccountsRepository } from './features/accounts/accounts.repo';
+import { registerAuthRoutes } from './features/accounts/auth.routes';
+import { AuthService } from './features/accounts/auth.service';
+import { registerCorporateRegistrationRoutes } from './features/accounts/corporate-registration.routes';
+import { CorporateRegistrationService } from './features/accounts/corporate-registration.service';
+import { SessionsRepository } from './features/accounts/sessions.repo';
+import { DashboardRepository } from './features/dashboard/dashboard.repo';
+import { registerDashboardRoutes } from './features/dashboard/dashboard.routes';
+import { DashboardService } from './features/dashboard/dashboard.service';
 import { registerHealthRoutes } from './features/health/health.routes';
 import { registerDevMailboxRoutes } from './features/mail/dev-mailbox.routes';
 import { MailOutboxRepository } from './features/mail/mail-outbox.repo';
@@ -33,7 +43,7 @@ import { createScreenshotAnalyzer } from './features/screenshot-ocr/screenshot-a
 import type { ScreenshotAnalyzer } from './features/screenshot-ocr/screenshot-ocr.types';
 import { resolveAppSecret } from './lib/app-secret';
 import { registerCsrf } from './plugins/csrf.plugin';
-import { registerRateLimiting } from './plugins/rate-limit.plugin';
+import { type RateLimiters, registerRateLimiting } from './plugins/rate-limit.plugin';
 import { registerSecurityHeaders } from './plugins/security-headers.plugin';
 import { type FileStorage, LocalFileStorage } from './storage/file-storage';
 
@@ -147,6 +157,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   registerPhishingReportRoutes(app, { service: reportsService, storage, config, openapi, rateLimiters });
   registerScreenshotAnalysisRoutes(app, { analyzer: screenshotAnalyzer, config, openapi, rateLimiters });
   registerReportPages(app, { service: reportsService, assets, appUrl: config.appUrl });
+  registerAccountFeatures(app, { database, config, clock, openapi, rateLimiters });
   registerLegalPages(app, { assets, appUrl: config.appUrl, originalRetentionDays: config.screenshotOriginalRetentionDays });
   if (mailTransport instanceof DevMailbox && config.env !== 'production') {
     registerDevMailboxRoutes(app, { mailbox: mailTransport, assets, appUrl: config.appUrl });
@@ -156,4 +167,21 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   registerFaviconRoutes(app);
   registerNotFoundPage(app, { assets, appUrl: config.appUrl });
   return app;
+}
+
+/** Corporate registration, sign-in and the dashboard: repositories → services → routes. */
+function registerAccountFeatures(
+  app: FastifyInstance,
+  { database, config, clock, openapi, rateLimiters }: { database: DatabaseHandle; config: AppConfig; clock: Clock; openapi: OpenApiRegistry; rateLimiters: RateLimiters },
+): void {
+  const accounts = new AccountsRepository(database.db);
+  const sessions = new SessionsRepository(database.db);
+  const common = { accounts, mail: app.mail, clock, appUrl: config.appUrl };
+  const auth = new AuthService({ ...common, sessions });
+  const settings = new AccountSettingsService({ ...common, sessions, auth });
+  const registration = new CorporateRegistrationService(common);
+  const dashboard = new DashboardService({ repo: new DashboardRepository(database.db), accounts, clock });
+  registerCorporateRegistrationRoutes(app, { service: registration, config, openapi, rateLimiters });
+  registerAuthRoutes(app, { auth, settings, config, openapi, rateLimiters });
+  registerDashboardRoutes(app, { service: dashboard, auth, openapi });
 }

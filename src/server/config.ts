@@ -30,6 +30,9 @@ const environmentSchema = z.object({
   RATE_LIMIT_REPORT_SUBMIT: positiveInt(10),
   RATE_LIMIT_SCREENSHOT_ANALYZE: positiveInt(20),
   RATE_LIMIT_REPORT_DELETE: positiveInt(30),
+  RATE_LIMIT_LOGIN: positiveInt(30),
+  RATE_LIMIT_ACCOUNT_MAIL: positiveInt(10),
+  RATE_LIMIT_REGISTER: positiveInt(10),
   /** OCR workers; each is a worker thread holding the Japanese model (about 100 MB). */
   OCR_WORKERS: positiveInt(Math.max(1, Math.min(4, os.availableParallelism()))),
   /** Analyse requests allowed to wait for a busy OCR worker before new ones get 503. */
@@ -62,7 +65,7 @@ export interface AppConfig {
   /** Signs CSRF tokens; read from APP_SECRET or generated once into DATA_DIR. */
   appSecret: string | undefined;
   logLevel: string;
-  rateLimits: { reportSubmit: number; screenshotAnalyze: number; reportDelete: number };
+  rateLimits: { reportSubmit: number; screenshotAnalyze: number; reportDelete: number; login: number; accountMail: number; register: number };
   ocr: { workers: number; queueLimit: number; queueTimeoutMs: number };
   /** Private screenshot originals are deleted this many days after the report. */
   screenshotOriginalRetentionDays: number;
@@ -124,6 +127,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
       reportSubmit: env.RATE_LIMIT_REPORT_SUBMIT,
       screenshotAnalyze: env.RATE_LIMIT_SCREENSHOT_ANALYZE,
       reportDelete: env.RATE_LIMIT_REPORT_DELETE,
+      login: env.RATE_LIMIT_LOGIN,
+      accountMail: env.RATE_LIMIT_ACCOUNT_MAIL,
+      register: env.RATE_LIMIT_REGISTER,
     },
     ocr: { workers: env.OCR_WORKERS, queueLimit: env.OCR_QUEUE_LIMIT, queueTimeoutMs: env.OCR_QUEUE_TIMEOUT_MS },
     screenshotOriginalRetentionDays: env.SCREENSHOT_ORIGINAL_RETENTION_DAYS,

@@ -34,3 +34,9 @@ export function writeTimestamp(value: Date): string {
 export function foreignIdColumnType(db: Kysely<unknown>) {
   return dialectOf(db) === 'postgres' ? sql`bigint` : sql`integer`;
 }
+
+/** True when an insert or update broke a unique constraint (PostgreSQL 23505, SQLite CONSTRAINT_UNIQUE). */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}

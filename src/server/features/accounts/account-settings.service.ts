@@ -1,0 +1,128 @@
+import type { AuthTenant, AuthUser } from '../../../common/account.schema';
+import { ACCOUNT_MAILS_PER_ADDRESS_PER_HOUR, EMAIL_CHANGE_TOKEN_TTL_MS, PASSWORD_RESET_TOKEN_TTL_MS } from '../../../common/limits';
+import { accountMessages } from '../../../common/messages';
+import type { Clock } from '../../clock';
+import { AppError } from '../../errors';
+import { digestToken, hashSecret, newOpaqueToken, PASSWORD_COST, verifySecret } from '../../lib/secret-hash';
+import type { Mailer } from '../mail/mailer';
+import { emailChangeMail, passwordChangedNoticeMail, passwordResetMail } from './account-mails';
+import type { AccountsRepository } from './accounts.repo';
+import { type AuthService, issueSessionToken, type Principal, unauthenticated } from './auth.service';
+import { emailTakenError, invalidLinkError, refusalError } from './corporate-registration.service';
+import type { SessionsRepository } from './sessions.repo';
+
+const ONE_HOUR_MS = 60 * 60 * 1000;
+
+export interface AccountSettingsDeps {
+  accounts: AccountsRepository;
+  sessions: SessionsRepository;
+  auth: AuthService;
+  mail: Mailer;
+  clock: Clock;
+  appUrl: string;
+}
+
+/** Profile, address change (confirmed by a mailed link), password change and reset. */
+export class AccountSettingsService {
+  constructor(private readonly deps: AccountSettingsDeps) {}
+
+  /**
+   * The name changes at once. A new address is only taken after its owner opens the link mailed
+   * to it, so a typo cannot lock anyone out of their account.
+   */
+  async updateProfile(principal: Principal, input: { name: string; email: string }): Promise<{ user: AuthUser; tenant: AuthTenant | null; message: string }> {
+    const { accounts, clock, appUrl, mail } = this.deps;
+    const user = await accounts.findUserById(principal.userId);
+    if (!user) throw unauthenticated();
+    const now = clock.now();
+    let message: string = accountMessages.profileUpdated;
+    if (input.email !== user.email) {
+      const owner = await accounts.findUserByEmail(input.email);
+      if (owner) throw emailTakenError();
+      await this.assertMailAllowance('email_change', input.email, now);
+      const { token, hash } = newOpaqueToken();
+      const expiresAt = new Date(now.getTime() + EMAIL_CHANGE_TOKEN_TTL_MS);
+      await accounts.createTokenWithMail(
+        { purpose: 'email_change', tokenHash: hash, email: input.email, userId: user.id, expiresAt },
+        emailChangeMail({ to: input.email, appUrl, token, expiresAt, name: input.name }),
+        now,
+      );
+      mail.kick();
+      message = accountMessages.emailChangePending(input.email);
+    }
+    if (input.name !== user.name) await accounts.updateName(user.id, input.name, now);
+    return { ...(await this.deps.auth.currentUser(principal)), message };
+  }
+
+  async confirmEmailChange(token: string): Promise<{ email: string }> {
+    const result = await this.deps.accounts.confirmEmailChange(digestToken(token), this.deps.clock.now());
+    if (!result.ok) throw refusalError(result.reason, accountMessages.emailChangeTokenInvalid);
+    return { email: result.value.email };
+  }
+
+  /** Every session of the user ends, this one too; the answer carries a fresh token for this browser. */
+  async changePassword(principal: Principal, input: { currentPassword: string; password: string }): Promise<{ token: string }> {
+    const { accounts, sessions, clock, appUrl, mail } = this.deps;
+    const user = await accounts.findUserById(principal.userId);
+    if (!user) throw unauthenticated();
+    if (!(await verifySecret(input.currentPassword, user.password_hash))) {
+      throw AppError.validation({ current_password: [accountMessages.currentPasswordWrong] }, accountMessages.currentPasswordWrong);
+    }
+    if (input.currentPassword === input.password) {
+      throw AppError.validation({ password: [accountMessages.passwordSameAsCurrent] }, accountMessages.passwordSameAsCurrent);
+    }
+    const passwordHash = await hashSecret(input.password, PASSWORD_COST);
+    const now = clock.now();
+    const { token, session } = issueSessionToken(now);
+    await sessions.changePassword({
+      userId: user.id,
+      passwordHash,
+      session,
+      now,
+      mail: passwordChangedNoticeMail({ to: user.email, appUrl, name: user.name, changedAt: now }),
+    });
+    mail.kick();
+    return { token };
+  }
+
+  /** Mails a reset link when the address has an account; the caller's answer is the same either way. */
+  async requestPasswordReset(email: string): Promise<void> {
+    const { accounts, clock, appUrl, mail } = this.deps;
+    const user = await accounts.findUserByEmail(email);
+    if (!user) return;
+    const now = clock.now();
+    // Over the per-address allowance nothing more is sent, silently: a 429 here would tell a
+    // stranger that the address has an account.
+    if ((await accounts.countTokensSince('password_reset', email, new Date(now.getTime() - ONE_HOUR_MS))) >= ACCOUNT_MAILS_PER_ADDRESS_PER_HOUR) return;
+    const { token, hash } = newOpaqueToken();
+    const expiresAt = new Date(now.getTime() + PASSWORD_RESET_TOKEN_TTL_MS);
+    await accounts.createTokenWithMail(
+      { purpose: 'password_reset', tokenHash: hash, email, userId: user.id, expiresAt },
+      passwordResetMail({ to: email, appUrl, token, expiresAt, name: user.name }),
+      now,
+    );
+    mail.kick();
+  }
+
+  async resetPassword(input: { token: string; email: string; password: string }): Promise<void> {
+    const { accounts, sessions, clock, appUrl, mail } = this.deps;
+    const tokenHash = digestToken(input.token);
+    if (!(await accounts.findUsableToken('password_reset', tokenHash, clock.now()))) throw invalidLinkError(accountMessages.resetTokenInvalid);
+    const passwordHash = await hashSecret(input.password, PASSWORD_COST);
+    const now = clock.now();
+    const user = await sessions.resetPassword({
+      tokenHash,
+      email: input.email,
+      passwordHash,
+      now,
+      mailFor: (owner) => passwordChangedNoticeMail({ to: owner.email, appUrl, name: owner.name, changedAt: now }),
+    });
+    if (!user) throw invalidLinkError(accountMessages.resetTokenInvalid);
+    mail.kick();
+  }
+
+  private async assertMailAllowance(purpose: 'email_change', email: string, now: Date): Promise<void> {
+    const recent = await this.deps.accounts.countTokensSince(purpose, email, new Date(now.getTime() - ONE_HOUR_MS));
+    if (recent >= ACCOUNT_MAILS_PER_ADDRESS_PER_HOUR) throw new AppError('RATE_LIMITED', accountMessages.confirmationRateLimited);
+  }
+}

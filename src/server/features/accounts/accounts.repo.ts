@@ -1,0 +1,224 @@
+import type { Kysely, Transaction } from 'kysely';
+import { isUniqueViolation, writeTimestamp } from '../../db/dialect';
+import type { AccountTokenPurpose, Database, TenantRow, UserRow } from '../../db/schema';
+import type { OutgoingMail } from '../mail/mail-message';
+import { enqueueMail } from '../mail/mail-outbox.repo';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+export interface NewAccountToken {
+  purpose: AccountTokenPurpose;
+  tokenHash: string;
+  email: string;
+  userId: number | null;
+  expiresAt: Date;
+}
+
+export interface NewUser {
+  tenantId: number | null;
+  email: string;
+  name: string;
+  passwordHash: string;
+  emailVerified: boolean;
+}
+
+/** Why an account write did not happen; the service turns each into its Japanese message. */
+export type AccountWriteRefusal = 'token_unusable' | 'email_taken';
+
+export type AccountWrite<T> = { ok: true; value: T } | { ok: false; reason: AccountWriteRefusal };
+
+/**
+ * The only SQL of users, tenants and mailed single-use tokens. Every mail an account change
+ * causes is written here, in that change's transaction.
+ */
+export class AccountsRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async findUserByEmail(email: string): Promise<UserRow | undefined> {
+    return this.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+  }
+
+  async findUserById(userId: number): Promise<UserRow | undefined> {
+    return this.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+  }
+
+  async findTenant(tenantId: number): Promise<TenantRow | undefined> {
+    return this.db.selectFrom('tenants').selectAll().where('id', '=', tenantId).executeTakeFirst();
+  }
+
+  /** Links of one purpose mailed to one address since a moment (per-address rate limit). */
+  async countTokensSince(purpose: AccountTokenPurpose, email: string, since: Date): Promise<number> {
+    const row = await this.db
+      .selectFrom('account_tokens')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('purpose', '=', purpose)
+      .where('email', '=', email)
+      .where('created_at', '>=', writeTimestamp(since))
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
+  /** Stores a mailed link and queues its mail in one transaction. */
+  async createTokenWithMail(token: NewAccountToken, mail: OutgoingMail, now: Date): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await insertToken(trx, token, now);
+      await enqueueMail(trx, mail, now);
+    });
+  }
+
+  /** An unused, unexpired link of this purpose, or undefined. */
+  async findUsableToken(purpose: AccountTokenPurpose, tokenHash: string, now: Date) {
+    return this.db
+      .selectFrom('account_tokens')
+      .select(['id', 'email', 'user_id', 'expires_at'])
+      .where('token_hash', '=', tokenHash)
+      .where('purpose', '=', purpose)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', writeTimestamp(now))
+      .executeTakeFirst();
+  }
+
+  /** The newest address change waiting for its link, if any. */
+  async pendingEmailOf(userId: number, now: Date): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('account_tokens')
+      .select('email')
+      .where('user_id', '=', userId)
+      .where('purpose', '=', 'email_change')
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', writeTimestamp(now))
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    return row?.email ?? null;
+  }
+
+  /**
+   * Corporate sign-up's last step: consumes the link, then creates the tenant and its first
+   * administrator, all or nothing. A link used by a parallel request, or an address registered
+   * meanwhile, leaves nothing behind.
+   */
+  async completeCorporateRegistration(input: {
+    tokenHash: string;
+    companyName: string;
+    passwordHash: string;
+    now: Date;
+    mailFor: (email: string) => OutgoingMail;
+  }): Promise<AccountWrite<{ tenant: TenantRow; user: UserRow }>> {
+    return this.writeOrRefuse(async (trx) => {
+      const token = await consumeToken(trx, 'corporate_registration', input.tokenHash, input.now);
+      if (!token) return refusal('token_unusable');
+      const tenant = await insertTenant(trx, input.companyName, input.now);
+      const user = await insertUser(trx, { tenantId: tenant.id, email: token.email, name: '', passwordHash: input.passwordHash, emailVerified: true }, input.now);
+      await enqueueMail(trx, input.mailFor(user.email), input.now);
+      return { ok: true, value: { tenant, user } };
+    });
+  }
+
+  /** Direct sign-up (POST /api/auth/register/*): a tenant when a company name is given, and the user. */
+  async createAccount(input: { user: NewUser; companyName: string | null; now: Date; mail: OutgoingMail }): Promise<AccountWrite<{ tenant: TenantRow | null; user: UserRow }>> {
+    return this.writeOrRefuse(async (trx) => {
+      const tenant = input.companyName === null ? null : await insertTenant(trx, input.companyName, input.now);
+      const user = await insertUser(trx, { ...input.user, tenantId: tenant?.id ?? null }, input.now);
+      await enqueueMail(trx, input.mail, input.now);
+      return { ok: true, value: { tenant, user } };
+    });
+  }
+
+  async updateName(userId: number, name: string, now: Date): Promise<void> {
+    await this.db.updateTable('users').set({ name, updated_at: writeTimestamp(now) }).where('id', '=', userId).execute();
+  }
+
+  /** Applies a confirmed address change: consumes the link and moves the user to the new address. */
+  async confirmEmailChange(tokenHash: string, now: Date): Promise<AccountWrite<{ userId: number; email: string }>> {
+    return this.writeOrRefuse(async (trx) => {
+      const token = await consumeToken(trx, 'email_change', tokenHash, now);
+      if (!token || token.user_id === null) return refusal('token_unusable');
+      await trx
+        .updateTable('users')
+        .set({ email: token.email, email_verified_at: writeTimestamp(now), updated_at: writeTimestamp(now) })
+        .where('id', '=', token.user_id)
+        .execute();
+      return { ok: true, value: { userId: token.user_id, email: token.email } };
+    });
+  }
+
+  /** Runs an account write in a transaction; a unique-address collision becomes `email_taken`. */
+  private async writeOrRefuse<T>(work: (trx: Transaction<Database>) => Promise<AccountWrite<T>>): Promise<AccountWrite<T>> {
+    try {
+      return await this.db.transaction().execute(async (trx) => {
+        const result = await work(trx);
+        // Roll back whatever was written before the refusal.
+        if (!result.ok) throw new RefusedWrite(result.reason);
+        return result;
+      });
+    } catch (error) {
+      if (error instanceof RefusedWrite) return refusal(error.reason);
+      if (isUniqueViolation(error)) return refusal('email_taken');
+      throw error;
+    }
+  }
+}
+
+class RefusedWrite extends Error {
+  constructor(readonly reason: AccountWriteRefusal) {
+    super(reason);
+  }
+}
+
+function refusal(reason: AccountWriteRefusal): { ok: false; reason: AccountWriteRefusal } {
+  return { ok: false, reason };
+}
+
+export async function insertToken(trx: Executor, token: NewAccountToken, now: Date): Promise<void> {
+  await trx
+    .insertInto('account_tokens')
+    .values({
+      purpose: token.purpose,
+      token_hash: token.tokenHash,
+      email: token.email,
+      user_id: token.userId,
+      created_at: writeTimestamp(now),
+      expires_at: writeTimestamp(token.expiresAt),
+    })
+    .execute();
+}
+
+/** Marks a usable link used; only one of any number of parallel callers gets the row. */
+export async function consumeToken(trx: Executor, purpose: AccountTokenPurpose, tokenHash: string, now: Date) {
+  return trx
+    .updateTable('account_tokens')
+    .set({ used_at: writeTimestamp(now) })
+    .where('token_hash', '=', tokenHash)
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', writeTimestamp(now))
+    .returning(['id', 'email', 'user_id'])
+    .executeTakeFirst();
+}
+
+async function insertTenant(trx: Executor, companyName: string, now: Date): Promise<TenantRow> {
+  return trx
+    .insertInto('tenants')
+    .values({ company_name: companyName, created_at: writeTimestamp(now), updated_at: writeTimestamp(now) })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+async function insertUser(trx: Executor, user: NewUser, now: Date): Promise<UserRow> {
+  const at = writeTimestamp(now);
+  return trx
+    .insertInto('users')
+    .values({
+      tenant_id: user.tenantId,
+      email: user.email,
+      name: user.name,
+      password_hash: user.passwordHash,
+      role: 'admin',
+      email_verified_at: user.emailVerified ? at : null,
+      password_changed_at: at,
+      created_at: at,
+      updated_at: at,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}

@@ -1,0 +1,30 @@
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { AuthService, Principal } from './auth.service';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the bearer guard on protected routes. */
+    principal?: Principal;
+  }
+}
+
+/** `Authorization: Bearer <token>` → the token, or undefined. */
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return undefined;
+  const match = /^Bearer\s+([A-Za-z0-9_-]{20,200})\s*$/i.exec(header);
+  return match?.[1];
+}
+
+/** A preHandler that answers 401 without a valid token and otherwise sets `request.principal`. */
+export function bearerGuard(auth: AuthService): preHandlerAsyncHookHandler {
+  return async (request) => {
+    request.principal = await auth.authenticate(bearerToken(request));
+  };
+}
+
+/** The principal on a guarded route (the guard guarantees it). */
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw new Error('principalOf used on a route without bearerGuard');
+  return request.principal;
+}

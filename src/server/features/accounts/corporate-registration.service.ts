@@ -1,0 +1,93 @@
+import type { RegistrationResult } from '../../../common/account.schema';
+import { ACCOUNT_MAILS_PER_ADDRESS_PER_HOUR, REGISTRATION_TOKEN_TTL_MS } from '../../../common/limits';
+import { accountMessages } from '../../../common/messages';
+import { registrationCompleteUrl } from '../../../common/training-routes';
+import type { Clock } from '../../clock';
+import { AppError } from '../../errors';
+import { digestToken, hashSecret, newOpaqueToken, PASSWORD_COST } from '../../lib/secret-hash';
+import type { Mailer } from '../mail/mailer';
+import { registrationConfirmationMail, welcomeMail } from './account-mails';
+import { toAuthTenant, toAuthUser } from './account-presenter';
+import type { AccountsRepository, AccountWriteRefusal } from './accounts.repo';
+
+const ONE_HOUR_MS = 60 * 60 * 1000;
+
+export interface CorporateRegistrationDeps {
+  accounts: AccountsRepository;
+  mail: Mailer;
+  clock: Clock;
+  appUrl: string;
+}
+
+/** The 422 every unusable confirmation link gets (SPEC §8), so the client can redirect after 3 s. */
+export function invalidLinkError(message: string = accountMessages.tokenInvalid): AppError {
+  return AppError.validation({ token: [message] }, message);
+}
+
+export function emailTakenError(): AppError {
+  return AppError.validation({ email: [accountMessages.emailTaken] }, accountMessages.emailTaken);
+}
+
+export function refusalError(reason: AccountWriteRefusal, invalidLinkMessage?: string): AppError {
+  return reason === 'email_taken' ? emailTakenError() : invalidLinkError(invalidLinkMessage);
+}
+
+/**
+ * SPEC §2.2: e-mail → confirmation mail → account info → done. The mailed link carries a
+ * single-use token that lasts 24 hours; only its digest is stored.
+ */
+export class CorporateRegistrationService {
+  constructor(private readonly deps: CorporateRegistrationDeps) {}
+
+  async sendConfirmation(email: string): Promise<void> {
+    const { accounts, clock, appUrl } = this.deps;
+    if (await accounts.findUserByEmail(email)) throw emailTakenError();
+    const now = clock.now();
+    const recent = await accounts.countTokensSince('corporate_registration', email, new Date(now.getTime() - ONE_HOUR_MS));
+    if (recent >= ACCOUNT_MAILS_PER_ADDRESS_PER_HOUR) throw new AppError('RATE_LIMITED', accountMessages.confirmationRateLimited);
+    const { token, hash } = newOpaqueToken();
+    const expiresAt = new Date(now.getTime() + REGISTRATION_TOKEN_TTL_MS);
+    await accounts.createTokenWithMail(
+      { purpose: 'corporate_registration', tokenHash: hash, email, userId: null, expiresAt },
+      registrationConfirmationMail({ to: email, appUrl, token, expiresAt }),
+      now,
+    );
+    this.deps.mail.kick();
+  }
+
+  /** The address a usable link was mailed to; 422 with SPEC §8's message otherwise. */
+  async verifyEmail(token: string): Promise<{ email: string }> {
+    const row = await this.deps.accounts.findUsableToken('corporate_registration', digestToken(token), this.deps.clock.now());
+    if (!row) throw invalidLinkError();
+    return { email: row.email };
+  }
+
+  /**
+   * Creates the tenant (plan free) and its first administrator, consuming the link. The
+   * password is answered back once, for the client's automatic sign-in (SPEC §4); it is never logged.
+   */
+  async complete(input: { token: string; organizationName: string; password: string }): Promise<RegistrationResult> {
+    const { accounts, clock, appUrl } = this.deps;
+    const tokenHash = digestToken(input.token);
+    const now = clock.now();
+    // Cheap refusal before the deliberately slow password hash.
+    if (!(await accounts.findUsableToken('corporate_registration', tokenHash, now))) throw invalidLinkError();
+    const passwordHash = await hashSecret(input.password, PASSWORD_COST);
+    const result = await accounts.completeCorporateRegistration({
+      tokenHash,
+      companyName: input.organizationName,
+      passwordHash,
+      now: clock.now(),
+      mailFor: (email) => welcomeMail({ to: email, appUrl, organizationName: input.organizationName, name: '' }),
+    });
+    if (!result.ok) throw refusalError(result.reason);
+    this.deps.mail.kick();
+    const { tenant, user } = result.value;
+    return {
+      tenant: toAuthTenant(tenant),
+      user: toAuthUser(user, null),
+      credentials: { email: user.email, password: input.password },
+      redirect_url: registrationCompleteUrl(user.email, tenant.company_name),
+    };
+  }
+}

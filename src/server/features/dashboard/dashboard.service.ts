@@ -1,0 +1,59 @@
+import type { CampaignSummary, DashboardData, DashboardStats } from '../../../common/account.schema';
+import type { Clock } from '../../clock';
+import { readTimestamp } from '../../db/dialect';
+import { AppError } from '../../errors';
+import { toJstIsoString } from '../../lib/time-format';
+import { toAuthTenant } from '../accounts/account-presenter';
+import type { AccountsRepository } from '../accounts/accounts.repo';
+import type { Principal } from '../accounts/auth.service';
+import type { DashboardRepository } from './dashboard.repo';
+
+/** Campaigns shown on the dashboard; the rest are behind "show all". */
+export const RECENT_CAMPAIGNS_LIMIT = 5;
+
+const CORPORATE_ONLY = 'この機能は法人アカウントでのみご利用いただけます。';
+
+/** The calendar month (Asia/Tokyo) monthly figures count, e.g. "2026-11". */
+export function tokyoMonth(now: Date): string {
+  return toJstIsoString(now).slice(0, 7);
+}
+
+/** SPEC §2.3 dashboard figures, for the principal's own tenant only. */
+export class DashboardService {
+  constructor(private readonly deps: { repo: DashboardRepository; accounts: AccountsRepository; clock: Clock }) {}
+
+  async stats(principal: Principal): Promise<DashboardStats> {
+    const tenantId = corporateTenantOf(principal);
+    const month = tokyoMonth(this.deps.clock.now());
+    const [totalUsers, usage] = await Promise.all([this.deps.repo.countUsers(tenantId), this.deps.repo.monthlyUsage(tenantId, month)]);
+    return { totalUsers, ...usage };
+  }
+
+  async dashboard(principal: Principal): Promise<DashboardData> {
+    const tenantId = corporateTenantOf(principal);
+    const tenant = await this.deps.accounts.findTenant(tenantId);
+    if (!tenant) throw new AppError('NOT_FOUND', CORPORATE_ONLY);
+    const [stats, campaigns] = await Promise.all([this.stats(principal), this.deps.repo.recentCampaigns(tenantId, RECENT_CAMPAIGNS_LIMIT)]);
+    return {
+      tenant: toAuthTenant(tenant),
+      stats,
+      recent_campaigns: campaigns.map((campaign): CampaignSummary => ({
+        campaign_id: campaign.id,
+        campaign_name: campaign.name,
+        status: campaign.status,
+        total_targets: campaign.total_targets,
+        emails_sent: campaign.emails_sent,
+        emails_opened: campaign.emails_opened,
+        emails_clicked: campaign.emails_clicked,
+        created_at: toJstIsoString(readTimestamp(campaign.created_at)),
+      })),
+      month: tokyoMonth(this.deps.clock.now()),
+    };
+  }
+}
+
+/** Individuals have no tenant, so the corporate dashboard is not theirs. */
+function corporateTenantOf(principal: Principal): number {
+  if (principal.tenantId === null) throw new AppError('FORBIDDEN', CORPORATE_ONLY);
+  return principal.tenantId;
+}
