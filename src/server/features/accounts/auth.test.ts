@@ -1,0 +1,165 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { AUTH_TOKEN_TTL_MS, LOGIN_LOCK_MS, LOGIN_MAX_FAILURES } from '../../../common/limits';
+import { accountMessages } from '../../../common/messages';
+import { callApi, createAccount, FACTORY_PASSWORD, uniqueEmail } from '../../test/account-factories';
+import { TestSmtpServer } from '../../test/smtp-test-server';
+import { createTestApp, type TestContext } from '../../test/test-app';
+
+let smtp: TestSmtpServer;
+let context: TestContext;
+
+beforeAll(async () => {
+  smtp = await new TestSmtpServer().start();
+});
+afterAll(async () => {
+  await smtp.stop();
+});
+beforeEach(async () => {
+  context = await createTestApp({ SMTP_URL: smtp.url() });
+});
+afterEach(async () => {
+  await context.close();
+});
+
+const login = (email: string, password: string) => callApi(context, { method: 'POST', url: '/api/auth/login', payload: { email, password } });
+const currentUser = (token?: string) => callApi(context, { method: 'GET', url: '/api/auth/user', token });
+
+describe('POST /api/auth/login', () => {
+  it('answers user, tenant and a working bearer token for a corporate user', async () => {
+    const account = await createAccount(context, { companyName: '株式会社ログイン' });
+    const response = await login(account.email.toUpperCase(), account.password);
+    expect(response.statusCode).toBe(200);
+    const { user, tenant, token } = response.json().data;
+    expect(user).toMatchObject({ user_id: account.userId, email: account.email, tenant_id: account.tenantId, role: 'admin' });
+    expect(tenant).toEqual({ tenant_id: account.tenantId, company_name: '株式会社ログイン', plan: 'free' });
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const me = await currentUser(token);
+    expect(me.json().data.user.email).toBe(account.email);
+    // Only a digest is stored.
+    const stored = await context.database.db.selectFrom('auth_tokens').select('token_hash').where('user_id', '=', account.userId).execute();
+    expect(stored.map((row) => row.token_hash)).not.toContain(token);
+  });
+
+  it('marks an individual by the absence of tenant_id and a null tenant', async () => {
+    const account = await createAccount(context, { companyName: null });
+    const { user, tenant } = (await login(account.email, account.password)).json().data;
+    expect(user).not.toHaveProperty('tenant_id');
+    expect(tenant).toBeNull();
+  });
+
+  it('gives the same 422 for a wrong password and an unknown address (never 401, which would bounce the login page)', async () => {
+    const account = await createAccount(context);
+    const wrong = await login(account.email, 'wrong-passw0rd');
+    const unknown = await login(uniqueEmail('nobody'), 'wrong-passw0rd');
+    for (const response of [wrong, unknown]) {
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toEqual({ success: false, message: accountMessages.invalidCredentials, errors: { email: [accountMessages.invalidCredentials] } });
+    }
+  });
+
+  it(`locks an account after ${LOGIN_MAX_FAILURES} wrong passwords in a row, even for the right one, until the lock ends`, async () => {
+    const account = await createAccount(context);
+    for (let attempt = 1; attempt < LOGIN_MAX_FAILURES; attempt += 1) expect((await login(account.email, 'wrong-passw0rd')).statusCode).toBe(422);
+    const locking = await login(account.email, 'wrong-passw0rd');
+    expect(locking.statusCode).toBe(429);
+    expect(locking.json().message).toBe(accountMessages.loginLocked(15));
+    expect((await login(account.email, account.password)).statusCode).toBe(429);
+    context.clock.advance(LOGIN_LOCK_MS + 1000);
+    expect((await login(account.email, account.password)).statusCode).toBe(200);
+  });
+
+  it('resets the failure count on a successful sign-in', async () => {
+    const account = await createAccount(context);
+    for (let attempt = 1; attempt < LOGIN_MAX_FAILURES; attempt += 1) await login(account.email, 'wrong-passw0rd');
+    expect((await login(account.email, account.password)).statusCode).toBe(200);
+    expect((await login(account.email, 'wrong-passw0rd')).statusCode).toBe(422);
+  });
+
+  it('limits sign-in attempts per client IP', async () => {
+    const limited = await createTestApp({ SMTP_URL: smtp.url(), RATE_LIMIT_LOGIN: '2' });
+    try {
+      const attempt = () => callApi(limited, { method: 'POST', url: '/api/auth/login', payload: { email: uniqueEmail(), password: 'x1234567' } });
+      expect((await attempt()).statusCode).toBe(422);
+      expect((await attempt()).statusCode).toBe(422);
+      const third = await attempt();
+      expect(third.statusCode).toBe(429);
+      expect(third.json().message).toBe(accountMessages.loginRateLimited);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('bearer tokens', () => {
+  it('answers 401 with the SPEC message without a token, with a wrong one, and with a malformed header', async () => {
+    for (const headers of [{}, { authorization: 'Bearer abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG' }, { authorization: 'Basic Zm9vOmJhcg==' }]) {
+      const response = await callApi(context, { method: 'GET', url: '/api/auth/user', headers });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ success: false, message: accountMessages.unauthenticated });
+    }
+  });
+
+  it('expires a token after its lifetime', async () => {
+    const { token } = (await login((await createAccount(context)).email, FACTORY_PASSWORD)).json().data;
+    context.clock.advance(AUTH_TOKEN_TTL_MS - 1000);
+    expect((await currentUser(token)).statusCode).toBe(200);
+    context.clock.advance(2000);
+    expect((await currentUser(token)).statusCode).toBe(401);
+  });
+
+  it('logout revokes that token only', async () => {
+    const account = await createAccount(context);
+    const first = (await login(account.email, account.password)).json().data.token;
+    const second = (await login(account.email, account.password)).json().data.token;
+    const out = await callApi(context, { method: 'POST', url: '/api/auth/logout', token: first });
+    expect(out.json()).toEqual({ success: true, data: { message: accountMessages.loggedOut } });
+    expect((await currentUser(first)).statusCode).toBe(401);
+    expect((await currentUser(second)).statusCode).toBe(200);
+    expect((await callApi(context, { method: 'POST', url: '/api/auth/logout', token: first })).statusCode).toBe(401);
+  });
+
+  it('protects every bearer route from anonymous callers', async () => {
+    const routes: Array<[string, string]> = [
+      ['GET', '/api/auth/user'], ['POST', '/api/auth/logout'], ['PUT', '/api/auth/profile'], ['PUT', '/api/auth/password'],
+      ['GET', '/api/corporate/dashboard'], ['GET', '/api/corporate/stats'],
+    ];
+    for (const [method, url] of routes) {
+      const response = await callApi(context, { method: method as 'GET', url, payload: method === 'GET' ? undefined : {} });
+      expect(response.statusCode, `${method} ${url}`).toBe(401);
+    }
+  });
+});
+
+describe('direct registration', () => {
+  const base = { password: 'abcd1234', password_confirmation: 'abcd1234', terms_agreed: true, privacy_agreed: true };
+
+  it('POST /api/auth/register/corporate answers user, tenant (free) and a token', async () => {
+    const email = uniqueEmail('direct');
+    const response = await callApi(context, { method: 'POST', url: '/api/auth/register/corporate', payload: { ...base, email, organization_name: '直接登録株式会社', name: '山田 太郎' } });
+    expect(response.statusCode).toBe(201);
+    const { user, tenant, token } = response.json().data;
+    expect(tenant).toMatchObject({ company_name: '直接登録株式会社', plan: 'free' });
+    expect(user).toMatchObject({ email, name: '山田 太郎', tenant_id: tenant.tenant_id });
+    expect((await currentUser(token)).statusCode).toBe(200);
+  });
+
+  it('POST /api/auth/register/individual answers a user without tenant_id and a token', async () => {
+    const email = uniqueEmail('solo');
+    const response = await callApi(context, { method: 'POST', url: '/api/auth/register/individual', payload: { ...base, email } });
+    expect(response.statusCode).toBe(201);
+    const data = response.json().data;
+    expect(Object.keys(data).sort()).toEqual(['token', 'user']);
+    expect(data.user).not.toHaveProperty('tenant_id');
+    expect((await currentUser(data.token)).json().data.tenant).toBeNull();
+  });
+
+  it('refuses a taken address, a mismatched confirmation and missing agreements', async () => {
+    const taken = await createAccount(context);
+    const takenAnswer = await callApi(context, { method: 'POST', url: '/api/auth/register/individual', payload: { ...base, email: taken.email } });
+    expect(takenAnswer.json().errors).toEqual({ email: [accountMessages.emailTaken] });
+    const mismatch = await callApi(context, { method: 'POST', url: '/api/auth/register/individual', payload: { ...base, email: uniqueEmail(), password_confirmation: 'abcd12345' } });
+    expect(mismatch.json().errors).toEqual({ password_confirmation: [accountMessages.passwordMismatch] });
+    const noTerms = await callApi(context, { method: 'POST', url: '/api/auth/register/corporate', payload: { ...base, email: uniqueEmail(), organization_name: 'X', terms_agreed: false, privacy_agreed: 0 } });
+    expect(noTerms.json().errors).toEqual({ terms_agreed: [accountMessages.termsRequired], privacy_agreed: [accountMessages.privacyRequired] });
+  });
+});
