@@ -165,7 +165,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   registerOpenApiRoutes(app, openapi, config.appUrl);
   registerTrainingPages(app, { assets, appUrl: config.appUrl });
   registerFaviconRoutes(app);
-  registerNotFoundPage(app, { assets, appUrl: config.appUrl });
+  registerNotFoundPage(app);
   return app;
 }
 

@@ -92,7 +92,8 @@ describe('POST /api/auth/login', () => {
 
 describe('bearer tokens', () => {
   it('answers 401 with the SPEC message without a token, with a wrong one, and with a malformed header', async () => {
-    for (const headers of [{}, { authorization: 'Bearer abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG' }, { authorization: 'Basic Zm9vOmJhcg==' }]) {
+    const attempts: Array<Record<string, string>> = [{}, { authorization: 'Bearer abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG' }, { authorization: 'Basic Zm9vOmJhcg==' }];
+    for (const headers of attempts) {
       const response = await callApi(context, { method: 'GET', url: '/api/auth/user', headers });
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({ success: false, message: accountMessages.unauthenticated });

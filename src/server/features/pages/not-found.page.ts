@@ -15,7 +15,7 @@ const isNonPagePath = (pathname: string): boolean =>
  * media files, other methods and non-browser clients get the JSON 404.
  */
 // The second argument (what the old 404 page rendered with) is no longer used; app.ts can drop it.
-export function registerNotFoundPage(app: FastifyInstance, _unused?: unknown): void {
+export function registerNotFoundPage(app: FastifyInstance): void {
   app.setNotFoundHandler(async (request, reply) => {
     const acceptsHtml = (request.headers.accept ?? '').includes('text/html');
     const pathname = request.url.split('?')[0] ?? '';
