@@ -10,6 +10,12 @@ const pages: Record<string, () => Promise<PageModule>> = {
   'phishing-report-form-app': () => import('./phishing-reports/report-form/mount'),
   'phishing-report-list-app': () => import('./phishing-reports/report-list/mount'),
   'phishing-report-detail-app': () => import('./phishing-reports/report-detail/mount'),
+  'corporate-register-app': () => import('./corporate-registration/register/mount'),
+  'corporate-account-info-app': () => import('./corporate-registration/account-info/mount'),
+  'corporate-registration-complete-app': () => import('./corporate-registration/complete/mount'),
+  // The training single-page app (SPEC §2.1); the dashboard host container runs the same app.
+  app: () => import('./training-app/mount'),
+  'corporate-dashboard-app': () => import('./training-app/mount'),
 };
 
 for (const [id, load] of Object.entries(pages)) {

@@ -1,4 +1,6 @@
 import { CSRF_HEADER, FINGERPRINT_HEADER } from '../../common/http-headers';
+import { trainingPaths } from '../../common/training-routes';
+import { clearAuthToken, readAuthToken } from '../auth/token-storage';
 import { getFingerprint } from './fingerprint';
 
 /** status 0 means no HTTP answer at all (offline, DNS, CORS, aborted by the network). */
@@ -28,14 +30,28 @@ function readCsrfToken(): string | null {
 }
 
 type RequestOptions<T> = {
-  method?: 'GET' | 'POST' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Sent as multipart; the browser sets the boundary header itself. */
   form?: FormData;
   json?: Record<string, unknown>;
   /** Checks and types `data` of a success answer; throwing turns the answer into a failure. */
   parse: (data: unknown) => T;
   signal?: AbortSignal;
+  /**
+   * SPEC §8: any 401 ends the sign-in (stored token cleared) and sends the browser to the login.
+   * Off for the report API, whose 401 means a wrong delete password, and for callers that handle
+   * a 401 themselves (the guard resolving the sign-in state, the automatic sign-in).
+   */
+  signInOn401?: boolean;
 };
+
+/** The public report API answers 401 for a wrong delete password, which is not about signing in. */
+const REPORT_API_PREFIX = '/api/phishing-reports';
+
+function handleUnauthorized(): void {
+  clearAuthToken();
+  if (window.location.pathname !== trainingPaths.login) window.location.assign(trainingPaths.login);
+}
 
 async function readJson(response: Response): Promise<unknown> {
   try {
@@ -53,6 +69,10 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
   const method = options.method ?? 'GET';
   const headers = new Headers({ Accept: 'application/json' });
   let body: BodyInit | undefined;
+  const signInOn401 = options.signInOn401 ?? !path.startsWith(REPORT_API_PREFIX);
+
+  const bearer = path.startsWith(REPORT_API_PREFIX) ? null : readAuthToken();
+  if (bearer) headers.set('Authorization', `Bearer ${bearer}`);
 
   if (method !== 'GET') {
     const csrf = readCsrfToken();
@@ -83,6 +103,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
       throw new ApiError(500, null);
     }
   }
+
+  if (response.status === 401 && signInOn401) handleUnauthorized();
 
   const message = typeof payload?.message === 'string' && payload.message.trim() ? payload.message : null;
   // A 2xx that says success:false is still a failure; report it like a server error.

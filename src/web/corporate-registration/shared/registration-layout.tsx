@@ -1,0 +1,86 @@
+import type { ReactNode } from 'react';
+
+export const REGISTRATION_STEPS = ['メールアドレス入力', '確認メール送信', 'アカウント情報', '登録完了'] as const;
+
+/** SPEC §2.2: 1 email → 2 confirmation mail → 3 account info → 4 done. `current` is 1-based. */
+export function StepIndicator({ current }: { current: 1 | 2 | 3 | 4 }) {
+  return (
+    <nav className="reg-steps" aria-label="登録の手順">
+      <ol className="reg-steps__list">
+        {REGISTRATION_STEPS.map((label, index) => {
+          const step = index + 1;
+          const state = step < current ? 'done' : step === current ? 'current' : 'upcoming';
+          return (
+            <li key={label} className={`reg-steps__item reg-steps__item--${state}`} aria-current={state === 'current' ? 'step' : undefined}>
+              <span className="reg-steps__number" aria-hidden="true">
+                {state === 'done' ? '✓' : step}
+              </span>
+              <span className="reg-steps__label">
+                <span className="visually-hidden">
+                  ステップ{step}
+                  {state === 'done' ? '（完了）' : state === 'current' ? '（現在の手順）' : ''}：
+                </span>
+                {label}
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}
+
+type RegistrationLayoutProps = {
+  step: 1 | 2 | 3 | 4;
+  title: string;
+  titleId: string;
+  lead?: ReactNode;
+  aside?: ReactNode;
+  children: ReactNode;
+};
+
+/** Page frame of the four registration screens: heading, steps, the form card and a side panel. */
+export function RegistrationLayout({ step, title, titleId, lead, aside, children }: RegistrationLayoutProps) {
+  return (
+    <div className="reg">
+      <header className="reg__header">
+        <p className="reg__eyebrow">法人向け フィッシング訓練 キヅキ</p>
+        <h1 id={titleId} className="reg__title" tabIndex={-1}>
+          {title}
+        </h1>
+        {lead && <p className="reg__lead">{lead}</p>}
+      </header>
+      <StepIndicator current={step} />
+      <div className={aside ? 'reg__grid' : 'reg__grid reg__grid--single'}>
+        <section className="card reg__main" aria-labelledby={titleId}>
+          {children}
+        </section>
+        {aside && <aside className="reg__aside">{aside}</aside>}
+      </div>
+    </div>
+  );
+}
+
+export function AsidePanel({ title, tone = 'default', children }: { title: string; tone?: 'default' | 'accent'; children: ReactNode }) {
+  return (
+    <section className={`reg-panel reg-panel--${tone}`}>
+      <h2 className="reg-panel__title">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+export function CheckList({ items }: { items: readonly string[] }) {
+  return (
+    <ul className="check-list">
+      {items.map((item) => (
+        <li key={item} className="check-list__item">
+          <span className="check-list__mark" aria-hidden="true">
+            ✓
+          </span>
+          {item}
+        </li>
+      ))}
+    </ul>
+  );
+}

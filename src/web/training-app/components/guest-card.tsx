@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react';
+
+export function GuestCard({ title, lead, children, footer }: { title: string; lead?: ReactNode; children: ReactNode; footer?: ReactNode }) {
+  return (
+    <section className="card ta-guest-card" aria-labelledby="ta-guest-title">
+      <header className="card__header">
+        <h1 id="ta-guest-title" className="card__title" tabIndex={-1} data-route-heading>
+          {title}
+        </h1>
+        {lead && <p className="card__lead">{lead}</p>}
+      </header>
+      {children}
+      {footer && <div className="ta-guest-card__footer">{footer}</div>}
+    </section>
+  );
+}
+
+export function SubmitButton({ busy, label, busyLabel }: { busy: boolean; label: string; busyLabel: string }) {
+  return (
+    <button type="submit" className="button button--primary button--large ta-submit">
+      {busy ? (
+        <>
+          <span className="spinner spinner--small spinner--inverse" aria-hidden="true" />
+          {busyLabel}
+        </>
+      ) : (
+        label
+      )}
+    </button>
+  );
+}

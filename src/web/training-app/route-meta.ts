@@ -1,0 +1,180 @@
+import type { SPA_ROUTE_PATTERNS } from '../../common/training-routes';
+import type { RouteAccess } from '../auth/auth-guard';
+
+export type SpaRoutePattern = (typeof SPA_ROUTE_PATTERNS)[number];
+export type NavSection = 'dashboard' | 'campaigns' | 'templates' | 'users' | 'account';
+
+export type RouteMeta = {
+  title: string;
+  access: RouteAccess;
+  /** Nav entry highlighted while on this screen. */
+  section?: NavSection;
+  /** What the screen is for, shown under the title of screens still in preparation. */
+  description?: string;
+  /** Breadcrumb between the dashboard and this screen. */
+  parent?: { label: string; to: string };
+};
+
+const campaigns = { label: 'キャンペーン一覧', to: '/campaigns' };
+const templates = { label: 'テンプレート一覧', to: '/templates' };
+const account = { label: 'アカウント', to: '/account' };
+
+/** Title, access and wording per route of SPEC §2.1; one entry for every SPA_ROUTE_PATTERNS path. */
+export const ROUTE_META: Record<SpaRoutePattern, RouteMeta> = {
+  '/corporate/login': { title: 'ログイン', access: 'guest' },
+  '/corporate/password/forgot': { title: 'パスワードをお忘れの方', access: 'guest' },
+  '/corporate/password/reset': { title: 'パスワードの再設定', access: 'guest' },
+  '/account/email/verify': { title: 'メールアドレスの確認', access: 'any' },
+  '/corporate/dashboard': { title: 'ダッシュボード', access: 'protected', section: 'dashboard' },
+  '/campaigns': {
+    title: 'キャンペーン一覧',
+    access: 'protected',
+    section: 'campaigns',
+    description: '作成した訓練キャンペーンの一覧です。実施状況や開封率・クリック率をキャンペーンごとに確認できます。',
+  },
+  '/campaigns/create': {
+    title: 'キャンペーン作成',
+    access: 'protected',
+    section: 'campaigns',
+    parent: campaigns,
+    description: '訓練メールのテンプレート、送信対象の従業員、送信日時を選んで新しい訓練キャンペーンを作成します。',
+  },
+  '/campaigns/confirm': {
+    title: 'キャンペーン内容の確認',
+    access: 'protected',
+    section: 'campaigns',
+    parent: campaigns,
+    description: '送信前に、キャンペーンの内容・対象者・送信日時を最終確認します。',
+  },
+  '/campaigns/:id/complete': {
+    title: 'キャンペーン作成完了',
+    access: 'protected',
+    section: 'campaigns',
+    parent: campaigns,
+    description: 'キャンペーンの作成が完了したことをお知らせし、送信予定を確認できる画面です。',
+  },
+  '/campaigns/:id': {
+    title: 'キャンペーン詳細',
+    access: 'protected',
+    section: 'campaigns',
+    parent: campaigns,
+    description: 'キャンペーンの送信状況と、対象者ごとの開封・クリックの結果を確認します。',
+  },
+  '/campaigns/:id/edit': {
+    title: 'キャンペーン編集',
+    access: 'protected',
+    section: 'campaigns',
+    parent: campaigns,
+    description: '送信前のキャンペーンについて、内容・対象者・送信日時を変更します。',
+  },
+  '/templates': {
+    title: 'テンプレート一覧',
+    access: 'protected',
+    section: 'templates',
+    description: '訓練メールのテンプレートを一覧で確認し、キャンペーンで使うものを選べます。',
+  },
+  '/templates/create': {
+    title: 'テンプレート作成',
+    access: 'protected',
+    section: 'templates',
+    parent: templates,
+    description: '自社向けの訓練メールのテンプレートを新しく作成します。',
+  },
+  '/templates/:id': {
+    title: 'テンプレート詳細',
+    access: 'protected',
+    section: 'templates',
+    parent: templates,
+    description: 'テンプレートの件名・本文・差出人表示をプレビューで確認します。',
+  },
+  '/templates/:id/edit': {
+    title: 'テンプレート編集',
+    access: 'protected',
+    section: 'templates',
+    parent: templates,
+    description: 'テンプレートの件名・本文・差出人表示を編集します。',
+  },
+  '/users': {
+    title: 'ユーザー管理',
+    access: 'protected',
+    section: 'users',
+    description: '訓練メールを受け取る従業員の登録・編集・削除と、グループ分けを行います。',
+  },
+  '/account': { title: 'アカウント', access: 'protected', section: 'account' },
+  '/account/upgrade': {
+    title: 'プランのアップグレード',
+    access: 'protected',
+    section: 'account',
+    parent: account,
+    description: '有料プランの内容をご確認のうえ、フリープランからアップグレードできます。',
+  },
+  '/account/upgrade/info': {
+    title: 'プランのアップグレード',
+    access: 'protected',
+    section: 'account',
+    parent: account,
+    description: '有料プランの内容をご確認のうえ、フリープランからアップグレードできます。',
+  },
+  '/account/upgrade/payment': {
+    title: 'お支払い情報の入力',
+    access: 'protected',
+    section: 'account',
+    parent: account,
+    description: 'アップグレードにあたり、お支払い方法を登録します。',
+  },
+  '/account/upgrade/confirm': {
+    title: 'アップグレード内容の確認',
+    access: 'protected',
+    section: 'account',
+    parent: account,
+    description: '変更後のプランとご請求内容を確認します。',
+  },
+  '/account/upgrade/complete': {
+    title: 'アップグレード完了',
+    access: 'protected',
+    section: 'account',
+    parent: account,
+    description: 'プランの変更が完了したことをお知らせします。',
+  },
+  '/account/organization/edit': {
+    title: '組織情報の編集',
+    access: 'protected',
+    section: 'account',
+    parent: account,
+    description: '組織名などの組織情報を変更します。',
+  },
+  '/account/organization/complete': {
+    title: '組織情報の変更完了',
+    access: 'protected',
+    section: 'account',
+    parent: account,
+    description: '組織情報の変更が完了したことをお知らせします。',
+  },
+  '/account/billing': {
+    title: 'ご利用状況・請求',
+    access: 'protected',
+    section: 'account',
+    parent: account,
+    description: '月ごとの訓練メールの送信数と、ご請求の内容を確認します。',
+  },
+  '/billing': {
+    title: 'ご利用状況・請求',
+    access: 'protected',
+    section: 'account',
+    parent: account,
+    description: '月ごとの訓練メールの送信数と、ご請求の内容を確認します。',
+  },
+  '/billing/:usageId': {
+    title: 'ご利用明細',
+    access: 'protected',
+    section: 'account',
+    parent: { label: 'ご利用状況・請求', to: '/account/billing' },
+    description: '選択した月の訓練メールの送信数と、ご請求の明細を確認します。',
+  },
+};
+
+export const APP_NAME = 'キヅキ';
+
+export function documentTitle(title: string | undefined): string {
+  return title ? `${title}｜${APP_NAME}` : APP_NAME;
+}

@@ -1,0 +1,69 @@
+import { Navigate, redirect, type LoaderFunction, type RouteObject } from 'react-router';
+import { SPA_ROUTE_PATTERNS, trainingPaths } from '../../common/training-routes';
+import type { RouteAccess } from '../auth/auth-guard';
+import { checkAccess } from '../auth/auth-store';
+import { ROUTE_META, type SpaRoutePattern } from './route-meta';
+import { RootLayout, RouteErrorBoundary, RouteLoading } from './root-layout';
+
+type LazyRoute = NonNullable<RouteObject['lazy']>;
+type ScreenModule = { Component: React.ComponentType };
+
+/** Screens with real content; every other protected path shows the "upcoming" frame. */
+const SCREENS: Partial<Record<SpaRoutePattern, () => Promise<ScreenModule>>> = {
+  '/corporate/login': () => import('./guest/login-page'),
+  '/corporate/password/forgot': () => import('./guest/forgot-password-page'),
+  '/corporate/password/reset': () => import('./guest/reset-password-page'),
+  '/account/email/verify': () => import('./guest/email-verify-page'),
+  '/corporate/dashboard': () => import('./dashboard/dashboard-page'),
+  '/account': () => import('./account/account-page'),
+};
+
+const upcoming = () => import('./upcoming/upcoming-page');
+
+function guard(access: RouteAccess): LoaderFunction {
+  return async () => {
+    const decision = await checkAccess(access);
+    if (decision.kind === 'redirect') return redirect(decision.to);
+    return null;
+  };
+}
+
+function screenRoute(pattern: SpaRoutePattern): RouteObject {
+  const load = SCREENS[pattern] ?? upcoming;
+  return { path: pattern, handle: { pattern }, lazy: (async () => ({ Component: (await load()).Component })) as LazyRoute };
+}
+
+function patternsFor(access: RouteAccess): SpaRoutePattern[] {
+  return SPA_ROUTE_PATTERNS.filter((pattern) => ROUTE_META[pattern].access === access);
+}
+
+/** SPEC §2.1: every route loads lazily; `/` and unknown paths go to the login. */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootLayout,
+    HydrateFallback: RouteLoading,
+    ErrorBoundary: RouteErrorBoundary,
+    children: [
+      { index: true, element: <Navigate to={trainingPaths.login} replace /> },
+      {
+        id: 'guest',
+        loader: guard('guest'),
+        lazy: async () => ({ Component: (await import('./guest/guest-layout')).Component }),
+        children: patternsFor('guest').map(screenRoute),
+      },
+      {
+        id: 'open',
+        lazy: async () => ({ Component: (await import('./guest/guest-layout')).Component }),
+        children: patternsFor('any').map(screenRoute),
+      },
+      {
+        id: 'protected',
+        loader: guard('protected'),
+        lazy: async () => ({ Component: (await import('./shell/app-shell')).Component }),
+        children: patternsFor('protected').map(screenRoute),
+      },
+      { path: '*', element: <Navigate to={trainingPaths.login} replace /> },
+    ],
+  },
+];
