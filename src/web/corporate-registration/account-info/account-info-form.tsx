@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { accountStepSchema, type AccountStepValues } from '../../../common/account.schema';
 import { PASSWORD_MIN_LENGTH } from '../../../common/limits';
@@ -18,6 +18,7 @@ type Output = { organization_name: string; password: string; password_confirmati
 type AccountInfoFormProps = { token: string; email: string; onTokenInvalid: () => void };
 
 export function AccountInfoForm({ token, email, onTokenInvalid }: AccountInfoFormProps) {
+  const id = useId();
   const { register, handleSubmit, setError, setFocus, formState } = useForm<AccountStepValues, unknown, Output>({
     resolver: zodResolver(accountStepSchema),
     defaultValues: { organization_name: '', password: '', password_confirmation: '' },
@@ -74,9 +75,17 @@ export function AccountInfoForm({ token, email, onTokenInvalid }: AccountInfoFor
     <form noValidate onSubmit={handleSubmit(onValid, onInvalid)} aria-busy={busy || undefined}>
       <fieldset className="reg-form__fieldset" disabled={busy}>
         <legend className="visually-hidden">アカウント情報</legend>
-        <FormField label="メールアドレス" hint="確認済みのメールアドレスです。ログインIDとして使用します。">
-          {(control) => <input {...control} type="email" className="input input--readonly" value={email} readOnly autoComplete="username" />}
-        </FormField>
+        <div className="field">
+          <p className="field__label" id={`${id}-email-label`}>
+            メールアドレス
+            <span className="badge badge--verified">確認済み</span>
+          </p>
+          <p className="reg-readonly" aria-labelledby={`${id}-email-label`} data-testid="account-email">
+            {email}
+          </p>
+          {/* Lets password managers store the new password under this address. */}
+          <input type="email" value={email} autoComplete="username" readOnly hidden />
+        </div>
         <FormField label="組織名" required error={errors.organization_name?.message} hint="会社名・団体名をご入力ください。訓練メールや管理画面に表示されます。">
           {(control) => <input {...control} {...register('organization_name')} type="text" className="input" autoComplete="organization" placeholder="例）株式会社キヅキ" />}
         </FormField>

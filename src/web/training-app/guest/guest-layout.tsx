@@ -1,18 +1,10 @@
 import { Outlet } from 'react-router';
 
-/** Centred single-card frame of the sign-in screens (login, password, e-mail link). */
+/** Centred single-card frame of the sign-in screens (login, password, e-mail link); the host page's header carries the brand. */
 export function Component() {
   return (
     <div className="ta-guest">
       <div className="ta-guest__inner">
-        <p className="ta-guest__brand">
-          <span className="ta-guest__mark" aria-hidden="true">
-            気
-          </span>
-          <span>
-            キヅキ<span className="ta-guest__brand-sub">法人向けフィッシング訓練</span>
-          </span>
-        </p>
         <Outlet />
       </div>
     </div>
