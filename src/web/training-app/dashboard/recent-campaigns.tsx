@@ -64,7 +64,7 @@ export function RecentCampaigns({ campaigns, headingId }: { campaigns: CampaignS
                   <td data-label="クリック率" className="ta-table__num">
                     {rates.click}
                   </td>
-                  <td data-label="作成日">{formatReportDate(campaign.created_at)}</td>
+                  <td data-label="作成日" className="ta-table__date">{formatReportDate(campaign.created_at)}</td>
                   <td className="ta-table__action">
                     <Link to={`/campaigns/${campaign.campaign_id}`} className="button button--secondary button--small" aria-label={`${campaign.campaign_name}の詳細`}>
                       詳細
