@@ -70,7 +70,7 @@ export function ProfileForm({ user, headingId }: { user: AuthUser; headingId: st
           <p>{outcome.message}</p>
         </AlertBox>
       )}
-      {user.pending_email && (
+      {user.pending_email && outcome?.tone !== 'success' && (
         <AlertBox tone="info" live={false} title="メールアドレスの変更を確認待ちです">
           <p>
             {user.pending_email} に確認メールをお送りしています。メール内のリンクを開くと変更が完了します。

@@ -29,7 +29,7 @@ export function Component() {
     </Link>
   ) : (
     <Link className="button button--primary" to={trainingPaths.login}>
-      ログイン画面へ
+      ログインする
     </Link>
   );
 
@@ -50,7 +50,7 @@ export function Component() {
     );
   } else {
     body = (
-      <AlertBox tone="success" title={m.emailChanged}>
+      <AlertBox tone="success" title="確認が完了しました">
         <p>{verify.data.message || m.emailChanged}</p>
         {verify.data.email && <p>新しいメールアドレス：{verify.data.email}</p>}
       </AlertBox>

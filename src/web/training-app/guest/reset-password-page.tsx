@@ -34,7 +34,7 @@ export function Component() {
 
   const loginLink = (
     <Link className="button button--primary" to={trainingPaths.login}>
-      ログイン画面へ
+      新しいパスワードでログイン
     </Link>
   );
 

@@ -10,6 +10,8 @@ export function useLogout() {
   const queryClient = useQueryClient();
   const mutation = useMutation({
     mutationFn: logout,
+    // A request still running with the old token would come back 401 after the logout.
+    onMutate: () => queryClient.cancelQueries(),
     onError: (error) => console.error('Logout call failed; signing out locally', error),
     onSettled: () => {
       signOutLocally();
