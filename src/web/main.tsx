@@ -25,8 +25,9 @@ for (const [id, load] of Object.entries(pages)) {
     .then(({ mount }) => mount(container))
     .catch((error: unknown) => {
       console.error(`Could not start #${id}`, error);
-      // Keep server-rendered fallback content; only an empty container needs a word.
-      if (!container.hasChildNodes() || !container.textContent?.trim()) {
+      // Keep server-rendered fallback content; only an empty container (a <noscript> note aside) needs a word.
+      const rendered = Array.from(container.childNodes).filter((node) => node.nodeName !== 'NOSCRIPT');
+      if (rendered.every((node) => !node.textContent?.trim())) {
         const message = document.createElement('p');
         message.className = 'mount-error';
         message.setAttribute('role', 'alert');

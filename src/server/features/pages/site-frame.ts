@@ -22,7 +22,7 @@ export function siteHeader(frame: SiteFrame): SafeHtml {
       ${BRAND_MARK}
       <span class="site-brand__name">キヅキ<span class="site-brand__sub">セキュリティ訓練</span></span>
     </a>
-    <nav class="site-nav" aria-label="サイト内">
+    <nav class="site-nav" aria-label="サイト内" data-guest-only>
       <a href="${trainingPaths.login}">ログイン</a>
       <a href="${trainingPaths.register}">無料で始める</a>
     </nav>

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Link, Outlet, useNavigation } from 'react-router';
 import { trainingPaths } from '../../../common/training-routes';
 import { useAuthState } from '../../auth/auth-store';
@@ -13,6 +14,12 @@ export function Component() {
   const current = useCurrentRoute();
   const { logout, pending } = useLogout();
   const orgName = auth.tenant?.company_name ?? auth.user?.email ?? '';
+
+  // The host page's header offers ログイン / 無料で始める to guests; a signed-in user has the shell's menu instead.
+  useEffect(() => {
+    document.body.classList.add('is-signed-in');
+    return () => document.body.classList.remove('is-signed-in');
+  }, []);
 
   return (
     <div className="ta-shell">
