@@ -13,9 +13,11 @@ export interface RunningServer {
 /**
  * Starts the real server (src/server/main.ts, as `npm start` does after building) on a free
  * port with its own data folder and SQLite file, so each test file starts from an empty Kizuki DB.
+ * A `PORT` in `env` is used instead of a free one (for a caller that needs the address first,
+ * e.g. to set APP_URL so mailed links point at this server).
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kizuki-e2e-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: path.resolve(import.meta.dirname, '../../..'),

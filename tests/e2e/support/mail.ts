@@ -1,0 +1,70 @@
+import { passwordResetMail, registrationConfirmationMail } from '../../../src/server/features/accounts/account-mails';
+import { TestSmtpServer, decodeHeader, mimeParts, parseRawMail } from '../../../src/server/test/smtp-test-server';
+import { eventually } from './eventually';
+
+/**
+ * The account mails the training pages lead to, read from a real SMTP server on loopback that
+ * the e2e server delivers to (SMTP_URL), the way a person reads them in their inbox.
+ */
+
+export interface ReadMail {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Subjects as the server writes them (taken from its own mail builders, never retyped). */
+const sample = { to: 'sample@example.jp', appUrl: 'http://sample.invalid', token: 't', expiresAt: new Date(0) };
+export const MAIL_SUBJECTS = {
+  registrationConfirmation: registrationConfirmationMail(sample).subject,
+  passwordReset: passwordResetMail({ ...sample, name: '' }).subject,
+} as const;
+
+export class Mailbox {
+  private readonly smtp = new TestSmtpServer();
+
+  async start(): Promise<this> {
+    await this.smtp.start();
+    return this;
+  }
+
+  url(): string {
+    return this.smtp.url();
+  }
+
+  stop(): Promise<void> {
+    return this.smtp.stop();
+  }
+
+  /** Every mail received for an address with this subject, oldest first. */
+  mailsTo(address: string, subject: string): ReadMail[] {
+    return this.smtp.received
+      .filter((mail) => mail.to.includes(address))
+      .map((mail) => {
+        const { headers } = parseRawMail(mail.raw);
+        const parts = mimeParts(mail.raw);
+        return { to: mail.to, subject: decodeHeader(headers.get('subject') ?? ''), text: parts.get('text/plain') ?? '', html: parts.get('text/html') ?? '' };
+      })
+      .filter((mail) => mail.subject === subject);
+  }
+
+  /** Waits (as a person checking the inbox would) until the `count`-th such mail has arrived; returns it. */
+  async waitForMail(address: string, subject: string, count = 1): Promise<ReadMail> {
+    await eventually(() => this.mailsTo(address, subject).length, 15_000).toBeGreaterThanOrEqual(count);
+    const mail = this.mailsTo(address, subject)[count - 1];
+    if (!mail) throw new Error(`mail ${count} to ${address} is missing`);
+    return mail;
+  }
+}
+
+/** The first link to the e2e server in a mail's plain-text part (what a reader clicks). */
+export function linkIn(mail: ReadMail, baseUrl: string): URL {
+  const escaped = baseUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const match = new RegExp(`${escaped}[^\\s<>"]+`).exec(mail.text);
+  if (!match) throw new Error(`no link to ${baseUrl} in the mail text:\n${mail.text}`);
+  const url = new URL(match[0]);
+  // The HTML part carries the same link (its & escaped as &amp;).
+  if (!mail.html.includes(match[0].replace(/&/g, '&amp;'))) throw new Error(`the HTML part lacks the link ${match[0]}`);
+  return url;
+}
