@@ -105,6 +105,8 @@ export interface UsersTable {
   failed_login_count: Generated<number>;
   login_locked_until: Timestamp | null;
   email_verified_at: Timestamp | null;
+  /** When the terms and privacy policy were agreed to. */
+  terms_agreed_at: Timestamp;
   password_changed_at: Timestamp;
   created_at: Timestamp;
   updated_at: Timestamp;

@@ -40,7 +40,7 @@ export async function createAccount(
     .insertInto('users')
     .values({
       tenant_id: tenant?.id ?? null, email, name: options.name ?? '', password_hash: await passwordHash(),
-      email_verified_at: now, password_changed_at: now, created_at: now, updated_at: now,
+      email_verified_at: now, terms_agreed_at: now, password_changed_at: now, created_at: now, updated_at: now,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -31,6 +31,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('failed_login_count', 'integer', (column) => column.notNull().defaultTo(0))
     .addColumn('login_locked_until', ts)
     .addColumn('email_verified_at', ts)
+    // When the terms and the privacy policy were agreed to (the registration form requires both).
+    .addColumn('terms_agreed_at', ts, (column) => column.notNull())
     .addColumn('password_changed_at', ts, (column) => column.notNull())
     .addColumn('created_at', ts, (column) => column.notNull())
     .addColumn('updated_at', ts, (column) => column.notNull())

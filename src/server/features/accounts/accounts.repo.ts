@@ -215,6 +215,8 @@ async function insertUser(trx: Executor, user: NewUser, now: Date): Promise<User
       password_hash: user.passwordHash,
       role: 'admin',
       email_verified_at: user.emailVerified ? at : null,
+      // Every way to an account (sign-up link, direct registration) requires both agreements.
+      terms_agreed_at: at,
       password_changed_at: at,
       created_at: at,
       updated_at: at,

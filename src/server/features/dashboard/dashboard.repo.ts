@@ -11,11 +11,16 @@ export interface MonthlyUsage {
 export class DashboardRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async countUsers(tenantId: number): Promise<number> {
+  /**
+   * People registered for training (members). Administrators run the service and do not count
+   * toward the plan's "registered people", so a new tenant starts at 0.
+   */
+  async countTrainingUsers(tenantId: number): Promise<number> {
     const row = await this.db
       .selectFrom('users')
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .where('tenant_id', '=', tenantId)
+      .where('role', '=', 'member')
       .executeTakeFirstOrThrow();
     return Number(row.count);
   }

@@ -25,7 +25,7 @@ export class DashboardService {
   async stats(principal: Principal): Promise<DashboardStats> {
     const tenantId = corporateTenantOf(principal);
     const month = tokyoMonth(this.deps.clock.now());
-    const [totalUsers, usage] = await Promise.all([this.deps.repo.countUsers(tenantId), this.deps.repo.monthlyUsage(tenantId, month)]);
+    const [totalUsers, usage] = await Promise.all([this.deps.repo.countTrainingUsers(tenantId), this.deps.repo.monthlyUsage(tenantId, month)]);
     return { totalUsers, ...usage };
   }
 

@@ -22,11 +22,11 @@ describe('GET /api/corporate/dashboard and /api/corporate/stats', () => {
     expect(dashboard.statusCode).toBe(200);
     expect(dashboard.json().data).toEqual({
       tenant: { tenant_id: account.tenantId, company_name: '株式会社ゼロ', plan: 'free' },
-      stats: { totalUsers: 1, emailsSent: 0, emailsOpened: 0, emailsClicked: 0 },
+      stats: { totalUsers: 0, emailsSent: 0, emailsOpened: 0, emailsClicked: 0 },
       recent_campaigns: [],
       month: '2026-11',
     });
-    expect((await get('/api/corporate/stats', account.token)).json()).toEqual({ success: true, data: { totalUsers: 1, emailsSent: 0, emailsOpened: 0, emailsClicked: 0 } });
+    expect((await get('/api/corporate/stats', account.token)).json()).toEqual({ success: true, data: { totalUsers: 0, emailsSent: 0, emailsOpened: 0, emailsClicked: 0 } });
   });
 
   it('answers this month’s figures (Asia/Tokyo) and the newest campaigns first', async () => {
@@ -44,7 +44,7 @@ describe('GET /api/corporate/dashboard and /api/corporate/stats', () => {
       });
     }
     const data = (await get('/api/corporate/dashboard', account.token)).json().data;
-    expect(data.stats).toEqual({ totalUsers: 1, emailsSent: 8, emailsOpened: 5, emailsClicked: 2 });
+    expect(data.stats).toEqual({ totalUsers: 0, emailsSent: 8, emailsOpened: 5, emailsClicked: 2 });
     expect(data.month).toBe('2026-12');
     expect(data.recent_campaigns).toHaveLength(RECENT_CAMPAIGNS_LIMIT);
     expect(data.recent_campaigns[0]).toEqual({
@@ -59,18 +59,19 @@ describe('GET /api/corporate/dashboard and /api/corporate/stats', () => {
     const second = await createAccount(context, { companyName: '株式会社セカンド' });
     await setMonthlyUsage(context, first.tenantId!, '2026-11', { emails_sent: 7, emails_opened: 3, emails_clicked: 1 });
     await createCampaign(context, first.tenantId!, { name: 'ファーストの訓練', emails_sent: 7 });
-    await context.database.db.insertInto('users').values({
-      tenant_id: first.tenantId, email: `extra-${first.userId}@example.co.jp`, password_hash: 'x',
-      password_changed_at: '2026-11-21T00:00:00Z', created_at: '2026-11-21T00:00:00Z', updated_at: '2026-11-21T00:00:00Z',
+    // Two people registered for training in the first tenant; administrators are not counted.
+    for (const label of ['a', 'b']) await context.database.db.insertInto('users').values({
+      tenant_id: first.tenantId, email: `member-${label}-${first.userId}@example.co.jp`, password_hash: 'x', role: 'member',
+      terms_agreed_at: '2026-11-21T00:00:00Z', password_changed_at: '2026-11-21T00:00:00Z', created_at: '2026-11-21T00:00:00Z', updated_at: '2026-11-21T00:00:00Z',
     }).execute();
 
     const firstData = (await get('/api/corporate/dashboard', first.token)).json().data;
     expect(firstData.stats).toEqual({ totalUsers: 2, emailsSent: 7, emailsOpened: 3, emailsClicked: 1 });
     const secondData = (await get('/api/corporate/dashboard', second.token)).json().data;
     expect(secondData.tenant.company_name).toBe('株式会社セカンド');
-    expect(secondData.stats).toEqual({ totalUsers: 1, emailsSent: 0, emailsOpened: 0, emailsClicked: 0 });
+    expect(secondData.stats).toEqual({ totalUsers: 0, emailsSent: 0, emailsOpened: 0, emailsClicked: 0 });
     expect(secondData.recent_campaigns).toEqual([]);
-    expect((await get('/api/corporate/stats', second.token)).json().data.totalUsers).toBe(1);
+    expect((await get('/api/corporate/stats', second.token)).json().data.totalUsers).toBe(0);
   });
 
   it('answers 401 to anonymous callers and 403 to individuals', async () => {

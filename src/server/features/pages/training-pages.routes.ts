@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SPA_ROUTE_PATTERNS, trainingPaths } from '../../../common/training-routes';
+import { SPA_ROUTE_PATTERNS, SPA_ROUTE_TITLES, trainingPaths } from '../../../common/training-routes';
 import { html, type SafeHtml } from '../../lib/html';
 import { type HostPageContent, renderHostPage } from './host-page';
 import type { WebAssets } from './web-assets';
@@ -10,39 +10,6 @@ export const TRAINING_PAGE_MODULES = {
   accountInfo: ['src/web/corporate-registration/account-info/mount.tsx'],
   registrationComplete: ['src/web/corporate-registration/complete/mount.tsx'],
   app: ['src/web/training-app/mount.tsx'],
-};
-
-type SpaRoutePattern = (typeof SPA_ROUTE_PATTERNS)[number];
-
-/** One title per route of the single-page app; typed by the pattern list, so a new route cannot go untitled. */
-const SPA_TITLES: Record<SpaRoutePattern, string> = {
-  '/corporate/login': 'ログイン',
-  '/corporate/password/forgot': 'パスワードをお忘れの方',
-  '/corporate/password/reset': 'パスワードの再設定',
-  '/corporate/dashboard': 'ダッシュボード',
-  '/campaigns': '訓練キャンペーン',
-  '/campaigns/create': 'キャンペーンの作成',
-  '/campaigns/confirm': 'キャンペーン内容の確認',
-  '/campaigns/:id/complete': 'キャンペーンの作成完了',
-  '/campaigns/:id': 'キャンペーンの詳細',
-  '/campaigns/:id/edit': 'キャンペーンの編集',
-  '/templates': 'メールテンプレート',
-  '/templates/create': 'テンプレートの作成',
-  '/templates/:id': 'テンプレートの詳細',
-  '/templates/:id/edit': 'テンプレートの編集',
-  '/users': 'ユーザー管理',
-  '/account': 'アカウント',
-  '/account/email/verify': 'メールアドレスの確認',
-  '/account/upgrade': 'プランのアップグレード',
-  '/account/upgrade/info': 'プランのアップグレード',
-  '/account/upgrade/payment': 'お支払い情報の入力',
-  '/account/upgrade/confirm': 'お申し込み内容の確認',
-  '/account/upgrade/complete': 'お申し込みの完了',
-  '/account/organization/edit': '組織情報の編集',
-  '/account/organization/complete': '組織情報の変更完了',
-  '/account/billing': 'ご請求・ご利用状況',
-  '/billing': 'ご請求・ご利用状況',
-  '/billing/:usageId': 'ご利用明細',
 };
 
 /** Only the entry points a newcomer should find through a search engine are indexed. */
@@ -123,7 +90,7 @@ export function registerTrainingPages(app: FastifyInstance, { assets, appUrl }: 
   for (const pattern of SPA_ROUTE_PATTERNS) {
     app.get(pattern, async (request, reply) =>
       send(request, reply, {
-        title: title(SPA_TITLES[pattern]),
+        title: title(SPA_ROUTE_TITLES[pattern]),
         description: TRAINING_DESCRIPTION,
         lazyModules: TRAINING_PAGE_MODULES.app,
         body: container(html`id="app"`),

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { loginSchema, type LoginValues } from '../../../common/account.schema';
 import { accountMessages as m } from '../../../common/messages';
 import { trainingPaths } from '../../../common/training-routes';
@@ -16,6 +16,8 @@ const FIELD_ORDER = ['email', 'password'] as const;
 
 export function Component() {
   const navigate = useNavigate();
+  // Set by the logout action, so the person sees that signing out worked.
+  const loggedOut = (useLocation().state as { loggedOut?: boolean } | null)?.loggedOut === true;
   const { register, handleSubmit, setFocus, formState } = useForm<LoginValues, unknown, { email: string; password: string }>({
     resolver: zodResolver(loginSchema),
     defaultValues: { email: '', password: '' },
@@ -59,6 +61,7 @@ export function Component() {
       <form noValidate onSubmit={handleSubmit(onValid, onInvalid)} aria-busy={mutation.isPending || undefined}>
         <fieldset className="ta-fieldset" disabled={mutation.isPending}>
           <legend className="visually-hidden">ログイン情報</legend>
+          {loggedOut && !failure && !mutation.isPending && <AlertBox tone="success">{m.loggedOut}</AlertBox>}
           {failure && (
             <AlertBox ref={failureRef} tone="error" title="ログインできませんでした">
               <p>{failure}</p>

@@ -16,7 +16,7 @@ export function useLogout() {
     onSettled: () => {
       signOutLocally();
       queryClient.clear();
-      void navigate(trainingPaths.login, { replace: true });
+      void navigate(trainingPaths.login, { replace: true, state: { loggedOut: true } });
     },
   });
   return { logout: () => mutation.mutate(), pending: mutation.isPending };
