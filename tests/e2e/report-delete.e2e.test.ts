@@ -171,8 +171,9 @@ describe.each(VIEWPORTS)('deleting from the detail page ($name)', ({ name, viewp
     const rootRequest = page.waitForRequest((request) => new URL(request.url()).pathname === '/' && request.isNavigationRequest());
     await modal.close.click();
     await rootRequest;
-    // The server answers / with a redirect to the list.
-    await page.waitForURL((url) => url.pathname === INDEX_PATH);
+    // SPEC §2.8 sends the browser to the site root, which SPEC §2.1 redirects to the training login.
+    await page.waitForURL((url) => url.pathname === '/corporate/login');
+    await page.goto(INDEX_PATH);
     await waitForListSettled(page);
     const list = reportList(page);
     expect(await list.rowFor(reportId).count()).toBe(0);
