@@ -9,7 +9,7 @@ import { authErrorMessage, changePassword } from '../../auth/auth-api';
 import { storeAuthToken } from '../../auth/token-storage';
 import { AlertBox } from '../../components/alert-box';
 import { FormField } from '../../components/form-field';
-import { ApiError } from '../../lib/api-client';
+import { applyServerFieldErrors } from './server-field-errors';
 
 const FIELDS = ['current_password', 'password', 'password_confirmation'] as const;
 const EMPTY = { current_password: '', password: '', password_confirmation: '' };
@@ -38,17 +38,8 @@ export function PasswordForm({ headingId }: { headingId: string }) {
         window.setTimeout(() => outcomeRef.current?.focus(), 0);
       },
       onError: (error) => {
-        let first: (typeof FIELDS)[number] | undefined;
-        if (error instanceof ApiError && error.status === 422) {
-          for (const field of FIELDS) {
-            const message = error.fieldErrors[field]?.[0];
-            if (!message) continue;
-            setError(field, { type: 'server', message });
-            first ??= field;
-          }
-        }
-        if (first) {
-          const field = first;
+        const field = applyServerFieldErrors(error, FIELDS, setError);
+        if (field) {
           window.setTimeout(() => setFocus(field), 0);
           return;
         }

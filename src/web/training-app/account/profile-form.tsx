@@ -8,7 +8,7 @@ import { authErrorMessage, updateProfile } from '../../auth/auth-api';
 import { updateSignedInUser } from '../../auth/auth-store';
 import { AlertBox } from '../../components/alert-box';
 import { FormField } from '../../components/form-field';
-import { ApiError } from '../../lib/api-client';
+import { applyServerFieldErrors } from './server-field-errors';
 
 const FIELDS = ['name', 'email'] as const;
 type Outcome = { tone: 'success' | 'error'; message: string };
@@ -34,17 +34,8 @@ export function ProfileForm({ user, headingId }: { user: AuthUser; headingId: st
         window.setTimeout(() => outcomeRef.current?.focus(), 0);
       },
       onError: (error) => {
-        let first: (typeof FIELDS)[number] | undefined;
-        if (error instanceof ApiError && error.status === 422) {
-          for (const field of FIELDS) {
-            const message = error.fieldErrors[field]?.[0];
-            if (!message) continue;
-            setError(field, { type: 'server', message });
-            first ??= field;
-          }
-        }
-        if (first) {
-          const field = first;
+        const field = applyServerFieldErrors(error, FIELDS, setError);
+        if (field) {
           window.setTimeout(() => setFocus(field), 0);
           return;
         }
