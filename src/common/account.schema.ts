@@ -137,27 +137,20 @@ export type PasswordResetValues = z.input<typeof passwordResetSchema>;
 
 export const emailChangeVerifySchema = z.object({ token: tokenSchema });
 
-export const registerIndividualSchema = withMatchingConfirmation(
-  z.object({
-    name: userNameSchema.optional(),
-    email: emailSchema,
-    password: newPasswordSchema,
-    password_confirmation: confirmationSchema,
-    terms_agreed: agreement(m.termsRequired),
-    privacy_agreed: agreement(m.privacyRequired),
-  }),
-);
+/** Fields both direct registrations take (POST /api/auth/register/individual and /corporate). */
+const directRegistrationShape = {
+  name: userNameSchema.optional(),
+  email: emailSchema,
+  password: newPasswordSchema,
+  password_confirmation: confirmationSchema,
+  terms_agreed: agreement(m.termsRequired),
+  privacy_agreed: agreement(m.privacyRequired),
+};
+
+export const registerIndividualSchema = withMatchingConfirmation(z.object(directRegistrationShape));
 
 export const registerCorporateSchema = withMatchingConfirmation(
-  z.object({
-    organization_name: organizationNameSchema,
-    name: userNameSchema.optional(),
-    email: emailSchema,
-    password: newPasswordSchema,
-    password_confirmation: confirmationSchema,
-    terms_agreed: agreement(m.termsRequired),
-    privacy_agreed: agreement(m.privacyRequired),
-  }),
+  z.object({ organization_name: organizationNameSchema, ...directRegistrationShape }),
 );
 
 // Answers (SPEC §3 auth session, registration response, dashboard stats, campaign summary)

@@ -1,17 +1,16 @@
 import type { AuthTenant, AuthUser } from '../../../common/account.schema';
-import { ACCOUNT_MAILS_PER_ADDRESS_PER_HOUR, EMAIL_CHANGE_TOKEN_TTL_MS, PASSWORD_RESET_TOKEN_TTL_MS } from '../../../common/limits';
+import { EMAIL_CHANGE_TOKEN_TTL_MS, PASSWORD_RESET_TOKEN_TTL_MS } from '../../../common/limits';
 import { accountMessages } from '../../../common/messages';
 import type { Clock } from '../../clock';
 import { AppError } from '../../errors';
 import { digestToken, hashSecret, newOpaqueToken, PASSWORD_COST, verifySecret } from '../../lib/secret-hash';
 import type { Mailer } from '../mail/mailer';
+import { assertMailAllowance, withinMailAllowance } from './account-mail-allowance';
 import { emailChangeMail, passwordChangedNoticeMail, passwordResetMail } from './account-mails';
 import type { AccountsRepository } from './accounts.repo';
 import { type AuthService, issueSessionToken, type Principal, unauthenticated } from './auth.service';
 import { emailTakenError, invalidLinkError, refusalError } from './corporate-registration.service';
 import type { SessionsRepository } from './sessions.repo';
-
-const ONE_HOUR_MS = 60 * 60 * 1000;
 
 export interface AccountSettingsDeps {
   accounts: AccountsRepository;
@@ -39,7 +38,7 @@ export class AccountSettingsService {
     if (input.email !== user.email) {
       const owner = await accounts.findUserByEmail(input.email);
       if (owner) throw emailTakenError();
-      await this.assertMailAllowance('email_change', input.email, now);
+      await assertMailAllowance(accounts, 'email_change', input.email, now);
       const { token, hash } = newOpaqueToken();
       const expiresAt = new Date(now.getTime() + EMAIL_CHANGE_TOKEN_TTL_MS);
       await accounts.createTokenWithMail(
@@ -93,7 +92,7 @@ export class AccountSettingsService {
     const now = clock.now();
     // Over the per-address allowance nothing more is sent, silently: a 429 here would tell a
     // stranger that the address has an account.
-    if ((await accounts.countTokensSince('password_reset', email, new Date(now.getTime() - ONE_HOUR_MS))) >= ACCOUNT_MAILS_PER_ADDRESS_PER_HOUR) return;
+    if (!(await withinMailAllowance(accounts, 'password_reset', email, now))) return;
     const { token, hash } = newOpaqueToken();
     const expiresAt = new Date(now.getTime() + PASSWORD_RESET_TOKEN_TTL_MS);
     await accounts.createTokenWithMail(
@@ -119,10 +118,5 @@ export class AccountSettingsService {
     });
     if (!user) throw invalidLinkError(accountMessages.resetTokenInvalid);
     mail.kick();
-  }
-
-  private async assertMailAllowance(purpose: 'email_change', email: string, now: Date): Promise<void> {
-    const recent = await this.deps.accounts.countTokensSince(purpose, email, new Date(now.getTime() - ONE_HOUR_MS));
-    if (recent >= ACCOUNT_MAILS_PER_ADDRESS_PER_HOUR) throw new AppError('RATE_LIMITED', accountMessages.confirmationRateLimited);
   }
 }

@@ -11,7 +11,7 @@ const userSchema = z.object({
   pending_email: z.string().nullable(),
   created_at: z.string(),
 });
-const tenantSchema = z.object({ tenant_id: z.number(), company_name: z.string(), plan: z.string() });
+export const tenantSchema = z.object({ tenant_id: z.number(), company_name: z.string(), plan: z.string() });
 
 export const messageResponseSchema = successEnvelope(z.object({ message: z.string() }));
 export const verifyEmailResponseSchema = successEnvelope(z.object({ email: z.string() }));

@@ -1,16 +1,15 @@
 import type { RegistrationResult } from '../../../common/account.schema';
-import { ACCOUNT_MAILS_PER_ADDRESS_PER_HOUR, REGISTRATION_TOKEN_TTL_MS } from '../../../common/limits';
+import { REGISTRATION_TOKEN_TTL_MS } from '../../../common/limits';
 import { accountMessages } from '../../../common/messages';
 import { registrationCompleteUrl } from '../../../common/training-routes';
 import type { Clock } from '../../clock';
 import { AppError } from '../../errors';
 import { digestToken, hashSecret, newOpaqueToken, PASSWORD_COST } from '../../lib/secret-hash';
 import type { Mailer } from '../mail/mailer';
+import { assertMailAllowance } from './account-mail-allowance';
 import { registrationConfirmationMail, welcomeMail } from './account-mails';
 import { toAuthTenant, toAuthUser } from './account-presenter';
 import type { AccountsRepository, AccountWriteRefusal } from './accounts.repo';
-
-const ONE_HOUR_MS = 60 * 60 * 1000;
 
 export interface CorporateRegistrationDeps {
   accounts: AccountsRepository;
@@ -43,8 +42,7 @@ export class CorporateRegistrationService {
     const { accounts, clock, appUrl } = this.deps;
     if (await accounts.findUserByEmail(email)) throw emailTakenError();
     const now = clock.now();
-    const recent = await accounts.countTokensSince('corporate_registration', email, new Date(now.getTime() - ONE_HOUR_MS));
-    if (recent >= ACCOUNT_MAILS_PER_ADDRESS_PER_HOUR) throw new AppError('RATE_LIMITED', accountMessages.confirmationRateLimited);
+    await assertMailAllowance(accounts, 'corporate_registration', email, now);
     const { token, hash } = newOpaqueToken();
     const expiresAt = new Date(now.getTime() + REGISTRATION_TOKEN_TTL_MS);
     await accounts.createTokenWithMail(

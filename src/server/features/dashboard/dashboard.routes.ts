@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { successEnvelope } from '../../../common/api-envelope';
 import { accountMessages } from '../../../common/messages';
+import { tenantSchema } from '../accounts/accounts.schema';
 import type { AuthService } from '../accounts/auth.service';
 import { bearerGuard, principalOf } from '../accounts/bearer-auth';
 import type { OpenApiRegistry } from '../openapi/openapi.registry';
@@ -10,7 +11,7 @@ import type { DashboardService } from './dashboard.service';
 const TAGS = ['Corporate dashboard'];
 const statsSchema = z.object({ totalUsers: z.number(), emailsSent: z.number(), emailsOpened: z.number(), emailsClicked: z.number() });
 const dashboardSchema = z.object({
-  tenant: z.object({ tenant_id: z.number(), company_name: z.string(), plan: z.string() }),
+  tenant: tenantSchema,
   stats: statsSchema,
   recent_campaigns: z.array(z.object({
     campaign_id: z.number(), campaign_name: z.string(), status: z.string(), total_targets: z.number(),

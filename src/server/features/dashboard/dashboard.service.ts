@@ -23,17 +23,15 @@ export class DashboardService {
   constructor(private readonly deps: { repo: DashboardRepository; accounts: AccountsRepository; clock: Clock }) {}
 
   async stats(principal: Principal): Promise<DashboardStats> {
-    const tenantId = corporateTenantOf(principal);
-    const month = tokyoMonth(this.deps.clock.now());
-    const [totalUsers, usage] = await Promise.all([this.deps.repo.countTrainingUsers(tenantId), this.deps.repo.monthlyUsage(tenantId, month)]);
-    return { totalUsers, ...usage };
+    return this.statsFor(corporateTenantOf(principal), tokyoMonth(this.deps.clock.now()));
   }
 
   async dashboard(principal: Principal): Promise<DashboardData> {
     const tenantId = corporateTenantOf(principal);
     const tenant = await this.deps.accounts.findTenant(tenantId);
     if (!tenant) throw new AppError('NOT_FOUND', CORPORATE_ONLY);
-    const [stats, campaigns] = await Promise.all([this.stats(principal), this.deps.repo.recentCampaigns(tenantId, RECENT_CAMPAIGNS_LIMIT)]);
+    const month = tokyoMonth(this.deps.clock.now());
+    const [stats, campaigns] = await Promise.all([this.statsFor(tenantId, month), this.deps.repo.recentCampaigns(tenantId, RECENT_CAMPAIGNS_LIMIT)]);
     return {
       tenant: toAuthTenant(tenant),
       stats,
@@ -47,8 +45,13 @@ export class DashboardService {
         emails_clicked: campaign.emails_clicked,
         created_at: toJstIsoString(readTimestamp(campaign.created_at)),
       })),
-      month: tokyoMonth(this.deps.clock.now()),
+      month,
     };
+  }
+
+  private async statsFor(tenantId: number, month: string): Promise<DashboardStats> {
+    const [totalUsers, usage] = await Promise.all([this.deps.repo.countTrainingUsers(tenantId), this.deps.repo.monthlyUsage(tenantId, month)]);
+    return { totalUsers, ...usage };
   }
 }
 

@@ -11,6 +11,7 @@ import { FormField } from '../../components/form-field';
 import { completeRegistration } from '../shared/registration-api';
 import { completeRegistrationFailure, safeRedirectPath } from '../shared/registration-errors';
 import { signInAfterRegistration } from './auto-sign-in';
+import { SubmitButton } from '../../components/submit-button';
 
 const FIELD_ORDER = ['organization_name', 'password', 'password_confirmation'] as const;
 type Output = { organization_name: string; password: string; password_confirmation: string };
@@ -102,16 +103,7 @@ export function AccountInfoForm({ token, email, onTokenInvalid }: AccountInfoFor
           </AlertBox>
         )}
 
-        <button type="submit" className="button button--primary button--large reg-form__submit">
-          {busy ? (
-            <>
-              <span className="spinner spinner--small spinner--inverse" aria-hidden="true" />
-              登録中...
-            </>
-          ) : (
-            '登録を完了する'
-          )}
-        </button>
+        <SubmitButton busy={busy} label="登録を完了する" busyLabel="登録中..." />
       </fieldset>
     </form>
   );

@@ -10,6 +10,7 @@ import { AlertBox } from '../../components/alert-box';
 import { FieldError, FormField } from '../../components/form-field';
 import { sendConfirmation } from '../shared/registration-api';
 import { sendConfirmationFailure } from '../shared/registration-errors';
+import { SubmitButton } from '../../components/submit-button';
 
 /** SPEC §5 corporate email step, with the shared address rule and the exact agreement messages. */
 const emailStepSchema = z.object({
@@ -104,16 +105,7 @@ export function EmailStepForm({ defaultEmail, onSent }: EmailStepFormProps) {
           </AlertBox>
         )}
 
-        <button type="submit" className="button button--primary button--large reg-form__submit">
-          {busy ? (
-            <>
-              <span className="spinner spinner--small spinner--inverse" aria-hidden="true" />
-              送信中...
-            </>
-          ) : (
-            '確認メールを送信'
-          )}
-        </button>
+        <SubmitButton busy={busy} label="確認メールを送信" busyLabel="送信中..." />
       </fieldset>
     </form>
   );

@@ -15,17 +15,3 @@ export function GuestCard({ title, lead, children, footer }: { title: string; le
   );
 }
 
-export function SubmitButton({ busy, label, busyLabel }: { busy: boolean; label: string; busyLabel: string }) {
-  return (
-    <button type="submit" className="button button--primary button--large ta-submit">
-      {busy ? (
-        <>
-          <span className="spinner spinner--small spinner--inverse" aria-hidden="true" />
-          {busyLabel}
-        </>
-      ) : (
-        label
-      )}
-    </button>
-  );
-}

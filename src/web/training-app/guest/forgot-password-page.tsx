@@ -9,7 +9,8 @@ import { trainingPaths } from '../../../common/training-routes';
 import { authErrorMessage, sendPasswordResetMail } from '../../auth/auth-api';
 import { AlertBox } from '../../components/alert-box';
 import { FormField } from '../../components/form-field';
-import { GuestCard, SubmitButton } from '../components/guest-card';
+import { SubmitButton } from '../../components/submit-button';
+import { GuestCard } from '../components/guest-card';
 
 type Outcome = { tone: 'success' | 'error'; message: string };
 

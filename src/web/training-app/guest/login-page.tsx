@@ -10,7 +10,8 @@ import { authErrorMessage, login } from '../../auth/auth-api';
 import { signIn } from '../../auth/auth-store';
 import { AlertBox } from '../../components/alert-box';
 import { FormField } from '../../components/form-field';
-import { GuestCard, SubmitButton } from '../components/guest-card';
+import { SubmitButton } from '../../components/submit-button';
+import { GuestCard } from '../components/guest-card';
 
 const FIELD_ORDER = ['email', 'password'] as const;
 

@@ -10,7 +10,8 @@ import { trainingPaths } from '../../../common/training-routes';
 import { authErrorMessage, resetPassword } from '../../auth/auth-api';
 import { AlertBox } from '../../components/alert-box';
 import { FormField } from '../../components/form-field';
-import { GuestCard, SubmitButton } from '../components/guest-card';
+import { SubmitButton } from '../../components/submit-button';
+import { GuestCard } from '../components/guest-card';
 
 type Output = { token: string; email: string; password: string; password_confirmation: string };
 const FIELD_ORDER = ['password', 'password_confirmation'] as const;
