@@ -8,7 +8,7 @@ import { SCREENSHOT_MAX_BYTES } from '../common/limits';
 import { type Clock, systemClock } from './clock';
 import type { AppConfig } from './config';
 import { type DatabaseHandle, openDatabase } from './db/database';
-import { registerErrorHandling } from './errors';
+import { registerErrorHandling, replyWithError } from './errors';
 import { AccountSettingsService } from './features/accounts/account-settings.service';
 import { AccountsRepository } from './features/accounts/accounts.repo';
 import { registerAuthRoutes } from './features/accounts/auth.routes';
@@ -20,6 +20,7 @@ import { DashboardRepository } from './features/dashboard/dashboard.repo';
 import { registerDashboardRoutes } from './features/dashboard/dashboard.routes';
 import { DashboardService } from './features/dashboard/dashboard.service';
 import { registerHealthRoutes } from './features/health/health.routes';
+import { loopbackOnly } from './features/mail/dev-mailbox-access';
 import { registerDevMailboxRoutes } from './features/mail/dev-mailbox.routes';
 import { MailOutboxRepository } from './features/mail/mail-outbox.repo';
 import { createMailTransport, DevMailbox, type MailTransport } from './features/mail/mail-transport';
@@ -42,6 +43,9 @@ import { registerScreenshotAnalysisRoutes } from './features/screenshot-ocr/scre
 import { createScreenshotAnalyzer } from './features/screenshot-ocr/screenshot-analyzer';
 import type { ScreenshotAnalyzer } from './features/screenshot-ocr/screenshot-ocr.types';
 import { resolveAppSecret } from './lib/app-secret';
+import { requestIdFor, serializeRequest } from './lib/request-logging';
+import { recordRouteTable } from './lib/route-table';
+import './lib/zod-japanese';
 import { registerCsrf } from './plugins/csrf.plugin';
 import { type RateLimiters, registerRateLimiting } from './plugins/rate-limit.plugin';
 import { registerSecurityHeaders } from './plugins/security-headers.plugin';
@@ -53,6 +57,10 @@ export interface AppOptions {
   database?: DatabaseHandle;
   storage?: FileStorage;
   logger?: FastifyServerOptions['logger'];
+  /** Where log lines go instead of stdout (tests read them); the app's redaction and serializers still apply. */
+  logStream?: { write(line: string): void };
+  /** Log each request and answer (default: on except under NODE_ENV=test). */
+  requestLogging?: boolean;
   /** Folder holding Vite's build output (manifest and assets). */
   webDistDir?: string;
   /** OCR for screenshots; tests share one pool per file. Otherwise one is made and closed with the app. */
@@ -78,12 +86,16 @@ declare module 'fastify' {
 
 export async function buildApp(config: AppConfig, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]', 'req.headers["x-xsrf-token"]'] },
-    trustProxy: config.trustProxy,
+    logger: loggerOptions(config, options),
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 64 * 1024,
-    requestIdHeader: 'x-request-id',
-    logController: new LogController({ requestIdLogLabel: 'request_id', disableRequestLogging: config.env === 'test' }),
+    genReqId: requestIdFor,
+    // A malformed URL (bad percent escape) answers in our envelope, never echoing the path.
+    frameworkErrors: replyWithError,
+    logController: new LogController({ requestIdLogLabel: 'request_id', disableRequestLogging: !(options.requestLogging ?? config.env !== 'test') }),
   });
+
+  recordRouteTable(app);
 
   const database = options.database ?? openDatabase(config.database);
   if (!options.database) app.addHook('onClose', () => database.destroy());
@@ -101,7 +113,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   await app.register(multipart, {
     limits: { fileSize: SCREENSHOT_MAX_BYTES, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 24 },
   });
-  const rateLimiters = await registerRateLimiting(app, config.redisUrl);
+  const rateLimiters = await registerRateLimiting(app, config.redisUrl, secret);
   registerCsrf(app, { secret, secureCookies: config.appUrl.startsWith('https://') });
 
   await app.register(fastifyStatic, {
@@ -141,7 +153,12 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   // preClose: the send in hand finishes (and is recorded) before the database closes.
   app.addHook('preClose', () => mailWorker.close());
   if (mailTransport instanceof DevMailbox) {
-    app.log.info({ folder: mailTransport.folder }, 'SMTP_URL is not set: mail goes to the development mailbox at /dev/mailbox');
+    app.log.info(
+      { folder: mailTransport.folder },
+      config.mail.devMailboxPublic
+        ? 'SMTP_URL is not set: mail goes to the development mailbox at /dev/mailbox, open to every client (DEV_MAILBOX_PUBLIC=1)'
+        : 'SMTP_URL is not set: mail goes to the development mailbox at /dev/mailbox, served to loopback clients only (DEV_MAILBOX_PUBLIC=1 opens it)',
+    );
   }
 
   const reportsService = new PhishingReportsService({
@@ -160,13 +177,32 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   registerAccountFeatures(app, { database, config, clock, openapi, rateLimiters });
   registerLegalPages(app, { assets, appUrl: config.appUrl, originalRetentionDays: config.screenshotOriginalRetentionDays });
   if (mailTransport instanceof DevMailbox && config.env !== 'production') {
-    registerDevMailboxRoutes(app, { mailbox: mailTransport, assets, appUrl: config.appUrl });
+    const mailbox = mailTransport;
+    await app.register(async (scope) => {
+      if (!config.mail.devMailboxPublic) scope.addHook('onRequest', loopbackOnly);
+      registerDevMailboxRoutes(scope, { mailbox, assets, appUrl: config.appUrl });
+    });
   }
   registerOpenApiRoutes(app, openapi, config.appUrl);
   registerTrainingPages(app, { assets, appUrl: config.appUrl });
   registerFaviconRoutes(app);
   registerNotFoundPage(app);
   return app;
+}
+
+/** A hop count trusts that many proxies from our side (proxy-addr's meaning of a number); Fastify's types take it as a function. */
+function trustProxyOption(trust: AppConfig['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
+/** Pino options: secrets in headers are censored and the request line's query is redacted (lib/request-logging). */
+function loggerOptions(config: AppConfig, options: AppOptions): FastifyServerOptions['logger'] {
+  const hygiene = {
+    redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-csrf-token"]', 'req.headers["x-xsrf-token"]'],
+    serializers: { req: serializeRequest },
+  };
+  if (options.logStream) return { level: 'info', stream: options.logStream, ...hygiene };
+  return options.logger ?? { level: config.logLevel, ...hygiene };
 }
 
 /** Corporate registration, sign-in and the dashboard: repositories → services → routes. */

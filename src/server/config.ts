@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
@@ -24,7 +25,26 @@ const environmentSchema = z.object({
     .regex(/^(sqlite:.+|postgres(ql)?:\/\/.+)$/, 'must be sqlite:<path> or postgres://…')
     .optional(),
   REDIS_URL: z.string().regex(/^rediss?:\/\/.+/, 'must be redis://… or rediss://…').optional(),
-  TRUST_PROXY: booleanFlag,
+  /**
+   * Which X-Forwarded-For entries to believe. Unset/false: none (the socket address is the client).
+   * A hop count (1 = one reverse proxy in front) or a comma-separated list of proxy addresses/CIDRs.
+   * `true` means 1: trusting every hop would let a client pick its own address with a left-most entry.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((value, context) => {
+      const flag = value.trim().toLowerCase();
+      if (['', '0', 'false', 'off', 'no'].includes(flag)) return false;
+      if (['true', 'on', 'yes'].includes(flag)) return 1;
+      if (/^\d+$/.test(flag)) return Number(flag);
+      const addresses = flag.split(',').map((entry) => entry.trim()).filter(Boolean);
+      if (addresses.length > 0 && addresses.every((entry) => isIP(entry.split('/')[0] ?? '') !== 0 || ['loopback', 'linklocal', 'uniquelocal'].includes(entry))) {
+        return addresses;
+      }
+      context.addIssue({ code: 'custom', message: 'must be false, a hop count (e.g. 1) or a comma-separated list of proxy addresses/CIDRs' });
+      return z.NEVER;
+    }),
   APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_REPORT_SUBMIT: positiveInt(10),
@@ -45,6 +65,8 @@ const environmentSchema = z.object({
     .string()
     .default(DEFAULT_MAIL_FROM)
     .refine((value) => parseMailSender(value) !== null, 'must be "Name <address@example.com>" or an address'),
+  /** Serve /dev/mailbox to any client, not only loopback ones (a shared development server). */
+  DEV_MAILBOX_PUBLIC: booleanFlag,
   /** Run the mail worker inside the server process (default on; off under NODE_ENV=test). */
   MAIL_WORKER: z.enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no']).optional(),
 });
@@ -61,7 +83,8 @@ export interface AppConfig {
   dataDir: string;
   database: DatabaseTarget;
   redisUrl: string | undefined;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, a hop count, or the proxy addresses whose X-Forwarded-For is believed. */
+  trustProxy: false | number | string[];
   /** Signs CSRF tokens; read from APP_SECRET or generated once into DATA_DIR. */
   appSecret: string | undefined;
   logLevel: string;
@@ -75,6 +98,8 @@ export interface AppConfig {
     from: MailSender;
     /** Start the outbox worker with the server. */
     worker: boolean;
+    /** /dev/mailbox answers non-loopback clients too (DEV_MAILBOX_PUBLIC=1). */
+    devMailboxPublic: boolean;
   };
 }
 
@@ -137,6 +162,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
       smtpUrl: env.SMTP_URL,
       from: parseMailSender(env.MAIL_FROM) as MailSender,
       worker: env.MAIL_WORKER === undefined ? env.NODE_ENV !== 'test' : ['1', 'true', 'on', 'yes'].includes(env.MAIL_WORKER),
+      devMailboxPublic: env.DEV_MAILBOX_PUBLIC,
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { ApiFailure } from '../common/api-envelope';
 import { commonMessages } from '../common/messages';
@@ -74,6 +74,8 @@ const FRAMEWORK_ERRORS: Record<string, ErrorCode> = {
   FST_FIELDS_LIMIT: 'PAYLOAD_TOO_LARGE',
   FST_PARTS_LIMIT: 'PAYLOAD_TOO_LARGE',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_BAD_URL: 'BAD_REQUEST',
+  FST_ERR_ASYNC_CONSTRAINT: 'BAD_REQUEST',
   FST_INVALID_MULTIPART_CONTENT_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
 };
 
@@ -99,14 +101,17 @@ function toAppError(error: FastifyError | AppError): AppError {
   return new AppError('INTERNAL', commonMessages.internalError);
 }
 
-/** The single place where any thrown error becomes `{ success: false, message, errors? }`. */
+/** Answers `{ success: false, message, errors? }` for any error; 5xx are logged with their stack, never shown. */
+export function replyWithError(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const appError = toAppError(error);
+  if (appError.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+  else request.log.info({ code: appError.code, status: appError.statusCode }, appError.message);
+  const body: ApiFailure = { success: false, message: appError.message };
+  if (appError.fieldErrors) body.errors = appError.fieldErrors;
+  return reply.status(appError.statusCode).type('application/json; charset=utf-8').send(body);
+}
+
+/** The single place where any thrown error becomes an answer (framework errors before routing use replyWithError too). */
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-    const appError = toAppError(error);
-    if (appError.statusCode >= 500) request.log.error({ err: error }, 'request failed');
-    else request.log.info({ code: appError.code, status: appError.statusCode }, appError.message);
-    const body: ApiFailure = { success: false, message: appError.message };
-    if (appError.fieldErrors) body.errors = appError.fieldErrors;
-    return reply.status(appError.statusCode).type('application/json; charset=utf-8').send(body);
-  });
+  app.setErrorHandler(replyWithError);
 }

@@ -8,10 +8,22 @@ import { AppError } from '../errors';
  * CSRF protection without server-side sessions. A random browser id lives in an HttpOnly cookie;
  * the token is an HMAC of it, so only a page of ours (meta tag) or our csrf-cookie endpoint
  * (XSRF-TOKEN cookie, Laravel style) can hand a script the value a state-changing call must echo.
+ *
+ * Protection is the default for every state-changing method on every route, decided on the route
+ * the router matched (never on the raw URL, which `/%61pi/…` would slip past). A route is exempt
+ * only when it is on CSRF_EXEMPT_ROUTES below.
  */
 const BROWSER_ID_COOKIE = 'kizuki_browser_id';
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+export const CSRF_SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+/**
+ * The reviewed list of state-changing routes that take no CSRF token, as `METHOD /route/:pattern`.
+ * Only a route that a browser page of ours never calls, and that proves its caller some other way,
+ * belongs here (later: tracking pixels and clicks, payment webhooks with a signature, RFC 8058
+ * one-click unsubscribe). Every entry needs a reason next to it. Today there is none.
+ */
+export const CSRF_EXEMPT_ROUTES: ReadonlySet<string> = new Set<string>([]);
 
 export interface CsrfOptions {
   secret: string;
@@ -26,6 +38,23 @@ function sameToken(expected: string, given: string): boolean {
   const a = Buffer.from(expected);
   const b = Buffer.from(given);
   return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** The header's token; axios-style clients send the cookie value percent-encoded. A malformed escape is no token. */
+function givenToken(request: FastifyRequest): string {
+  const header = request.headers[CSRF_HEADER] ?? request.headers[XSRF_HEADER];
+  if (typeof header !== 'string' || header.length === 0 || header.length > 256) return '';
+  try {
+    return decodeURIComponent(header);
+  } catch {
+    return '';
+  }
+}
+
+/** `POST /api/x/:id` for a matched route; unmatched requests (the 404 handler) have no exemption. */
+function routeKey(request: FastifyRequest): string | undefined {
+  const url = request.routeOptions.url;
+  return url === undefined ? undefined : `${request.method} ${url}`;
 }
 
 export function registerCsrf(app: FastifyInstance, options: CsrfOptions): void {
@@ -44,11 +73,13 @@ export function registerCsrf(app: FastifyInstance, options: CsrfOptions): void {
   };
   app.decorate('issueCsrfToken', issueToken);
 
+  // onRequest runs after routing, so routeOptions already names the route that will answer.
   app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (CSRF_SAFE_METHODS.has(request.method)) return;
+    const key = routeKey(request);
+    if (key !== undefined && CSRF_EXEMPT_ROUTES.has(key)) return;
     const browserId = request.cookies[BROWSER_ID_COOKIE];
-    const header = request.headers[CSRF_HEADER] ?? request.headers[XSRF_HEADER];
-    const given = typeof header === 'string' ? decodeURIComponent(header) : '';
+    const given = givenToken(request);
     if (!browserId || !given || !sameToken(tokenFor(options.secret, browserId), given)) {
       throw new AppError('CSRF_MISMATCH', commonMessages.csrfMismatch);
     }

@@ -1,8 +1,40 @@
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { Redis } from 'ioredis';
 import { FINGERPRINT_HEADER } from '../../common/http-headers';
 import { AppError } from '../errors';
+import { keyedDigest } from '../lib/secret-hash';
+
+const REDIS_KEY_PREFIX = 'kizuki:rate-limit:';
+
+/** One round trip per hit: count, and start the window on the first hit. Answers [count, ms left]. */
+const INCREMENT_SCRIPT = `
+local current = redis.call('INCR', KEYS[1])
+if current == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return { current, redis.call('PTTL', KEYS[1]) }`;
+
+/**
+ * A shared count in Redis. @fastify/rate-limit's built-in store keys the limiters made by
+ * `fastify.rateLimit()` as `<nameSpace><method><url>-` from a route they do not have, so every key
+ * began `undefinedundefined-`; ours are `kizuki:rate-limit:<bucket>:<ip|fp>:<HMAC of the value>`.
+ */
+function redisStore(redis: Redis): new () => FastifyRateLimitStore {
+  return class SharedRedisStore implements FastifyRateLimitStore {
+    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number): void {
+      redis.eval(INCREMENT_SCRIPT, 1, `${REDIS_KEY_PREFIX}${key}`, timeWindow).then(
+        (answer) => {
+          const [current, ttl] = answer as [number, number];
+          callback(null, { current, ttl: ttl > 0 ? ttl : timeWindow });
+        },
+        (error: Error) => callback(error),
+      );
+    }
+
+    child(): FastifyRateLimitStore {
+      return this;
+    }
+  };
+}
 
 const ONE_HOUR_MS = 60 * 60 * 1000;
 
@@ -19,13 +51,14 @@ function fingerprintOf(request: FastifyRequest): string | undefined {
 }
 
 /**
- * In memory by default; with REDIS_URL every instance counts in one shared store.
+ * In memory by default; with REDIS_URL every instance counts in one shared store. Keys are
+ * `kizuki:rate-limit:<bucket>:<ip|fp>:<HMAC of the value>`.
  *
  * @fastify/rate-limit runs at most one of its limiters per request and plugin instance, so the
  * IP count and the fingerprint count each get their own instance (in their own encapsulated
  * context, where the `rateLimit` decorator does not collide).
  */
-export async function registerRateLimiting(app: FastifyInstance, redisUrl: string | undefined): Promise<RateLimiters> {
+export async function registerRateLimiting(app: FastifyInstance, redisUrl: string | undefined, secret: string): Promise<RateLimiters> {
   let redis: Redis | undefined;
   if (redisUrl) {
     redis = new Redis(redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1 });
@@ -39,7 +72,7 @@ export async function registerRateLimiting(app: FastifyInstance, redisUrl: strin
   const isolatedFactory = async (): Promise<LimiterFactory> => {
     let factory: LimiterFactory | undefined;
     await app.register(async (context) => {
-      await context.register(rateLimit, { global: false, nameSpace: 'kizuki:rate-limit:', skipOnError: true, ...(redis ? { redis } : {}) });
+      await context.register(rateLimit, { global: false, skipOnError: true, ...(redis ? { store: redisStore(redis) } : {}) });
       factory = context.rateLimit.bind(context);
     });
     if (!factory) throw new Error('rate limiter did not register');
@@ -55,7 +88,8 @@ export async function registerRateLimiting(app: FastifyInstance, redisUrl: strin
         factory({
           max,
           timeWindow: ONE_HOUR_MS,
-          keyGenerator: (request) => `${bucket}:${kind}:${keyOf(request) ?? '-'}`,
+          // Keyed digests, as the database keeps them: a Redis dump must not list visitors' IPs and device ids.
+          keyGenerator: (request) => `${bucket}:${kind}:${keyedDigest(secret, keyOf(request) ?? '-')}`,
           allowList: (request) => keyOf(request) === undefined,
           errorResponseBuilder: () => new AppError('RATE_LIMITED', message),
         }) as onRequestHookHandler;
