@@ -47,6 +47,12 @@ export const reportMessages = {
   deleteSuccess: '削除しました',
   deleteRateLimited: '削除の試行が多すぎます。しばらく時間をおいてから再度お試しください。',
 
+  // Our own wording for what SPEC leaves open — list and request parameters
+  listLimitInvalid: (max: number) => `表示件数（limit）は1から${max}までの整数で指定してください`,
+  listOffsetInvalid: '開始位置（offset）は0以上の整数で指定してください',
+  receiptMethodFilterInvalid: '受信方法（receipt_method）は email または sms を指定してください',
+  fingerprintInvalid: '端末識別子（fingerprint）の形式が正しくありません',
+
   // SPEC §9 — display fallbacks
   emptyText: '未入力',
   unknownSender: '不明',

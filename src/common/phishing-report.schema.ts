@@ -63,6 +63,9 @@ export function refineReportContent(value: ReportContent, ctx: z.RefinementCtx):
   if (!value.body) issue('body', m.bodyRequired);
 }
 
+/** The visitor's device id (SPEC §6): an opaque value the client makes; only its size is checked. */
+const fingerprintSchema = z.string({ error: m.fingerprintInvalid }).max(128, m.fingerprintInvalid).optional();
+
 const optionalFlag = z
   .union([z.literal('1'), z.literal('0'), z.literal('true'), z.literal('false'), z.boolean()])
   .optional()
@@ -73,7 +76,7 @@ export const reportSubmissionSchema = z
   .object({
     ...reportContentShape,
     publish_screenshot: optionalFlag,
-    fingerprint: z.string().max(128).optional(),
+    fingerprint: fingerprintSchema,
   })
   .superRefine(refineReportContent)
   .transform((value) => ({
@@ -83,10 +86,23 @@ export const reportSubmissionSchema = z
   }));
 export type ReportSubmission = z.output<typeof reportSubmissionSchema>;
 
+const LIST_OFFSET_MAX = 1_000_000_000;
+
+/** Query values arrive as text; each rule names its own Japanese message (SPEC §8 envelope). */
 export const reportListQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(REPORT_LIST_MAX_LIMIT).default(REPORT_LIST_PAGE_SIZE),
-  offset: z.coerce.number().int().min(0).max(1_000_000_000).default(0),
-  receipt_method: z.enum(RECEIPT_METHODS).optional(),
+  limit: z.coerce
+    .number({ error: m.listLimitInvalid(REPORT_LIST_MAX_LIMIT) })
+    .int(m.listLimitInvalid(REPORT_LIST_MAX_LIMIT))
+    .min(1, m.listLimitInvalid(REPORT_LIST_MAX_LIMIT))
+    .max(REPORT_LIST_MAX_LIMIT, m.listLimitInvalid(REPORT_LIST_MAX_LIMIT))
+    .default(REPORT_LIST_PAGE_SIZE),
+  offset: z.coerce
+    .number({ error: m.listOffsetInvalid })
+    .int(m.listOffsetInvalid)
+    .min(0, m.listOffsetInvalid)
+    .max(LIST_OFFSET_MAX, m.listOffsetInvalid)
+    .default(0),
+  receipt_method: z.enum(RECEIPT_METHODS, { error: m.receiptMethodFilterInvalid }).optional(),
 });
 export type ReportListQuery = z.output<typeof reportListQuerySchema>;
 
@@ -94,7 +110,7 @@ export const reportIdSchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/);
 
 export const reportDeleteSchema = z.object({
   delete_password: deletePasswordSchema,
-  fingerprint: z.string().max(128).optional(),
+  fingerprint: fingerprintSchema,
 });
 
 /** A report as the API returns it (SPEC §3): nothing more, never a hash, IP or fingerprint. */
