@@ -68,6 +68,8 @@ export const commonMessages = {
   serviceUnavailable: 'ただいまサービスを利用できません。しばらく後に再度お試しください。',
   payloadTooLarge: '送信データが大きすぎます。',
   unsupportedMediaType: '対応していない形式のデータです。',
+  malformedMultipart: '送信されたフォームのデータを読み取れませんでした。ページを再読み込みしてから、もう一度お試しください。',
+  invalidCharacters: '入力内容に使用できない文字（制御文字など）が含まれています。',
 } as const;
 
 /** Fixed wording of the report screens that browser tests also look for (SPEC §2.5–2.8, §9). */

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { z } from 'zod';
 import type { ApiFailure } from '../common/api-envelope';
 import { commonMessages } from '../common/messages';
+import { isUnstorableText } from './db/dialect';
 
 export type ErrorCode =
   | 'BAD_REQUEST'
@@ -60,10 +61,19 @@ export function fieldErrorsFromZod(error: z.ZodError): Record<string, string[]> 
   return fieldErrors;
 }
 
-/** Parses input against a schema, turning failure into a 422 with per-field Japanese messages. */
+/**
+ * Parses input against a schema, turning failure into a 422 with per-field Japanese messages. Input
+ * of the wrong shape altogether (a string or array where an object of fields belongs) is a 400:
+ * there is no field to put a message under.
+ */
 export function parseOrThrow<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
   const result = schema.safeParse(input);
-  if (!result.success) throw AppError.validation(fieldErrorsFromZod(result.error));
+  if (!result.success) {
+    if (result.error.issues.some((issue) => issue.path.length === 0 && issue.code === 'invalid_type')) {
+      throw new AppError('BAD_REQUEST', commonMessages.badRequest);
+    }
+    throw AppError.validation(fieldErrorsFromZod(result.error));
+  }
   return result.data;
 }
 
@@ -90,6 +100,8 @@ const DEFAULT_MESSAGE: Partial<Record<ErrorCode, string>> = {
 
 function toAppError(error: FastifyError | AppError): AppError {
   if (error instanceof AppError) return error;
+  // A backstop for any route: text the database cannot hold is the client's error, not ours.
+  if (isUnstorableText(error)) return new AppError('BAD_REQUEST', commonMessages.invalidCharacters);
   const mapped = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
   if (mapped) return new AppError(mapped, DEFAULT_MESSAGE[mapped] ?? commonMessages.badRequest);
   const status = error.statusCode ?? 500;

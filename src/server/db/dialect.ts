@@ -40,3 +40,12 @@ export function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
+
+/**
+ * True when PostgreSQL refused text it cannot store: a NUL character (22021) or one with no
+ * equivalent in the server encoding (22P05). SQLite stores both, so this is a client's bad input.
+ */
+export function isUnstorableText(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '22021' || code === '22P05';
+}

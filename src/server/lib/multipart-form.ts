@@ -3,6 +3,9 @@ import type { FastifyRequest } from 'fastify';
 import { commonMessages } from '../../common/messages';
 import { AppError } from '../errors';
 
+/** Limit errors the app-wide error mapping already answers with 413. */
+const MULTIPART_LIMIT_CODES = { FST_FILES_LIMIT: true, FST_FIELDS_LIMIT: true, FST_PARTS_LIMIT: true } as const;
+
 export interface MultipartForm {
   fields: Record<string, string>;
   files: Record<string, Buffer>;
@@ -34,9 +37,13 @@ export async function readMultipartForm(
       }
     }
   } catch (error) {
+    if (error instanceof AppError) throw error;
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE', options.tooLargeMessage);
-    throw error;
+    if (code && code in MULTIPART_LIMIT_CODES) throw error;
+    // Anything else the parser throws (no or a wrong boundary, a truncated or garbled body) is a
+    // body the client built wrongly: busboy reports these as plain Errors without a code.
+    throw new AppError('BAD_REQUEST', commonMessages.malformedMultipart);
   }
   return form;
 }
