@@ -91,8 +91,9 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
   });
 
-  it('reads the mail settings: SMTP_URL, MAIL_FROM, MAIL_WORKER', () => {
-    expect(loadConfig({}).mail).toEqual({ smtpUrl: undefined, from: { name: 'キヅキ', address: 'no-reply@kizuki.example' }, worker: true });
+  it('reads the mail settings: SMTP_URL, MAIL_FROM, MAIL_WORKER, DEV_MAILBOX_PUBLIC', () => {
+    expect(loadConfig({}).mail).toEqual({ smtpUrl: undefined, from: { name: 'キヅキ', address: 'no-reply@kizuki.example' }, worker: true, devMailboxPublic: false });
+    expect(loadConfig({ DEV_MAILBOX_PUBLIC: '1' }).mail.devMailboxPublic).toBe(true);
     expect(loadConfig({ NODE_ENV: 'test' }).mail.worker).toBe(false);
     expect(loadConfig({ MAIL_WORKER: '0' }).mail.worker).toBe(false);
     expect(loadConfig({ NODE_ENV: 'test', MAIL_WORKER: '1' }).mail.worker).toBe(true);
