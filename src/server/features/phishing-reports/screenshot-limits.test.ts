@@ -109,8 +109,8 @@ describe('image work beside password hashing', () => {
     for (let i = 0; i < 3; i += 1) quiet.push((await timed(login)).ms);
     const normal = quiet.sort((a, b) => a - b)[1]!;
 
-    // Within every limit, yet each takes seconds to decode: 20 megapixels of 16-bit RGBA, interlaced.
-    const heavy = await blackPng({ width: 4000, height: 5000, pixels: 'rgba16', interlaced: true });
+    // Within every limit, yet each takes a second or more to decode: 12 megapixels of 16-bit RGBA, interlaced.
+    const heavy = await blackPng({ width: 3000, height: 4000, pixels: 'rgba16', interlaced: true });
     const uploads = Array.from({ length: 4 }, () => submitReport(context, smsReportFields({ publish_screenshot: '0' }), { content: heavy }));
     // All four have reached the image stage: one or two are being decoded, the others wait their turn.
     await until(() => imageWork.active === Math.min(uploads.length, IMAGE_WORK_SLOTS) && imageWork.active + imageWork.queued === uploads.length, 20_000);
