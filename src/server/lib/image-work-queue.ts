@@ -85,7 +85,7 @@ export class BoundedWorkQueue {
  * job on libuv's thread pool, which also runs crypto.scrypt (sign-in, account passwords, report
  * delete passwords), fs and dns. The pool has UV_THREADPOOL_SIZE threads (4 by default), and a job
  * holds its thread until it ends: four slow images (a 1 × 39,000,000 PNG took 11 s) used to take
- * every thread, and a sign-in waited a minute behind them.
+ * every thread, and an ordinary submit waited a minute behind them for its password hash.
  *
  * So every decode or resize of an upload runs through `imageWork`, whose jobs use one pool thread
  * at a time (their sharp calls run one after another), and at most IMAGE_WORK_SLOTS of them run at
@@ -95,8 +95,9 @@ export class BoundedWorkQueue {
  * Raising UV_THREADPOOL_SIZE does not raise the slots beyond two: on small machines more images at
  * once only share the same cores.
  *
- * Reading a header (`metadata()`) is left outside: it touches the first bytes only, and doing it
- * first lets an impossible image be refused without waiting behind real work.
+ * Left outside: reading a header (`metadata()`), which touches the first bytes only and, done
+ * first, lets an impossible image be refused without waiting behind real work; and the OCR's
+ * second reading of a few small crops (address-reread.ts), which runs while OCR workers are held.
  */
 // Two slots at most, fewer when that would leave scrypt fewer than two threads or no core of its own.
 const LIBUV_THREADS = Number(process.env.UV_THREADPOOL_SIZE) || 4;
@@ -106,14 +107,17 @@ export const IMAGE_WORK_SLOTS = Math.max(1, Math.min(2, LIBUV_THREADS - THREADS_
 /**
  * libvips' own worker threads per pipeline (sharp's default is one per core). One keeps each image
  * job to one core, so image work cannot take every core from hashing and the event loop either
- * (the slots above leave one core free); re-encoding the dev-set screenshots took the same 60–300 ms
- * with one thread as with two, since PNG and JPEG decoding are sequential anyway.
+ * (the slots above leave one core free); re-encoding the dev-set screenshots and preparing them for OCR
+ * took the same 60–300 ms with one thread as with two, since PNG and JPEG decoding are sequential.
  */
 sharp.concurrency(1);
 
+/** Images allowed to wait: a few seconds' worth of screenshots (each takes 0.1–0.3 s). */
+export const IMAGE_WORK_WAIT_LIMIT = 16;
+
 export const imageWork = new BoundedWorkQueue({
   slots: IMAGE_WORK_SLOTS,
-  waitLimit: 16,
+  waitLimit: IMAGE_WORK_WAIT_LIMIT,
   waitTimeoutMs: 20_000,
   refusal: () => new AppError('SERVICE_UNAVAILABLE', reportMessages.screenshotBusy),
 });

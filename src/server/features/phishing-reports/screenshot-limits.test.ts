@@ -2,10 +2,10 @@ import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCREENSHOT_MAX_ASPECT_RATIO, SCREENSHOT_MAX_SIDE } from '../../../common/limits';
 import { reportMessages } from '../../../common/messages';
-import { IMAGE_WORK_SLOTS, imageWork } from '../../lib/image-work-queue';
+import { IMAGE_WORK_SLOTS, IMAGE_WORK_WAIT_LIMIT, imageWork } from '../../lib/image-work-queue';
 import { callApi, createAccount } from '../../test/account-factories';
 import { blackPng } from '../../test/image-factories';
-import { multipartPayload, smsReportFields, submitReport } from '../../test/report-factories';
+import { multipartPayload, pngWithMetadata, smsReportFields, submitReport } from '../../test/report-factories';
 import { createTestApp, type TestContext, withCsrf } from '../../test/test-app';
 import { createScreenshotAnalyzer } from '../screenshot-ocr/screenshot-analyzer';
 import type { ScreenshotAnalyzer } from '../screenshot-ocr/screenshot-ocr.types';
@@ -127,4 +127,25 @@ describe('image work beside password hashing', () => {
     const answers = await Promise.all(uploads);
     expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201, 201, 201]);
   }, 120_000);
+});
+
+describe('a full image queue', () => {
+  it('answers 503 with the Japanese message on submit and on analyze-screenshot, and takes images again once it drains', async () => {
+    let open!: () => void;
+    const held = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    const holders = Array.from({ length: IMAGE_WORK_SLOTS + IMAGE_WORK_WAIT_LIMIT }, () => imageWork.run(() => held));
+    const screenshot = await pngWithMetadata();
+    try {
+      for (const answer of [await submitReport(context, smsReportFields({ publish_screenshot: '0' }), { content: screenshot }), await analyze(screenshot)]) {
+        expect(answer.statusCode).toBe(503);
+        expect(answer.json()).toEqual({ success: false, message: reportMessages.screenshotBusy });
+      }
+    } finally {
+      open();
+      await Promise.all(holders);
+    }
+    expect((await submitReport(context, smsReportFields({ publish_screenshot: '0' }), { content: screenshot })).statusCode).toBe(201);
+  });
 });
