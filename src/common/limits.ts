@@ -7,6 +7,17 @@ export const SCREENSHOT_MAX_BYTES = 10 * 1024 * 1024;
 /** Pixel cap that refuses decompression bombs; 40 MP is far above any phone screenshot. */
 export const SCREENSHOT_MAX_PIXELS = 40_000_000;
 /**
+ * Longest side in pixels. The pixel cap alone let a 1 × 39,000,000 image through, whose decoding
+ * and resizing took seconds per row-strip; a scrolling capture of a whole SMS thread (about
+ * 1080 × 13,000) stays well below.
+ */
+export const SCREENSHOT_MAX_SIDE = 16_384;
+/**
+ * Longest side over shortest side. Phone screenshots are about 1:2, long scrolling captures 1:12 to
+ * 1:15; a thread or a hairline of pixels is no screenshot.
+ */
+export const SCREENSHOT_MAX_ASPECT_RATIO = 40;
+/**
  * Private, unredacted originals are kept this long for moderation and for improving training,
  * then deleted (the privacy policy states the same figure).
  */

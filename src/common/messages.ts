@@ -2,6 +2,8 @@
  * Every Japanese message the product shows or answers with. The server and the web
  * client import from here so a wording changes in one place only (SPEC §5, §8).
  */
+import { SCREENSHOT_MAX_SIDE } from './limits';
+
 export const reportMessages = {
   // SPEC §5 — report form rules
   deletePasswordFormat: '4桁の数字を入力してください',
@@ -16,6 +18,9 @@ export const reportMessages = {
   screenshotTooLargeField: '10MB以下の画像を選択してください',
   screenshotUnreadable: '画像を読み込めませんでした。別の画像をお試しください',
   screenshotTooManyPixels: '画像の解像度が大きすぎます。縮小してからアップロードしてください',
+  screenshotBadDimensions: `画像の縦横の大きさが大きすぎるか、極端に細長い画像です。縦横それぞれ${SCREENSHOT_MAX_SIDE.toLocaleString('ja-JP')}ピクセル以内の画像を選択してください`,
+  /** 503 when too many images are being processed at once (the image queue is full). */
+  screenshotBusy: '画像の処理が混み合っています。しばらく時間をおいてから再度お試しください。',
   tooLong: (max: number) => `${max}文字以内で入力してください`,
   agreeRequired: '注意事項への同意が必要です',
 

@@ -38,6 +38,8 @@ describe('platform', () => {
       put: () => Promise.reject(new Error('disk exploded at /srv/secret/path')),
       get: () => Promise.resolve(null),
       delete: () => Promise.resolve(),
+      list: async function* () {},
+      deleteUnfinishedWrites: () => Promise.resolve(0),
     };
     const broken = await createTestApp({}, { storage: failingStorage });
     try {

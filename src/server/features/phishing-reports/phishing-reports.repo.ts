@@ -319,6 +319,21 @@ export class PhishingReportsRepository {
     return rows.map((row) => ({ id: Number(row.id), originalKey: row.original_key as string }));
   }
 
+  /**
+   * Those of `keys` that some report names, as its original, redacted copy or thumbnail (the
+   * orphan sweep deletes the rest). One lookup per key column, each on its partial index.
+   */
+  async referencedStorageKeys(keys: readonly string[]): Promise<Set<string>> {
+    if (keys.length === 0) return new Set();
+    const wanted = [...keys];
+    const rows = await this.db
+      .selectFrom('phishing_reports')
+      .select(['original_key', 'screenshot_key', 'thumbnail_key'])
+      .where((eb) => eb.or([eb('original_key', 'in', wanted), eb('screenshot_key', 'in', wanted), eb('thumbnail_key', 'in', wanted)]))
+      .execute();
+    return new Set(rows.flatMap((row) => keysOf(row.original_key, row.screenshot_key, row.thumbnail_key)));
+  }
+
   /** Forgets an original whose file has been deleted (only if it still names that file). */
   async clearOriginalKey(id: number, originalKey: string): Promise<void> {
     await this.db

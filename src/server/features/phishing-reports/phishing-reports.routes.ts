@@ -37,7 +37,7 @@ export function registerPhishingReportRoutes(app: FastifyInstance, { service, st
   openapi.add({
     method: 'post', path: '/api/phishing-reports', summary: 'Report a phishing e-mail or SMS', tags: TAGS,
     multipartBody: submitMultipartDocSchema, responses: { 201: submitResponseSchema },
-    errors: { 413: 'Screenshot over 10 MB', 419: 'CSRF token missing or wrong', 422: 'Validation failed (per-field errors)', 429: 'Too many reports from this client' },
+    errors: { 413: 'Screenshot over 10 MB', 419: 'CSRF token missing or wrong', 422: 'Validation failed (per-field errors)', 429: 'Too many reports from this client', 503: 'Too many images are being processed; try again shortly' },
   });
   app.post('/api/phishing-reports', {
     onRequest: rateLimiters.hourly({ bucket: 'report-submit', max: config.rateLimits.reportSubmit, message: reportMessages.submitRateLimited }),

@@ -11,6 +11,7 @@ import { toJstIsoString } from '../../lib/time-format';
 import type { FileStorage } from '../../storage/file-storage';
 import type { PhishingReportsRepository, StoredReport } from './phishing-reports.repo';
 import { inspectScreenshot, reencodeWithoutMetadata } from './screenshot-image';
+import { ORIGINAL_FOLDER } from './screenshot-publisher';
 
 export interface ReporterContext {
   ip: string;
@@ -170,11 +171,15 @@ export class PhishingReportsService {
     throw new AppError('SERVICE_UNAVAILABLE', reportMessages.deleteFailed);
   }
 
-  /** Keeps the upload privately, re-encoded without metadata (not redacted: never served). */
+  /**
+   * Keeps the upload privately, re-encoded without metadata (not redacted: never served). The file
+   * is written before its report's row exists; should the process die in between, the orphan sweep
+   * (screenshot-retention.ts) deletes it once it is an hour old.
+   */
   private async storeOriginal(content: Buffer): Promise<string> {
     const format = await inspectScreenshot(content);
     const cleaned = await reencodeWithoutMetadata(content, format);
-    const key = `private/screenshot-originals/${randomUrlSafeId()}.${cleaned.extension}`;
+    const key = `private/${ORIGINAL_FOLDER}/${randomUrlSafeId()}.${cleaned.extension}`;
     await this.deps.storage.put(key, cleaned.content);
     return key;
   }

@@ -1,7 +1,8 @@
 import sharp, { type Metadata } from 'sharp';
-import { SCREENSHOT_MAX_PIXELS } from '../../../common/limits';
+import { SCREENSHOT_MAX_ASPECT_RATIO, SCREENSHOT_MAX_PIXELS, SCREENSHOT_MAX_SIDE } from '../../../common/limits';
 import { reportMessages } from '../../../common/messages';
 import { AppError } from '../../errors';
+import { imageWork } from '../../lib/image-work-queue';
 
 export type ImageFormat = 'jpeg' | 'png' | 'gif';
 
@@ -21,21 +22,31 @@ export interface EncodedImage {
   extension: 'png' | 'jpg';
 }
 
-const screenshotError = (message: string) => AppError.validation({ screenshot: [message] });
+const screenshotError = (message: string, summary?: string) => AppError.validation({ screenshot: [message] }, summary);
 
-/** Refuses anything that is not a decodable JPEG/PNG/GIF of sane pixel size (decompression bombs). */
-export async function inspectScreenshot(content: Buffer): Promise<ImageFormat> {
+/**
+ * Refuses anything that is not a JPEG/PNG/GIF of sane size, from its header alone, before a pixel
+ * is decoded: too many pixels (decompression bombs), a side over SCREENSHOT_MAX_SIDE, or a shape
+ * more elongated than SCREENSHOT_MAX_ASPECT_RATIO (a 1 × 39,000,000 PNG of 76 KB passes the pixel
+ * cap, yet decoding and resizing it took 11 s). `summary` is the answer's message (the field's by
+ * default). Quick whatever the image, so it runs before the image queue.
+ */
+export async function inspectScreenshot(content: Buffer, summary?: string): Promise<ImageFormat> {
   const format = detectImageFormat(content);
-  if (!format) throw screenshotError(reportMessages.screenshotType);
+  if (!format) throw screenshotError(reportMessages.screenshotType, summary);
   let metadata: Metadata;
   try {
     metadata = await sharp(content, { limitInputPixels: false }).metadata();
   } catch {
-    throw screenshotError(reportMessages.screenshotUnreadable);
+    throw screenshotError(reportMessages.screenshotUnreadable, summary);
   }
   const { width = 0, height = 0 } = metadata;
-  if (width === 0 || height === 0) throw screenshotError(reportMessages.screenshotUnreadable);
-  if (width * height > SCREENSHOT_MAX_PIXELS) throw screenshotError(reportMessages.screenshotTooManyPixels);
+  if (width === 0 || height === 0) throw screenshotError(reportMessages.screenshotUnreadable, summary);
+  if (width * height > SCREENSHOT_MAX_PIXELS) throw screenshotError(reportMessages.screenshotTooManyPixels, summary);
+  const [short, long] = width < height ? [width, height] : [height, width];
+  if (long > SCREENSHOT_MAX_SIDE || long > short * SCREENSHOT_MAX_ASPECT_RATIO) {
+    throw screenshotError(reportMessages.screenshotBadDimensions, summary);
+  }
   return format;
 }
 
@@ -44,16 +55,19 @@ export async function inspectScreenshot(content: Buffer): Promise<ImageFormat> {
  * any bytes appended after the image are dropped. Orientation is applied first so the copy looks
  * as the phone showed it. GIFs keep their first frame only.
  */
-export async function reencodeWithoutMetadata(content: Buffer, format: ImageFormat): Promise<EncodedImage> {
-  try {
-    const pipeline = sharp(content, { limitInputPixels: SCREENSHOT_MAX_PIXELS, failOn: 'error', pages: 1 })
-      .rotate()
-      .resize({ width: 2400, height: 6000, fit: 'inside', withoutEnlargement: true });
-    if (format === 'jpeg') {
-      return { content: await pipeline.jpeg({ quality: 85 }).toBuffer(), extension: 'jpg' };
+export function reencodeWithoutMetadata(content: Buffer, format: ImageFormat): Promise<EncodedImage> {
+  // In the image queue (503 when it is full), so uploads never take the threads scrypt needs.
+  return imageWork.run(async () => {
+    try {
+      const pipeline = sharp(content, { limitInputPixels: SCREENSHOT_MAX_PIXELS, failOn: 'error', pages: 1 })
+        .rotate()
+        .resize({ width: 2400, height: 6000, fit: 'inside', withoutEnlargement: true });
+      if (format === 'jpeg') {
+        return { content: await pipeline.jpeg({ quality: 85 }).toBuffer(), extension: 'jpg' };
+      }
+      return { content: await pipeline.png({ compressionLevel: 8 }).toBuffer(), extension: 'png' };
+    } catch {
+      throw screenshotError(reportMessages.screenshotUnreadable);
     }
-    return { content: await pipeline.png({ compressionLevel: 8 }).toBuffer(), extension: 'png' };
-  } catch {
-    throw screenshotError(reportMessages.screenshotUnreadable);
-  }
+  });
 }

@@ -14,6 +14,15 @@ import type { ClaimedScreenshotJob, PhishingReportsRepository } from './phishing
  */
 export const REDACTED_IMAGE_FOLDER = 'redacted-screenshots';
 export const THUMBNAIL_FOLDER = 'screenshot-thumbnails';
+/** Private originals of uploads (re-encoded, not redacted), under `private/`; never served. */
+export const ORIGINAL_FOLDER = 'screenshot-originals';
+/** Every storage folder report screenshots are written to; `public/screenshots` is the pre-redaction one. */
+export const REPORT_SCREENSHOT_FOLDERS = [
+  `private/${ORIGINAL_FOLDER}`,
+  `public/${REDACTED_IMAGE_FOLDER}`,
+  `public/${THUMBNAIL_FOLDER}`,
+  'public/screenshots',
+] as const;
 
 export interface PublisherLogger {
   info(obj: object, msg: string): void;

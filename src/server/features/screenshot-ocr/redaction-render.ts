@@ -1,5 +1,6 @@
 import sharp, { type Sharp } from 'sharp';
 import { SCREENSHOT_MAX_PIXELS } from '../../../common/limits';
+import { imageWork } from '../../lib/image-work-queue';
 import type { PixelBox } from './screenshot-ocr.types';
 
 export interface RedactedScreenshot {
@@ -29,7 +30,13 @@ const THUMBNAIL_BOX = { width: 240, height: 480 };
  * fresh file from those pixels, so nothing under a box survives and no metadata is carried over.
  * The thumbnail is made from the redacted pixels, never from the original.
  */
-export async function renderRedactedCopy(original: Buffer, boxes: readonly PixelBox[], asJpeg: boolean): Promise<RedactedScreenshot> {
+export function renderRedactedCopy(original: Buffer, boxes: readonly PixelBox[], asJpeg: boolean): Promise<RedactedScreenshot> {
+  // One job of the image queue (see image-work-queue.ts); a full queue rejects with 503, which
+  // the publisher takes as "busy, retry later".
+  return imageWork.run(() => paintAndEncode(original, boxes, asJpeg));
+}
+
+async function paintAndEncode(original: Buffer, boxes: readonly PixelBox[], asJpeg: boolean): Promise<RedactedScreenshot> {
   const { data, info } = await decodeOrientedRgb(original);
   const { width, height, channels } = info;
   for (const box of boxes) {
@@ -41,9 +48,8 @@ export async function renderRedactedCopy(original: Buffer, boxes: readonly Pixel
   }
   const raw = { raw: { width, height, channels } } as const;
   const encode = (pipeline: Sharp) => (asJpeg ? pipeline.jpeg({ quality: 85 }) : pipeline.png({ compressionLevel: 8 })).toBuffer();
-  const [image, thumbnail] = await Promise.all([
-    encode(sharp(data, raw)),
-    encode(sharp(data, raw).resize({ ...THUMBNAIL_BOX, fit: 'inside', withoutEnlargement: true })),
-  ]);
+  // One after the other: an image job holds one of libuv's threads at a time, never two.
+  const image = await encode(sharp(data, raw));
+  const thumbnail = await encode(sharp(data, raw).resize({ ...THUMBNAIL_BOX, fit: 'inside', withoutEnlargement: true }));
   return { image, thumbnail, extension: asJpeg ? 'jpg' : 'png' };
 }

@@ -21,8 +21,8 @@ export function registerScreenshotAnalysisRoutes(app: FastifyInstance, { analyze
     method: 'post', path: '/api/phishing-reports/analyze-screenshot', summary: 'Read a screenshot with OCR to fill the report form', tags: ['Kizuki DB'],
     multipartBody: analyzeMultipartDocSchema, responses: { 200: analyzeResponseSchema },
     errors: {
-      413: 'Screenshot over 10 MB', 419: 'CSRF token missing or wrong', 422: 'No screenshot, or not a readable JPEG/PNG/GIF',
-      429: 'Too many analyses from this client', 503: 'Every OCR worker is busy and the queue is full',
+      413: 'Screenshot over 10 MB', 419: 'CSRF token missing or wrong', 422: 'No screenshot, or not a readable JPEG/PNG/GIF of allowed size and shape',
+      429: 'Too many analyses from this client', 503: 'Every OCR worker is busy and the queue is full, or the image queue is full',
     },
   });
   app.post('/api/phishing-reports/analyze-screenshot', {

@@ -1,5 +1,7 @@
 import { reportMessages } from '../../../common/messages';
 import { AppError } from '../../errors';
+import { imageWork } from '../../lib/image-work-queue';
+import { inspectScreenshot } from '../phishing-reports/screenshot-image';
 import { extractFormData } from './form-extraction';
 import { prepareForOcr, type PreparedImage } from './image-preprocess';
 import { linesFromPage } from './ocr-layout';
@@ -13,12 +15,18 @@ export function createScreenshotAnalyzer(options: OcrPoolOptions): ScreenshotAna
   const pool = new OcrWorkerPool(options);
   return {
     async analyze(image: Buffer): Promise<ScreenshotAnalysis> {
-      let prepared: PreparedImage;
-      try {
-        prepared = await prepareForOcr(image);
-      } catch {
-        throw new AppError('VALIDATION_FAILED', reportMessages.analyzeFailed);
-      }
+      // The same header checks as an upload (size, sides, shape), so an image no report could
+      // carry is refused at once instead of being decoded.
+      await inspectScreenshot(image, reportMessages.analyzeFailed);
+      // Decoding and scaling wait in the image queue (see image-work-queue.ts); OCR itself runs
+      // on the pool's worker threads, outside libuv's thread pool.
+      const prepared = await imageWork.run(async (): Promise<PreparedImage> => {
+        try {
+          return await prepareForOcr(image);
+        } catch {
+          throw new AppError('VALIDATION_FAILED', reportMessages.analyzeFailed);
+        }
+      });
       const { firstReading, lines } = await pool.runWide(options.size - 1, async (workers) => {
         // Bands of one page go to the idle workers side by side, in reading order.
         const bands = splitIntoBands(prepared, workers.length);
