@@ -5,7 +5,7 @@ import { AppError } from '../../errors';
 import { readMultipartForm } from '../../lib/multipart-form';
 import type { RateLimiters } from '../../plugins/rate-limit.plugin';
 import type { OpenApiRegistry } from '../openapi/openapi.registry';
-import { detectImageFormat } from '../phishing-reports/screenshot-image';
+import { inspectScreenshot } from '../phishing-reports/screenshot-image';
 import { analyzeMultipartDocSchema, analyzeResponseSchema } from './screenshot-analysis.schema';
 import type { ScreenshotAnalyzer } from './screenshot-ocr.types';
 
@@ -31,7 +31,9 @@ export function registerScreenshotAnalysisRoutes(app: FastifyInstance, { analyze
     const form = await readMultipartForm(request, { fileFields: ['screenshot'], tooLargeMessage: reportMessages.submitTooLarge });
     const screenshot = form.files.screenshot;
     if (!screenshot) throw AppError.validation({ screenshot: [reportMessages.screenshotType] }, reportMessages.analyzeFailed);
-    if (!detectImageFormat(screenshot)) throw AppError.validation({ screenshot: [reportMessages.screenshotType] }, reportMessages.analyzeFailed);
+    // The upload's header checks (format from the bytes, pixels, sides, shape) at the boundary, as
+    // for a report: an image no report could carry is refused before any analyzer sees it.
+    await inspectScreenshot(screenshot, reportMessages.analyzeFailed);
     try {
       const analysis = await analyzer.analyze(screenshot);
       return { success: true, data: { form_data: analysis.formData } };

@@ -1,7 +1,6 @@
 import { reportMessages } from '../../../common/messages';
 import { AppError } from '../../errors';
 import { imageWork } from '../../lib/image-work-queue';
-import { inspectScreenshot } from '../phishing-reports/screenshot-image';
 import { extractFormData } from './form-extraction';
 import { prepareForOcr, type PreparedImage } from './image-preprocess';
 import { linesFromPage } from './ocr-layout';
@@ -15,9 +14,7 @@ export function createScreenshotAnalyzer(options: OcrPoolOptions): ScreenshotAna
   const pool = new OcrWorkerPool(options);
   return {
     async analyze(image: Buffer): Promise<ScreenshotAnalysis> {
-      // The same header checks as an upload (size, sides, shape), so an image no report could
-      // carry is refused at once instead of being decoded.
-      await inspectScreenshot(image, reportMessages.analyzeFailed);
+      // Images reach here already inspected: uploads by the analyze route, originals at submit.
       // Decoding and scaling wait in the image queue (see image-work-queue.ts); OCR itself runs
       // on the pool's worker threads, outside libuv's thread pool.
       const prepared = await imageWork.run(async (): Promise<PreparedImage> => {
