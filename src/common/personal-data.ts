@@ -62,7 +62,6 @@ export function isPhoneNumber(candidate: string): boolean {
 export const NOT_A_NAME =
   /(お客|客|会員|ご本人|本人|利用者|契約者|加入者|皆|みな|各位|担当者?|お得意|ご家族|家族|株主|オーナー|ユーザー|ご依頼主|依頼主|ご購入者|購入者|出品者|落札者|神|者|取引先|先|店|(?:受取|申込|名義|代理|保証|依頼|管理|法)人|(?:世帯|店|施)主|契約|お子|奥|王|殿|貴社|御社|弊社|当社)$/;
 /** A label naming the recipient: the To line of a mail, or a form field holding a name. */
-export const RECIPIENT_LABEL = /^\s*(?:To|TO|to|宛先|宛て先|受信者|Cc|CC)(?![A-Za-z])\s*[:_]?\s*/;
 const NAME_LABEL = '(?:To|TO|Cc|CC|宛先|宛て先|宛名|受信者|お名前|ご氏名|氏名|名義人?|ご契約者名|契約者名|ご登録者名|会員名)(?![A-Za-z])';
 const NAME_CHAR = '[\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}ーA-Za-z]';
 const NAME = `${NAME_CHAR}+(?:[ \\u3000]${NAME_CHAR}+){0,2}`;
@@ -255,6 +254,16 @@ export function isCardNumber(candidate: string): boolean {
 const RECIPIENT_PHONE_LABEL = /(ご登録|登録|ご契約|契約者|ご連絡先|お客様の|お客さまの|あなたの|携帯)[^\n:。]{0,6}?(電話番号|電話|携帯番号|TEL|Tel|tel)[ \t]*[:・]?[ \t]*/g;
 
 // ---------------------------------------------------------------- finding and masking
+
+/** The recipient's names and own addresses in a text (a mail's To line, or a body), to look for elsewhere. */
+export function findRecipients(text: string, context: PersonalDataContext = {}): { names: string[]; emails: string[] } {
+  const folded = foldWidth(text);
+  const names = [...new Set(namesIn(folded).map((found) => found.name))];
+  const emails = findPersonalSpans(text, context)
+    .filter((span) => span.kind === 'email')
+    .map((span) => folded.slice(span.start, span.end));
+  return { names, emails };
+}
 
 export function findPersonalSpans(text: string, context: PersonalDataContext = {}): PersonalSpan[] {
   const folded = foldWidth(text);
