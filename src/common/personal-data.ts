@@ -63,8 +63,10 @@ export const NOT_A_NAME =
   /(お客|客|会員|ご本人|本人|利用者|契約者|加入者|皆|みな|各位|担当者?|お得意|ご家族|家族|株主|オーナー|ユーザー|ご依頼主|依頼主|ご購入者|購入者|出品者|落札者|神|者|取引先|先|店|(?:受取|申込|名義|代理|保証|依頼|管理|法)人|(?:世帯|店|施)主|契約|お子|奥|王|殿|貴社|御社|弊社|当社)$/;
 /** A label naming the recipient: the To line of a mail, or a form field holding a name. */
 const NAME_LABEL = '(?:To|TO|Cc|CC|宛先|宛て先|宛名|受信者|お名前|ご氏名|氏名|名義人?|ご契約者名|契約者名|ご登録者名|会員名)(?![A-Za-z])';
-const NAME_CHAR = '[\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}ーA-Za-z]';
-const NAME = `${NAME_CHAR}+(?:[ \\u3000]${NAME_CHAR}+){0,2}`;
+/** A name's characters, never the honorific itself (様 and 殿 are kanji too). */
+const NAME_CHAR = '(?:(?!様|さま|殿)[\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}ーA-Za-z])';
+/** The shortest run before an honorific: 「佐藤 花子様 お客様」 names 佐藤 花子, not 「佐藤 花子様 お客」. */
+const NAME = `${NAME_CHAR}+?(?:[ \\u3000]${NAME_CHAR}+?){0,2}?`;
 const HONORIFIC = '(?:様|さま|殿)';
 /** A leading 【楽天カード】 or [Amazon] tag of an SMS. */
 const TAG = '(?:[【\\[〔<＜][^】\\]〕>＞\\n]{1,24}[】\\]〕>＞]\\s*)';
@@ -73,7 +75,7 @@ const HEAD_NAME = new RegExp(`^([ \\t]*${TAG}?(?:${NAME_LABEL}[ \\t]*[:_・]?[ \
 /** 「…。山田太郎様」: kanji only, after a boundary, so 「同様」「ご本人様」 are not read as names. */
 const INLINE_NAME = /(?<=^|[\s、。！？!?,:】」』)）\]>＞])([\p{Script=Han}]{2,6})([ \t]?)(?:様|さま|殿)/gmu;
 /** 「宛先: 山田太郎 <taro@…>」: a label followed by a name without honorific. */
-const LABELLED_NAME = new RegExp(`^([ \\t]*${NAME_LABEL}[ \\t]*[:_・]?[ \\t]*)(${NAME})(?![A-Za-z0-9@._-])`, 'gmu');
+const LABELLED_NAME = new RegExp(`^([ \\t]*${NAME_LABEL}[ \\t]*[:_・]?[ \\t]*)(${NAME_CHAR}+(?:[ \\u3000]${NAME_CHAR}+){0,2})(?![A-Za-z0-9@._-])`, 'gmu');
 
 export function isRecipientName(candidate: string): boolean {
   const name = candidate.replace(/\s+/g, '');
