@@ -126,6 +126,17 @@ describe("auto-fill without the recipient's personal data", () => {
     ].join('\n'));
   });
 
+  it('finds the To line\'s name again where OCR misread its 様, and reads the greeting as 〇〇様', () => {
+    const form = extractFormData([
+      line('差出人 Amazon.co.jp <account-update@amazon-co-jp.example>', 20),
+      line('件名 【Amazon.co.jp】お支払い方法の確認が必要です', 50),
+      line('宛先 吉田 大輔 <daisuke.yoshida@mail.example>', 80),
+      line('吉田大輔欄', 140),
+      line('Amazon.co.jpをご利用いただき、ありがとうございます。', 170),
+    ], SCREEN);
+    expect(form.body).toBe('〇〇様\nAmazon.co.jpをご利用いただき、ありがとうございます。');
+  });
+
   it('never offers the address the message was sent to as the sender', () => {
     const form = extractFormData([
       line('【ドコモ】ご利用料金のお支払い確認', 20, { h: 28 }),

@@ -1,3 +1,4 @@
+import { personalDataPlaceholders } from '../../../common/messages';
 import { findRecipients, maskReportText } from '../../../common/personal-data';
 import type { OcrLine } from './ocr-layout';
 import { foldWidth, isCjk, isPhoneNumber, PHONE_PATTERN } from './ocr-text';
@@ -60,7 +61,9 @@ function withoutRecipient(read: ScreenshotFormData, lines: TextLine[]): Screensh
   const recipientEmails = [...emails, ...findRecipients(read.body ?? '', context).emails].map((email) => email.toLowerCase());
   const source_email = read.source_email && recipientEmails.includes(read.source_email.toLowerCase()) ? null : read.source_email;
   const { subject, body } = maskReportText({ subject: read.subject, body: read.body ?? '' }, { ...context, senderEmail: source_email });
-  return { ...read, source_email, subject, body: read.body === null ? null : body };
+  // A greeting line that was only a name found again (the To line's) with 様 misread: 「〇〇欄」.
+  const greeting = body.replace(new RegExp(`^${personalDataPlaceholders.name}[欄棟標樣椋]$`, 'gm'), `${personalDataPlaceholders.name}様`);
+  return { ...read, source_email, subject, body: read.body === null ? null : greeting };
 }
 
 function looksLikeEmail(lines: TextLine[]): boolean {
