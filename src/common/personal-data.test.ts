@@ -56,6 +56,10 @@ describe('recipient names', () => {
     'PayPayユーザー様',
     '神様',
     'To 自分',
+    '名義変更のお手続きをお願いします。',
+    '氏名欄にご入力ください。',
+    'お父様・お母様へ',
+    '株式会社様',
   ])('leaves %j as it is', (text) => {
     expect(mask(text)).toBe(text);
   });
@@ -127,6 +131,8 @@ describe('postal addresses', () => {
     ['配送先（福岡県福岡市博多区博多駅前2-1-1）に伺いました。', `配送先${p.address}に伺いました。`],
     ['〒164-0001東京都中野区中野5丁目38-12コーポ若葉203[ご登録メール] sakura@mail.test', `${p.address}[ご登録メール] ${p.email}`],
     ['北海道札幌市中央区北1条西2丁目1番地にお住まいの方', `${p.address}にお住まいの方`],
+    ['ご住所：東京都中野区', `ご住所：${p.address}`],
+    ['お届け先: 横浜市中区 ベイサイドハイツ', `お届け先: ${p.address}`],
   ])('%j → %j', (text, masked) => {
     expect(mask(text)).toBe(masked);
   });

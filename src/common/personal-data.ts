@@ -60,7 +60,7 @@ export function isPhoneNumber(candidate: string): boolean {
 
 /** Honorific-bearing words that are not a person's name (「お客様」「会員様」…). */
 export const NOT_A_NAME =
-  /(お客|客|会員|ご本人|本人|利用者|契約者|加入者|皆|みな|各位|担当者?|お得意|ご家族|家族|株主|オーナー|ユーザー|ご依頼主|依頼主|ご購入者|購入者|出品者|落札者|神|者|取引先|先|店|(?:受取|申込|名義|代理|保証|依頼|管理|法)人|(?:世帯|店|施)主|契約|お子|奥|王|殿|貴社|御社|弊社|当社)$/;
+  /(お客|客|会員|ご本人|本人|利用者|契約者|加入者|皆|みな|各位|担当者?|お得意|ご家族|家族|株主|オーナー|ユーザー|ご依頼主|依頼主|ご購入者|購入者|出品者|落札者|神|者|取引先|先|店|(?:受取|申込|名義|代理|保証|依頼|管理|法)人|(?:世帯|店|施)主|契約|お子|奥|王|殿|社|御中)$/;
 /** A label naming the recipient: the To line of a mail, or a form field holding a name. */
 const NAME_LABEL = '(?:To|TO|Cc|CC|宛先|宛て先|宛名|受信者|お名前|ご氏名|氏名|名義人?|ご契約者名|契約者名|ご登録者名|会員名)(?![A-Za-z])';
 /** A name's characters, never the honorific itself (様 and 殿 are kanji too). */
@@ -75,12 +75,15 @@ const HEAD_NAME = new RegExp(`^([ \\t]*${TAG}?(?:${NAME_LABEL}[ \\t]*[:_・]?[ \
 /** 「…。山田太郎様」: kanji only, after a boundary, so 「同様」「ご本人様」 are not read as names. */
 const INLINE_NAME = /(?<=^|[\s、。！？!?,:】」』)）\]>＞])([\p{Script=Han}]{2,6})([ \t]?)(?:様|さま|殿)/gmu;
 /** 「宛先: 山田太郎 <taro@…>」: a label followed by a name without honorific. */
-const LABELLED_NAME = new RegExp(`^([ \\t]*${NAME_LABEL}[ \\t]*[:_・]?[ \\t]*)(${NAME_CHAR}+(?:[ \\u3000]${NAME_CHAR}+){0,2})(?![A-Za-z0-9@._-])`, 'gmu');
+const LABELLED_NAME = new RegExp(
+  `^([ \\t]*${NAME_LABEL}(?:[ \\t]*[:_・][ \\t]*|[ \\t]+))(${NAME_CHAR}+(?:[ \\u3000]${NAME_CHAR}+){0,2})(?=[ \\t]*(?:$|[<＜(（]))`,
+  'gmu',
+);
 
 export function isRecipientName(candidate: string): boolean {
   const name = candidate.replace(/\s+/g, '');
   if (name.length === 0 || name.length > 12 || /^〇+$/.test(name)) return false;
-  if (NOT_A_NAME.test(name) || /^(ご|御|貴|お客)/.test(name) || /[同仕模異]$/.test(name)) return false;
+  if (NOT_A_NAME.test(name) || /^(ご|御|貴|お(客|父|母|兄|姉|子|嬢|孫|坊))/.test(name) || /[同仕模異]$/.test(name)) return false;
   return !/^(自分|me|自分宛て?)$/i.test(name) && !/(ございます|ください|します|ません)/.test(name);
 }
 
@@ -191,6 +194,8 @@ const STREET_ADDRESS = new RegExp(
   `(?:\\d{3}${DASH}\\d{4}[ ]?)?(?:${PREFECTURE}${PLACE}{1,14}?|\\p{Script=Han}{1,4}[市区町村郡]${PLACE}{0,12}?)${STREET_NUMBER}`,
   'gu',
 );
+/** 「ご住所：東京都中野区」: after an address label, a place without a block number is an address too. */
+const ADDRESS_LABEL = /(ご住所|ご登録住所|住所|お届け先|配送先|送付先|ご自宅)[ \t]*[:・][ \t]*/g;
 const ADDRESS_CHAR = /[\p{Script=Han}\p{Script=Katakana}ーヶ0-9A-Za-z#\-‐−.]/u;
 
 /** An address runs on through block numbers and a building name, and stops at prose or punctuation. */
@@ -292,6 +297,14 @@ export function findPersonalSpans(text: string, context: PersonalDataContext = {
     add(match.index, addressEnd(folded, match.index + match[0].length), 'address');
   }
 
+  for (const match of folded.matchAll(ADDRESS_LABEL)) {
+    const from = match.index + match[0].length;
+    const lineEnd = folded.indexOf('\n', from);
+    const rest = folded.slice(from, lineEnd < 0 ? folded.length : lineEnd).trimEnd();
+    if (rest.length <= 60 && new RegExp(`^(?:〒|\\d{3}${DASH}\\d{4}|${PREFECTURE}|\\p{Script=Han}{1,4}[市区町村郡])`, 'u').test(rest)) {
+      add(from, addressEnd(folded, from), 'address');
+    }
+  }
   for (const match of folded.matchAll(CARD_RUN)) if (isCardNumber(match[0])) add(match.index, match.index + match[0].length, 'card');
   for (const match of folded.matchAll(MASKED_CARD)) {
     if (new RegExp(MASK).test(match[0]) && /\d/.test(match[0])) add(match.index, match.index + match[0].length, 'card');
