@@ -17,6 +17,8 @@ describe('recipient names', () => {
     ['山田太郎殿\n督促状', '〇〇殿\n督促状'],
     ['ご利用ありがとうございます。中村一郎様のアカウントは停止されました。', 'ご利用ありがとうございます。〇〇様のアカウントは停止されました。'],
     ['林様\nお荷物のお届けについて', '〇〇様\nお荷物のお届けについて'],
+    ['いつも木村様にはお世話になっております。', 'いつも〇〇様にはお世話になっております。'],
+    ['本件は田中 一郎様の口座に関するお知らせです。', '本件は〇〇様の口座に関するお知らせです。'],
     ['【楽天カード】佐藤 花子様 お客様のカードのご利用を制限しました。', '【楽天カード】〇〇様 お客様のカードのご利用を制限しました。'],
     ['宛先：鈴木様', '宛先：〇〇様'],
   ])('%j → %j', (text, masked) => {
@@ -60,6 +62,12 @@ describe('recipient names', () => {
     '氏名欄にご入力ください。',
     'お父様・お母様へ',
     '株式会社様',
+    'お疲れさまです。ご苦労さまでした。',
+    'この様な場合は、次の様にお手続きください。',
+    '多種多様なサービスの新仕様と空模様',
+    'ご主人様・奥様・旦那様',
+    '運営様へのお問い合わせ',
+    '宮殿と神殿',
   ])('leaves %j as it is', (text) => {
     expect(mask(text)).toBe(text);
   });
@@ -68,6 +76,11 @@ describe('recipient names', () => {
     expect(isRecipientName('山田太郎')).toBe(true);
     expect(isRecipientName('さくら')).toBe(true);
     for (const word of ['お客', '会員', 'ご本人', '担当者', 'ご契約者', '受取人', '世帯主', '〇〇']) expect(isRecipientName(word)).toBe(false);
+  });
+
+  it('replaces the surname alone before an honorific once the full name is known, and keeps the honorific', () => {
+    expect(mask('木村隆様\nこれは木村様宛てのお知らせです。')).toBe('〇〇様\nこれは〇〇様宛てのお知らせです。');
+    expect(mask('これは木村様宛てのお知らせです。')).toBe('これは〇〇様宛てのお知らせです。');
   });
 
   it('uses names known from elsewhere (the To line) and finds them misread by one kanji', () => {

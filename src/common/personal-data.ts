@@ -60,7 +60,7 @@ export function isPhoneNumber(candidate: string): boolean {
 
 /** Honorific-bearing words that are not a person's name (「お客様」「会員様」…). */
 export const NOT_A_NAME =
-  /(お客|客|会員|ご本人|本人|利用者|契約者|加入者|皆|みな|各位|担当者?|お得意|ご家族|家族|株主|オーナー|ユーザー|ご依頼主|依頼主|ご購入者|購入者|出品者|落札者|神|者|取引先|先|店|(?:受取|申込|名義|代理|保証|依頼|管理|法)人|(?:世帯|店|施)主|契約|お子|奥|王|殿|社|御中)$/;
+  /(お客|客|会員|ご本人|本人|利用者|契約者|加入者|皆|みな|各位|担当者?|お得意|ご家族|家族|株主|オーナー|ユーザー|ご依頼主|依頼主|ご購入者|購入者|出品者|落札者|神|者|取引先|先|店|(?:受取|申込|名義|代理|保証|依頼|管理|法)人|(?:世帯|店|施)主|契約|お子|奥|王|殿|社|御中|旦那|主人|運営|代表|事務局|窓口|多種多)$/;
 /** A label naming the recipient: the To line of a mail, or a form field holding a name. */
 const NAME_LABEL = '(?:To|TO|Cc|CC|宛先|宛て先|宛名|受信者|お名前|ご氏名|氏名|名義人?|ご契約者名|契約者名|ご登録者名|会員名)(?![A-Za-z])';
 /** A name's characters, never the honorific itself (様 and 殿 are kanji too). */
@@ -71,9 +71,12 @@ const HONORIFIC = '(?:様|さま|殿)';
 /** A leading 【楽天カード】 or [Amazon] tag of an SMS. */
 const TAG = '(?:[【\\[〔<＜][^】\\]〕>＞\\n]{1,24}[】\\]〕>＞]\\s*)';
 /** 「吉田 大輔 様」 at the head of a line, after an SMS tag or a name label. */
-const HEAD_NAME = new RegExp(`^([ \\t]*${TAG}?(?:${NAME_LABEL}[ \\t]*[:_・]?[ \\t]*)?)(${NAME})([ \\t]*)${HONORIFIC}`, 'gmu');
-/** 「…。山田太郎様」: kanji only, after a boundary, so 「同様」「ご本人様」 are not read as names. */
-const INLINE_NAME = /(?<=^|[\s、。！？!?,:】」』)）\]>＞])([\p{Script=Han}]{2,6})([ \t]?)(?:様|さま|殿)/gmu;
+const HEAD_NAME = new RegExp(`^([ \\t]*${TAG}?(?:${NAME_LABEL}[ \\t]*[:_・]?[ \\t]*)?)(${NAME})([ \\t]*)(${HONORIFIC})`, 'gmu');
+/**
+ * 「…。山田太郎様」「いつも木村様には」: kanji only, after punctuation or a particle, so 「同様」
+ * 「ご本人様」「お疲れさま」 are not read as names.
+ */
+const INLINE_NAME = /(?<=^|[\s、。！？!?,:】」』)）\]>＞はがをにのへとも])((?:\p{Script=Han}{1,4}[ \u3000])?\p{Script=Han}{2,6})([ \t]?)(?:様|さま|殿)/gmu;
 /** 「宛先: 山田太郎 <taro@…>」: a label followed by a name without honorific. */
 const LABELLED_NAME = new RegExp(
   `^([ \\t]*${NAME_LABEL}(?:[ \\t]*[:_・][ \\t]*|[ \\t]+))(${NAME_CHAR}+(?:[ \\u3000]${NAME_CHAR}+){0,2})(?=[ \\t]*(?:$|[<＜(（]))`,
@@ -84,6 +87,9 @@ export function isRecipientName(candidate: string): boolean {
   const name = candidate.replace(/\s+/g, '');
   if (name.length === 0 || name.length > 12 || /^〇+$/.test(name)) return false;
   if (NOT_A_NAME.test(name) || /^(ご|御|貴|お(客|父|母|兄|姉|子|嬢|孫|坊))/.test(name) || /[同仕模異]$/.test(name)) return false;
+  // Kana before kanji is prose (「これは木村」), not a name (「山口さくら」 has its kana after).
+  if (/\p{Script=Hiragana}\p{Script=Han}/u.test(name)) return false;
+  if (/^(この|その|あの|どの|かの|次の|同じ|下記の|上記の|以下の|前記の)$/.test(name)) return false;
   return !/^(自分|me|自分宛て?)$/i.test(name) && !/(ございます|ください|します|ません)/.test(name);
 }
 
@@ -97,7 +103,9 @@ function namesIn(text: string): FoundName[] {
   const found: FoundName[] = [];
   for (const match of text.matchAll(HEAD_NAME)) {
     const start = match.index + match[1]!.length;
-    if (isRecipientName(match[2]!)) found.push({ start, end: start + match[2]!.length + match[3]!.length, name: match[2]! });
+    // 「宮殿」: one character before 殿 is a word; 「林様」 is a name.
+    const tooShort = match[4] === '殿' && match[2]!.length < 2;
+    if (!tooShort && isRecipientName(match[2]!)) found.push({ start, end: start + match[2]!.length + match[3]!.length, name: match[2]! });
   }
   for (const match of text.matchAll(INLINE_NAME)) {
     if (isRecipientName(match[1]!)) found.push({ start: match.index, end: match.index + match[1]!.length + match[2]!.length, name: match[1]! });
@@ -117,6 +125,11 @@ function occurrencesOf(text: string, name: string): Array<{ start: number; end: 
   if (chars.length === 0) return [];
   const exact = new RegExp(`${chars.map(escapeRegExp).join('[ \\t\\u3000]?')}(?:[ \\t]*(?=${HONORIFIC}))?`, 'gu');
   const spans = [...text.matchAll(exact)].map((match) => ({ start: match.index, end: match.index + match[0].length }));
+  // The surname alone with an honorific: 「木村様」 once 「木村隆様」 is known.
+  for (let length = chars.length - 1; length >= 2; length--) {
+    const surname = new RegExp(`${chars.slice(0, length).map(escapeRegExp).join('')}[ \\t]*(?=${HONORIFIC})`, 'gu');
+    for (const match of text.matchAll(surname)) spans.push({ start: match.index, end: match.index + match[0].length });
+  }
   // A longer name read with one wrong kanji elsewhere (OCR): 「吉田大輪」 for 「吉田大輔」.
   if (chars.length >= 3 && chars.every((char) => /\p{Script=Han}/u.test(char))) {
     const folded = [...text];
@@ -125,7 +138,8 @@ function occurrencesOf(text: string, name: string): Array<{ start: number; end: 
       if (folded[i] !== chars[0]) continue;
       let mismatches = 0;
       for (let j = 1; j < chars.length && mismatches <= 1; j++) {
-        if (folded[i + j] !== chars[j]) mismatches += /\p{Script=Han}/u.test(folded[i + j]!) ? 1 : 2;
+        // Only a kanji for a kanji; 「木村様」 is the surname and its honorific, not 「木村隆」 misread.
+        if (folded[i + j] !== chars[j]) mismatches += /\p{Script=Han}/u.test(folded[i + j]!) && !/[様殿]/.test(folded[i + j]!) ? 1 : 2;
       }
       const length = folded.slice(i, i + chars.length).join('').length;
       if (mismatches === 1) spans.push({ start: offset, end: offset + length });
