@@ -18,6 +18,8 @@ describe('recipient names', () => {
     ['ご利用ありがとうございます。中村一郎様のアカウントは停止されました。', 'ご利用ありがとうございます。〇〇様のアカウントは停止されました。'],
     ['林様\nお荷物のお届けについて', '〇〇様\nお荷物のお届けについて'],
     ['いつも木村様にはお世話になっております。', 'いつも〇〇様にはお世話になっております。'],
+    ['Dear 鈴木一郎様、Apple IDのご確認をお願いいたします。', 'Dear 〇〇様、Apple IDのご確認をお願いいたします。'],
+    ['口座番号：12345678 ご登録氏名：ヤマダ タロウ', '口座番号：12345678 ご登録氏名：〇〇'],
     ['本件は田中 一郎様の口座に関するお知らせです。', '本件は〇〇様の口座に関するお知らせです。'],
     ['【楽天カード】佐藤 花子様 お客様のカードのご利用を制限しました。', '【楽天カード】〇〇様 お客様のカードのご利用を制限しました。'],
     ['宛先：鈴木様', '宛先：〇〇様'],
@@ -245,6 +247,18 @@ describe('a whole report', () => {
     const once = maskReportText({ subject: '佐藤花子さんへの重要なお知らせ', body: '佐藤花子様\nお支払いが確認できません。' });
     expect(once).toEqual({ subject: '〇〇さんへの重要なお知らせ', body: '〇〇様\nお支払いが確認できません。' });
     expect(maskReportText(once)).toEqual(once);
+  });
+
+  it.each([
+    'お客様各位\n平素より弊社サービスをご利用いただき誠にありがとうございます。\nお客様のアカウントで異常なログインが検出されました。下記URLより本人確認をお願いいたします。\nhttps://amazon.co.jp.secure-verify.example/ap/signin\nAmazonカスタマーサービス',
+    '【Vpassからのお知らせ】\n三井住友カードをご利用のお客さまへ\nお客さまのカードが第三者に不正利用されている可能性がありますので、ご利用を一部制限させていただきました。\n▼ご利用確認はこちら\nhttp://smbc-vpass.example.cn/login',
+    '【国税庁】未払い税金のお知らせ 期限までにお支払いがない場合、法律に基づき財産を差し押さえます。納付手続き：https://nta-go-jp.example/pay',
+    'メルカリ事務局です。出品者様の売上金が確定しました。受取口座の確認をお願いします。 https://mercari-jp.example/login',
+    '【ゆうちょ銀行】お客様の口座が凍結されました。ご本人様確認のため、以下より手続きしてください。',
+    'PayPayユーザーの皆様へ 期間限定キャンペーン！ 10,000円分のPayPayポイントをプレゼント。 https://paypay-campaign.example.top/',
+    '再配達のご依頼はこちら https://sagawa-exp.example/?id=8812 ドライバー携帯 080-5555-6666',
+  ])('leaves a message without the recipient’s data as it was: %j', (body) => {
+    expect(maskReportText({ subject: null, body }, { senderEmail: 'support@apple.example' }).body).toBe(body);
   });
 
   it('leaves an SMS without personal data exactly as it was', () => {

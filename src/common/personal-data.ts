@@ -62,7 +62,7 @@ export function isPhoneNumber(candidate: string): boolean {
 export const NOT_A_NAME =
   /(お客|客|会員|ご本人|本人|利用者|契約者|加入者|皆|みな|各位|担当者?|お得意|ご家族|家族|株主|オーナー|ユーザー|ご依頼主|依頼主|ご購入者|購入者|出品者|落札者|神|者|取引先|先|店|(?:受取|申込|名義|代理|保証|依頼|管理|法)人|(?:世帯|店|施)主|契約|お子|奥|王|殿|社|御中|旦那|主人|運営|代表|事務局|窓口|多種多)$/;
 /** A label naming the recipient: the To line of a mail, or a form field holding a name. */
-const NAME_LABEL = '(?:To|TO|Cc|CC|宛先|宛て先|宛名|受信者|お名前|ご氏名|氏名|名義人?|ご契約者名|契約者名|ご登録者名|会員名)(?![A-Za-z])';
+const NAME_LABEL = '(?:To|TO|Cc|CC|宛先|宛て先|宛名|受信者|お名前|ご氏名|ご登録氏名|登録氏名|氏名|口座名義|名義人?|ご契約者名|契約者名|ご登録者名|会員名)(?![A-Za-z])';
 /** A name's characters, never the honorific itself (様 and 殿 are kanji too). */
 const NAME_CHAR = '(?:(?!様|さま|殿)[\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}ーA-Za-z])';
 /** The shortest run before an honorific: 「佐藤 花子様 お客様」 names 佐藤 花子, not 「佐藤 花子様 お客」. */
@@ -77,9 +77,9 @@ const HEAD_NAME = new RegExp(`^([ \\t]*${TAG}?(?:${NAME_LABEL}[ \\t]*[:_・]?[ \
  * 「ご本人様」「お疲れさま」 are not read as names.
  */
 const INLINE_NAME = /(?<=^|[\s、。！？!?,:】」』)）\]>＞はがをにのへとも])((?:\p{Script=Han}{1,4}[ \u3000])?\p{Script=Han}{2,6})([ \t]?)(?:様|さま|殿)/gmu;
-/** 「宛先: 山田太郎 <taro@…>」: a label followed by a name without honorific. */
+/** 「宛先: 山田太郎 <taro@…>」「ご登録氏名：ヤマダ タロウ」: a label followed by a name without honorific. */
 const LABELLED_NAME = new RegExp(
-  `^([ \\t]*${NAME_LABEL}(?:[ \\t]*[:_・][ \\t]*|[ \\t]+))(${NAME_CHAR}+(?:[ \\u3000]${NAME_CHAR}+){0,2})(?=[ \\t]*(?:$|[<＜(（]))`,
+  `(?<=^|[\\s、。])([ \\t]*${NAME_LABEL}(?:[ \\t]*[:_・][ \\t]*|[ \\t]+))(${NAME_CHAR}+(?:[ \\u3000]${NAME_CHAR}+){0,2})(?=[ \\t]*(?:$|[<＜(（]))`,
   'gmu',
 );
 
@@ -90,6 +90,8 @@ export function isRecipientName(candidate: string): boolean {
   // Kana before kanji is prose (「これは木村」), not a name (「山口さくら」 has its kana after).
   if (/\p{Script=Hiragana}\p{Script=Han}/u.test(name)) return false;
   if (/^(この|その|あの|どの|かの|次の|同じ|下記の|上記の|以下の|前記の)$/.test(name)) return false;
+  // 「Dear 鈴木一郎」: a Latin word before a Japanese name is a salutation, not part of the name.
+  if (/^[A-Za-z]+[ \u3000]+[^A-Za-z\s]/.test(candidate.trim())) return false;
   return !/^(自分|me|自分宛て?)$/i.test(name) && !/(ございます|ください|します|ません)/.test(name);
 }
 
