@@ -54,6 +54,7 @@ function withoutRecipient(read: ScreenshotFormData, lines: TextLine[]): Screensh
     if (!TO_LABEL.test(text)) continue;
     const found = findRecipients(text);
     names.push(...found.names);
+    // Every address on a To line is the recipient's, however long the display name before it.
     emails.push(...found.emails, ...[...text.matchAll(/[A-Za-z0-9][\w.%+-]*@[\w-]+(?:\.[\w-]+)+/g)].map((match) => match[0]));
   }
   const context = { senderEmail: read.source_email, recipientNames: names, recipientEmails: emails };
