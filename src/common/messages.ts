@@ -102,6 +102,18 @@ export const reportUiText = {
   backToList: '一覧に戻る',
 } as const;
 
+/**
+ * What published report text shows where the recipient's own data stood (personal-data.ts): the
+ * name before 様 becomes 〇〇, so 「吉田大輔様」 reads 「〇〇様」.
+ */
+export const personalDataPlaceholders = {
+  name: '〇〇',
+  email: '（受信者のメールアドレス）',
+  address: '（住所）',
+  card: '（カード番号）',
+  phone: '（電話番号）',
+} as const;
+
 /** Corporate registration and sign-in (SPEC §5 corporate/account steps, §8 global/corporate/auth). */
 export const accountMessages = {
   // SPEC §5 — corporate email step

@@ -183,6 +183,10 @@ const EMAIL_CASE: Omit<AutofillCase, 'viewport'> = {
     const body = await form.body.inputValue();
     expect(body).toContain('https://sbisec-notice.example/kakunin/form?acc=6612');
     expect(squeeze(body)).toContain(squeeze('いつもSBI証券をご利用いただき、誠にありがとうございます。'));
+    // The recipient's name and own address, blacked out in the image, are placeholders in the text.
+    expect(body).toMatch(/^〇〇様\n/);
+    expect(body).toMatch(/登録メールアドレス.（受信者のメールアドレス）/);
+    expect(body).not.toMatch(/清水|健一|kenichi|shimizu/);
   },
 };
 

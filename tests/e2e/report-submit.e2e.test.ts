@@ -64,6 +64,10 @@ describe.each([
   it('reports an e-mail: success box, reset form, top of the list, detail page with the script-like body as plain text', async () => {
     const { page, form, dialogs } = await openForm(viewport);
     await saveScreenshot(page, `form-empty-${name}`);
+    // The notices say plainly what is published as text and what is replaced in it.
+    const textNotice = form.root.getByText(/^送信元・件名・本文は、文字のまま一覧と詳細ページに掲載されます。/);
+    expect(await textNotice.isVisible()).toBe(true);
+    expect(await textNotice.textContent()).toContain('「〇〇様」「（住所）」などに自動で置き換えます');
 
     const report: FormReport = {
       receipt_method: 'email',
@@ -133,7 +137,9 @@ describe.each([
     expect((await detail.sender.textContent())?.trim()).toBe(report.source_info);
     expect(await detail.subject.count()).toBe(0);
     expect((await detail.reportedAt.textContent())?.trim()).toBe(japaneseDateTime(saved.reported_at));
-    expect(await detail.body.textContent()).toBe(report.body);
+    // Published text shows the phishing URL defanged and never as a link (url-defang.ts).
+    expect(await detail.body.textContent()).toBe(report.body.replace('http://sagawa-abc.example/', 'hxxp://sagawa-abc[.]example/'));
+    expect(await page.locator('a[href*="sagawa-abc"]').count()).toBe(0);
   });
 
   it('shows the client-side messages under the fields and focuses the first wrong one', async () => {

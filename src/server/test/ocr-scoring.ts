@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import { z } from 'zod';
+import { maskReportText } from '../../common/personal-data';
 import type { ScreenshotFormData } from '../features/screenshot-ocr/screenshot-ocr.types';
 import { decodeOrientedRgb } from '../features/screenshot-ocr/redaction-render';
 
@@ -459,13 +460,15 @@ export interface AutoFillScore {
 export function scoreAutoFill(entry: DevImage, predicted: ScreenshotFormData): AutoFillScore {
   const field = (expected: string | null, value: string | null, same: (value: string | null, expected: string) => boolean): FieldScore | null =>
     expected === null ? null : { expected, predicted: value, exact: same(value, expected) };
+  // Auto-fill puts placeholders where the recipient's data stood; the truth is compared the same way.
+  const expected = maskReportText({ subject: entry.subject, body: entry.body }, { senderEmail: entry.source_email });
   return {
     file: entry.file,
     type: entry.type,
-    body: characterErrorRate(predicted.body, entry.body),
+    body: characterErrorRate(predicted.body, expected.body),
     phone: entry.type === 'sms' ? field(entry.source_phone, predicted.source_phone, samePhone) : null,
     email: field(entry.source_email, predicted.source_email, sameEmail),
-    subject: entry.type === 'email' ? field(entry.subject, predicted.subject, sameSubject) : null,
+    subject: entry.type === 'email' ? field(expected.subject, predicted.subject, sameSubject) : null,
     urls: extractUrls(entry.body).map((url) => ({ url, exact: urlFound(predicted.body, url) })),
   };
 }

@@ -4,6 +4,7 @@ import { reportMessages } from '../../../common/messages';
 import type { PublicReport } from '../../../common/phishing-report.schema';
 import { reportIdSchema } from '../../../common/phishing-report.schema';
 import { truncateForList } from '../../../common/text-normalize';
+import { defangOptional, defangText } from '../../../common/url-defang';
 import { html } from '../../lib/html';
 import type { PhishingReportsService } from '../phishing-reports/phishing-reports.service';
 import { type HostPageContent, renderHostPage } from './host-page';
@@ -58,7 +59,10 @@ export function registerReportPages(app: FastifyInstance, { service, assets, app
 
 const excerpt = (text: string, length: number): string => truncateForList(text, length) ?? '';
 
-function detailPage(report: PublicReport): HostPageContent {
+function detailPage(shown: PublicReport): HostPageContent {
+  // The presenter already defangs; doing it again here (it changes nothing twice) keeps this page
+  // from ever rendering a usable phishing URL, in the text, the title or the description.
+  const report = { ...shown, subject: defangOptional(shown.subject), body: defangText(shown.body) };
   const kind = report.receipt_method === 'email' ? 'フィッシングメール' : '詐欺SMS';
   const headline = report.subject || excerpt(report.body, 40);
   const sender = report.source_email ?? report.phone_number ?? reportMessages.unknownSender;

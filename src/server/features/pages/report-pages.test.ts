@@ -39,6 +39,27 @@ describe('host pages', () => {
     expect(decoded).toMatchObject({ report_id: id, subject: '【楽天】ご利用確認のお願い' });
   });
 
+  it('shows URLs defanged and never as links, in the text, the title, the description and data-report', async () => {
+    const id = await submitOk(
+      context,
+      emailReportFields({
+        subject: '【重要】https://amaz0n-verify.example でご確認ください',
+        body: 'お客様のアカウントに不審なログインがありました。\nhttps://amaz0n-verify.example/login?id=1 から確認してください。\nwww.amaz0n-help.example/faq も参照',
+      }),
+    );
+    const response = await page(`/phishing-reports/${id}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain(
+      '<p class="ssr-report__body">お客様のアカウントに不審なログインがありました。\nhxxps://amaz0n-verify[.]example/login?id=1 から確認してください。\nwww[.]amaz0n-help[.]example/faq も参照</p>',
+    );
+    expect(response.body).toContain('<dt>件名</dt><dd>【重要】hxxps://amaz0n-verify[.]example でご確認ください</dd>');
+    expect(response.body).toContain('<title>「【重要】hxxps://amaz0n-verify[.]example でご確認ください」フィッシングメールの報告｜Kizuki DB</title>');
+    expect(response.body).not.toMatch(/amaz0n-(verify|help)\.example/);
+    expect(response.body).not.toMatch(/<a [^>]*href="[^"]*amaz0n/);
+    const dataReport = JSON.parse(decodeEntities(/data-report="([^"]*)"/.exec(response.body)?.[1] ?? ''));
+    expect(dataReport.body).toContain('hxxps://amaz0n-verify[.]example/login?id=1');
+  });
+
   it('uses an SMS body excerpt as the title and shows the sender', async () => {
     const id = await submitOk(context, smsReportFields({ source_info: '+81 80-1111-2222' }));
     const response = await page(`/phishing-reports/${id}`);

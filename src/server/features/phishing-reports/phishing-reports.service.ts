@@ -1,7 +1,9 @@
 import type { Pagination, PublicReport, ReportListQuery, ReportSubmission } from '../../../common/phishing-report.schema';
 import { DELETE_LOCK_MS, DELETE_MAX_WRONG_ATTEMPTS } from '../../../common/limits';
 import { reportMessages } from '../../../common/messages';
+import { maskReportText } from '../../../common/personal-data';
 import { isEmailAddress, normalizePhoneNumber } from '../../../common/text-normalize';
+import { defangOptional, defangText } from '../../../common/url-defang';
 import type { Clock } from '../../clock';
 import { writeTimestamp } from '../../db/dialect';
 import { AppError } from '../../errors';
@@ -48,8 +50,9 @@ export class PhishingReportsService {
     return {
       report_id: report.report_id,
       receipt_method: report.receipt_method,
-      subject: report.receipt_method === 'email' ? report.subject : null,
-      body: report.body,
+      // Published text never carries a live URL, whoever renders it (url-defang.ts).
+      subject: report.receipt_method === 'email' ? defangOptional(report.subject) : null,
+      body: defangText(report.body),
       source_email: report.source_email,
       phone_number: report.phone_number,
       screenshot_url: screenshotUrl,
@@ -72,6 +75,8 @@ export class PhishingReportsService {
     const { repo, clock, secret } = this.deps;
     const reportId = randomUrlSafeId();
     const sender = splitSender(submission.receipt_method, submission.source_info);
+    // Typed or auto-filled, the text is published: the recipient's own data never is (personal-data.ts).
+    const text = maskReportText({ subject: submission.subject, body: submission.body }, { senderEmail: sender.email });
     const [passwordHash, originalKey] = await Promise.all([
       hashSecret(submission.delete_password),
       screenshot ? this.storeOriginal(screenshot) : Promise.resolve(null),
@@ -81,8 +86,8 @@ export class PhishingReportsService {
       await repo.insert({
         report_id: reportId,
         receipt_method: submission.receipt_method,
-        subject: submission.receipt_method === 'email' ? submission.subject : null,
-        body: submission.body,
+        subject: submission.receipt_method === 'email' ? text.subject : null,
+        body: text.body,
         source_email: sender.email,
         phone_number: sender.phone,
         publish_screenshot: publish ? 1 : 0,

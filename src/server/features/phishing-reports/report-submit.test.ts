@@ -202,3 +202,62 @@ describe('POST /api/phishing-reports', () => {
     expect(response.json().success).toBe(false);
   });
 });
+
+describe("the recipient's personal data in published text", () => {
+  const storedText = async (reportId: string) =>
+    context.database.db.selectFrom('phishing_reports').select(['subject', 'body']).where('report_id', '=', reportId).executeTakeFirstOrThrow();
+
+  it('stores and publishes placeholders for the name, own address, postal address and card, and keeps the sender and the URL', async () => {
+    const reportId = await submitOk(
+      context,
+      emailReportFields({
+        source_info: 'vpass-info@smbc-card.example',
+        subject: '山田太郎様 カードご利用確認のお願い',
+        body: [
+          '山田太郎様',
+          'いつも三井住友カードをご利用いただきありがとうございます。',
+          'ご登録住所：〒150-0002 東京都渋谷区渋谷2丁目21-1 渋谷ハイツ305',
+          'ご利用カード：4111 1111 1111 1111',
+          '本メールは taro.yamada@mail.example 宛にお送りしています。',
+          'https://smbc-card.example/vpass/confirm?ts=0307',
+          'お問い合わせ：0120-774-358 / vpass-info@smbc-card.example',
+        ].join('\n'),
+      }),
+    );
+    const report = await getReport(reportId);
+    expect(report.source_email).toBe('vpass-info@smbc-card.example');
+    expect(report.subject).toBe('〇〇様 カードご利用確認のお願い');
+    expect(report.body).toBe(
+      [
+        '〇〇様',
+        'いつも三井住友カードをご利用いただきありがとうございます。',
+        'ご登録住所：（住所）',
+        'ご利用カード：（カード番号）',
+        '本メールは （受信者のメールアドレス） 宛にお送りしています。',
+        'hxxps://smbc-card[.]example/vpass/confirm?ts=0307',
+        'お問い合わせ：0120-774-358 / vpass-info@smbc-card.example',
+      ].join('\n'),
+    );
+    for (const gone of ['山田', '太郎', '渋谷', '150-0002', '4111', 'taro.yamada']) {
+      expect(JSON.stringify(report)).not.toContain(gone);
+    }
+    // The database keeps the real URL for later analysis; only what is shown is defanged.
+    const stored = await storedText(reportId);
+    expect(stored.body).toContain('https://smbc-card.example/vpass/confirm?ts=0307');
+    expect(stored.body).not.toMatch(/山田|4111|taro\.yamada|渋谷/);
+    expect(stored.subject).toBe('〇〇様 カードご利用確認のお願い');
+
+    const listed = (await context.app.inject({ url: '/api/phishing-reports?limit=100' })).json().data.reports;
+    expect(listed.find((entry: { report_id: string }) => entry.report_id === reportId)).toEqual(report);
+  });
+
+  it('cleans a typed SMS body too, and leaves お客様 and 会員様 as they are', async () => {
+    const reportId = await submitOk(
+      context,
+      smsReportFields({ body: '【楽天カード】佐藤 花子様 お客様のカード（会員様専用）のご利用を制限しました。ご登録の電話番号 090-1234-5678 宛にご連絡します。' }),
+    );
+    expect((await getReport(reportId)).body).toBe(
+      '【楽天カード】〇〇様 お客様のカード（会員様専用）のご利用を制限しました。ご登録の電話番号 （電話番号） 宛にご連絡します。',
+    );
+  });
+});

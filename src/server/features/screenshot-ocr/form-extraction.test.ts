@@ -79,7 +79,7 @@ describe('e-mail auto-fill', () => {
     expect(form.source_email).toBe('vpass-info@smbc-card.example');
     expect(form.subject).toBe('【重要】カードご利用一時停止のお知らせ');
     expect(form.source_phone).toBeNull();
-    expect(form.body).toBe('松本拓也様\nいつも三井住友カードをご利用いただきありがとうございます。\nhttps://smbc-card.example/vpass/confirm?ts=0307');
+    expect(form.body).toBe('〇〇様\nいつも三井住友カードをご利用いただきありがとうございます。\nhttps://smbc-card.example/vpass/confirm?ts=0307');
   });
 
   it('finds an unlabelled subject as the largest header line', () => {
@@ -92,7 +92,71 @@ describe('e-mail auto-fill', () => {
     ], { width: 960, height: 640 });
     expect(form.subject).toBe('【楽天市場】ご注文内容の確認');
     expect(form.source_email).toBe('order@rakuten-ichiba.example');
-    expect(form.body).toBe('山口さくら様\nこの度は楽天市場をご利用いただき、誠にありがとうございます。');
+    expect(form.body).toBe('〇〇様\nこの度は楽天市場をご利用いただき、誠にありがとうございます。');
+  });
+});
+
+describe("auto-fill without the recipient's personal data", () => {
+  const SCREEN = { width: 1280, height: 900 };
+
+  it('puts placeholders where the name, address, postal address and card stood, and keeps the sender and the URL', () => {
+    const form = extractFormData([
+      line('差出人 三井住友カード <vpass-info@smbc-card.example>', 20),
+      line('件名 【重要】松本拓也様 カードご利用確認', 50),
+      line('宛先 松本拓也 <t.matsumoto@mail.example>', 80),
+      line('日時 2025/03/07 21:40', 110),
+      line('松本 拓也 様', 160),
+      line('お客様のアカウント（t.matsumoto@mail.example）でカードのご利用がありました。', 190),
+      line('ご利用カード：4980-****-****-3127', 220),
+      line('ご登録住所：〒150-0002 東京都渋谷区渋谷2丁目21-1', 250),
+      line('ご回答がない場合、松本拓也名義のカードを停止します。', 280),
+      line('https://smbc-card.example/vpass/confirm?ts=0307', 310),
+      line('お問い合わせ：0120-774-358', 340),
+    ], SCREEN);
+    expect(form.source_email).toBe('vpass-info@smbc-card.example');
+    expect(form.subject).toBe('【重要】〇〇様 カードご利用確認');
+    expect(form.body).toBe([
+      '〇〇様',
+      'お客様のアカウント（受信者のメールアドレス）でカードのご利用がありました。',
+      'ご利用カード:（カード番号）',
+      'ご登録住所:（住所）',
+      'ご回答がない場合、〇〇名義のカードを停止します。',
+      'https://smbc-card.example/vpass/confirm?ts=0307',
+      'お問い合わせ:0120-774-358',
+    ].join('\n'));
+  });
+
+  it('finds the To line\'s name again where OCR misread its 様, and reads the greeting as 〇〇様', () => {
+    const form = extractFormData([
+      line('差出人 Amazon.co.jp <account-update@amazon-co-jp.example>', 20),
+      line('件名 【Amazon.co.jp】お支払い方法の確認が必要です', 50),
+      line('宛先 吉田 大輔 <daisuke.yoshida@mail.example>', 80),
+      line('吉田大輔欄', 140),
+      line('Amazon.co.jpをご利用いただき、ありがとうございます。', 170),
+    ], SCREEN);
+    expect(form.body).toBe('〇〇様\nAmazon.co.jpをご利用いただき、ありがとうございます。');
+  });
+
+  it('never offers the address the message was sent to as the sender', () => {
+    const form = extractFormData([
+      line('【ドコモ】ご利用料金のお支払い確認', 20, { h: 28 }),
+      line('kazuki.ishikawa@mail.test', 70),
+      line('石川和樹様', 120),
+      line('https://docomo-mail.test/mydocomo/bill/confirm?k=3Hf', 150),
+      line('このメールはkazuki.ishikawa@mail.testにお送りしています。', 180),
+    ], SCREEN);
+    expect(form.source_email).toBeNull();
+    expect(form.body).toBe('〇〇様\nhttps://docomo-mail.test/mydocomo/bill/confirm?k=3Hf\nこのメールは（受信者のメールアドレス）にお送りしています。');
+  });
+
+  it('keeps an SMS sender and leaves お客様 alone', () => {
+    const form = extractFormData([
+      line('090-3817-2264', 120, { x: 120 }),
+      line('【楽天カード】渡辺翔太様 お客様のカードのご利用を制限', 250),
+      line('しております。https://rakuten-card.secure-login.test/m', 275),
+    ], PHONE_SCREEN);
+    expect(form.source_phone).toBe('090-3817-2264');
+    expect(form.body).toBe('【楽天カード】〇〇様 お客様のカードのご利用を制限しております。https://rakuten-card.secure-login.test/m');
   });
 });
 

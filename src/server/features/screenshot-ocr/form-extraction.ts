@@ -1,3 +1,5 @@
+import { personalDataPlaceholders } from '../../../common/messages';
+import { findRecipients, maskReportText } from '../../../common/personal-data';
 import type { OcrLine } from './ocr-layout';
 import { foldWidth, isCjk, isPhoneNumber, PHONE_PATTERN } from './ocr-text';
 import { findEmailAddress, repairAddressText } from './address-repair';
@@ -35,7 +37,34 @@ const DATE = /\d{4}\s*[/年.]\s*\d{1,2}\s*[/月.]\s*\d{1,2}|\d{1,2}月\d{1,2}日
  */
 export function extractFormData(lines: readonly OcrLine[], size: ImageSize): ScreenshotFormData {
   const textLines = lines.map((line) => ({ text: foldWidth(line.text).replace(/\s+/g, ' ').trim(), line }));
-  return looksLikeEmail(textLines) ? fromEmail(textLines, size) : fromSms(textLines, size);
+  const read = looksLikeEmail(textLines) ? fromEmail(textLines, size) : fromSms(textLines, size);
+  return withoutRecipient(read, textLines);
+}
+
+/**
+ * The recipient's name, own address, postal address and card number become neutral placeholders
+ * (「〇〇様」「（受信者のメールアドレス）」…), found by the same detectors that place the black
+ * boxes. The To line is never part of the body, but the name and address on it are looked for in
+ * the body too. The sender and the phishing URLs stay: they are the warning.
+ */
+function withoutRecipient(read: ScreenshotFormData, lines: TextLine[]): ScreenshotFormData {
+  const names: string[] = [];
+  const emails: string[] = [];
+  for (const { text } of lines) {
+    if (!TO_LABEL.test(text)) continue;
+    const found = findRecipients(text);
+    names.push(...found.names);
+    // Every address on a To line is the recipient's, however long the display name before it.
+    emails.push(...found.emails, ...[...text.matchAll(/[A-Za-z0-9][\w.%+-]*@[\w-]+(?:\.[\w-]+)+/g)].map((match) => match[0]));
+  }
+  const context = { senderEmail: read.source_email, recipientNames: names, recipientEmails: emails };
+  // An address the message says it was sent to is the recipient's, never the sender's.
+  const recipientEmails = [...emails, ...findRecipients(read.body ?? '', context).emails].map((email) => email.toLowerCase());
+  const source_email = read.source_email && recipientEmails.includes(read.source_email.toLowerCase()) ? null : read.source_email;
+  const { subject, body } = maskReportText({ subject: read.subject, body: read.body ?? '' }, { ...context, senderEmail: source_email });
+  // A greeting line that was only a name found again (the To line's) with 様 misread: 「〇〇欄」.
+  const greeting = body.replace(new RegExp(`^${personalDataPlaceholders.name}[欄棟標樣椋]$`, 'gm'), `${personalDataPlaceholders.name}様`);
+  return { ...read, source_email, subject, body: read.body === null ? null : greeting };
 }
 
 function looksLikeEmail(lines: TextLine[]): boolean {

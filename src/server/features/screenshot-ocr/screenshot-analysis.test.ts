@@ -52,6 +52,28 @@ describe('POST /api/phishing-reports/analyze-screenshot', () => {
     expect(form_data.body.replace(/\s/g, '')).toContain('https://sbisec-notice.example/kakunin/form?acc=6612');
   }, 60_000);
 
+  it("auto-fills placeholders for the recipient's name and address, and keeps the sender and the phishing URL", async () => {
+    const response = await analyze(context, { content: fixture('d02_email_desk.png') });
+    expect(response.statusCode).toBe(200);
+    const { form_data } = response.json().data;
+    expect(form_data.source_email).toBe('account-update@amazon-co-jp.example');
+    expect(form_data.body).toMatch(/^〇〇様\n/);
+    expect(form_data.body).toContain('お客様のアカウント（受信者のメールアドレス）に登録されている');
+    expect(form_data.body.replace(/\s/g, '')).toContain('https://amazon-co-jp.example/gp/css/payment/update?ref=em_0304');
+    expect(JSON.stringify(form_data)).not.toMatch(/吉田|大輔|daisuke|yoshida/);
+  }, 60_000);
+
+  it('auto-fills a placeholder for the card number and the address the mail was sent to, and keeps the call-back number', async () => {
+    const response = await analyze(context, { content: fixture('d06_email_desk_q66.jpg') });
+    expect(response.statusCode).toBe(200);
+    const { form_data } = response.json().data;
+    expect(form_data.source_email).toBe('vpass-info@smbc-card.example');
+    expect(form_data.body).toMatch(/ご利用カード: ?（カード番号）/);
+    expect(form_data.body).toContain('（受信者のメールアドレス）宛にお送りしています');
+    expect(form_data.body).toContain('0120-774-358');
+    expect(JSON.stringify(form_data)).not.toMatch(/松本|拓也|matsumoto|4980|3127/);
+  }, 60_000);
+
   it('answers 422 without a screenshot', async () => {
     const response = await analyze(context, undefined, { fingerprint: 'x' });
     expect(response.statusCode).toBe(422);

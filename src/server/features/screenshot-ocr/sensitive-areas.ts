@@ -1,9 +1,8 @@
+import { findPersonalSpans, findRecipients, NOT_A_NAME } from '../../../common/personal-data';
 import type { OcrLine } from './ocr-layout';
 import { asciiRuns, foldWidth, isCjk, isPhoneNumber, looksLikeAddress, PHONE_PATTERN, type Span } from './ocr-text';
 import type { PixelBox } from './screenshot-ocr.types';
 
-/** Honorific-bearing words that are not a person's name ("お客様", "会員様" …). */
-const NOT_A_NAME = /(お客|客|会員|ご本人|本人|利用者|契約者|加入者|皆|各位|担当者|お得意|ご家族|株主|オーナー|ユーザー|ご依頼主|依頼主|ご購入者|購入者|出品者|落札者|神)$/;
 const NAME_STOP = /[\s【】「」『』（）()[\]、。,:：!！?？・<>＜＞]/;
 const RECIPIENT_LABEL = /^\s*(?:To|TO|to|宛先|宛て先|受信者|Cc|CC)\s*[:_]?\s*/;
 const ADDRESS_LABEL = /(?:メールアドレス|アドレス|ご登録メール|登録メール|連絡先メール|送信先)\s*[\]】]?\s*[:・_]?|(?:E-?mail|Mail)\s*:/i;
@@ -27,8 +26,11 @@ export interface MarkedSpan extends FoundSpan {
 
 /**
  * Finds what must be blacked out before publishing: URLs, e-mail addresses, phone numbers,
- * recipient names, postal addresses and card numbers. Rules lean towards covering too much: a
- * readable recipient name or live phishing URL in a public image is a defect.
+ * recipient names, postal addresses and card numbers. Everything the personal-data detectors
+ * (src/common/personal-data.ts) find in a line is covered — the same rule that puts placeholders
+ * into the auto-filled and published text — and the rules below add what an image must not show
+ * even though the text keeps it (the sender, the phishing URLs) plus OCR-tolerant margins. They
+ * lean towards covering too much: a readable recipient name or live URL in a public image is a defect.
  */
 export function findSensitiveBoxes(lines: readonly OcrLine[]): PixelBox[] {
   const { marked, unread } = markSensitiveSpans(lines);
@@ -79,6 +81,8 @@ function sensitiveSpans(text: string): FoundSpan[] {
   const add = (start: number, end: number, wraps = false, address = wraps) => {
     if (end > start) spans.push({ start, end, wraps, address });
   };
+  // Not marked for the second reading: the address and number rules below mark what needs one.
+  for (const span of findPersonalSpans(text)) add(span.start, span.end, false, false);
   // "の" between letters is a misread "@".
   const probe = text.replace(/(?<=[A-Za-z0-9._-])の(?=[A-Za-z0-9])/g, '@');
   for (const run of addressRuns(probe)) {
@@ -148,6 +152,7 @@ function recipientNames(lines: readonly OcrLine[]): string[] {
     for (const match of text.matchAll(/([^\s【】「」、。:・<>()]{2,8})(様|さま|殿)/g)) {
       if (!NOT_A_NAME.test(match[1]!) && [...match[1]!].every((char) => isCjk(char))) names.add(match[1]!);
     }
+    for (const name of findRecipients(text).names) names.add(name.replace(/\s+/g, ''));
   }
   return [...names];
 }

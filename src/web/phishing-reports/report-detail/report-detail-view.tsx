@@ -5,6 +5,7 @@ import { AlertBox } from '../../components/alert-box';
 import { ImageViewer } from '../../components/image-viewer';
 import { ReceiptMethodIcon } from '../../components/receipt-method-icon';
 import { formatReportDateTime } from '../../../common/date-format';
+import { defangText } from '../../../common/url-defang';
 
 type ReportDetailViewProps = {
   report: PublicReport;
@@ -22,6 +23,10 @@ export function ReportDetailView({ report, onDelete, onBack }: ReportDetailViewP
   const [enlarged, setEnlarged] = useState(false);
   const isEmail = report.receipt_method === 'email';
   const sender = senderOf(report);
+  // The API answer is defanged already; this view does it again (it changes nothing twice) so it
+  // can never show a usable phishing URL, whatever report it is given.
+  const subject = report.subject?.trim() ? defangText(report.subject) : null;
+  const body = report.body.trim() ? defangText(report.body) : null;
 
   return (
     <article className="card report-detail" aria-labelledby="report-detail-title">
@@ -53,8 +58,8 @@ export function ReportDetailView({ report, onDelete, onBack }: ReportDetailViewP
         {isEmail && (
           <div className="detail-list__row">
             <dt>件名</dt>
-            <dd className={report.subject?.trim() ? undefined : 'detail-list__muted'}>
-              {report.subject?.trim() ? report.subject : m.emptyText}
+            <dd className={subject ? undefined : 'detail-list__muted'}>
+              {subject ?? m.emptyText}
             </dd>
           </div>
         )}
@@ -71,7 +76,7 @@ export function ReportDetailView({ report, onDelete, onBack }: ReportDetailViewP
           本文
         </h2>
         {/* Plain text on purpose: whatever the sender wrote must never become markup or a live link. */}
-        <div className="report-detail__body">{report.body.trim() ? report.body : m.emptyText}</div>
+        <div className="report-detail__body">{body ?? m.emptyText}</div>
       </section>
 
       {report.screenshot_url && (

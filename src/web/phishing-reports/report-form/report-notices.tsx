@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { personalDataPlaceholders as placeholder } from '../../../common/messages';
 
 /** Opens in a new tab so that a half-filled report is not lost. */
 const privacyLink = (
@@ -10,6 +11,11 @@ const privacyLink = (
 
 const NOTICES: Array<{ key: string; content: ReactNode }> = [
   { key: 'public', content: '報告いただいた内容は「Kizuki DB」で誰でも閲覧できるように公開されます。' },
+  {
+    // What the text carries once published: the submit path replaces these (personal-data.ts).
+    key: 'published-text',
+    content: `送信元・件名・本文は、文字のまま一覧と詳細ページに掲載されます。本文中のあなたのお名前・メールアドレス・住所・カード番号は「${placeholder.name}様」「${placeholder.address}」などに自動で置き換えますが、ほかに個人情報が残っていないか、送信前に必ずご確認ください。`,
+  },
   { key: 'no-personal', content: 'ご自身の氏名・住所・電話番号・メールアドレスなどの個人情報は入力しないでください。' },
   {
     key: 'redaction',

@@ -3,6 +3,7 @@ import { REPORT_LIST_TRUNCATE_AT } from '../../../common/limits';
 import { reportMessages as m, reportUiText as t } from '../../../common/messages';
 import type { PublicReport } from '../../../common/phishing-report.schema';
 import { truncateForList } from '../../../common/text-normalize';
+import { defangOptional } from '../../../common/url-defang';
 import { ReceiptMethodIcon } from '../../components/receipt-method-icon';
 import { formatReportDate } from '../../../common/date-format';
 import { reportHref } from '../report-links';
@@ -14,8 +15,9 @@ type ReportTableProps = {
   onDelete: (report: PublicReport) => void;
 };
 
+/** Defanged before it is cut: whatever the answer holds, a row never shows a usable phishing URL. */
 const listText = (report: PublicReport) =>
-  truncateForList(report.receipt_method === 'email' ? report.subject : report.body, REPORT_LIST_TRUNCATE_AT) ?? m.emptyText;
+  truncateForList(defangOptional(report.receipt_method === 'email' ? report.subject : report.body), REPORT_LIST_TRUNCATE_AT) ?? m.emptyText;
 
 /** The whole row opens the report, but real links and buttons inside it keep their own job. */
 function openRow(event: MouseEvent<HTMLTableRowElement>, href: string) {
