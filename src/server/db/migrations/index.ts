@@ -3,6 +3,7 @@ import * as createPhishingReports from './20261121000000_create_phishing_reports
 import * as addScreenshotPublishing from './20261121120000_add_screenshot_publishing';
 import * as createMailOutbox from './20261121200000_create_mail_outbox';
 import * as createAccounts from './20261122000000_create_accounts';
+import * as loginAttemptsAndEmailConfirmation from './20261123160000_login_attempts_and_email_confirmation';
 
 /** Every migration, in the order they landed. Never edit one that has landed; add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '20261121120000_add_screenshot_publishing': addScreenshotPublishing,
   '20261121200000_create_mail_outbox': createMailOutbox,
   '20261122000000_create_accounts': createAccounts,
+  '20261123160000_login_attempts_and_email_confirmation': loginAttemptsAndEmailConfirmation,
 };
