@@ -38,8 +38,6 @@ const BAD_ADDRESSES = [
 describe('addresses with control, bidi or invisible characters', () => {
   it.each(BAD_ADDRESSES.map((address) => [JSON.stringify(address), address]))('refuses %s with a Japanese 422 on every route that takes an address', async (_label, address) => {
     const account = await createAccount(context);
-    const countUsers = async () => Number((await context.database.db.selectFrom('users').select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow()).count);
-    const usersBefore = await countUsers();
     const routes: Array<{ method: 'POST' | 'PUT'; url: string; payload: Record<string, unknown>; token?: string }> = [
       { method: 'POST', url: '/api/corporate/send-confirmation', payload: { email: address, terms_agreed: true, privacy_agreed: true } },
       { method: 'POST', url: '/api/auth/login', payload: { email: address, password: 'abcd1234' } },
@@ -54,8 +52,9 @@ describe('addresses with control, bidi or invisible characters', () => {
       expect(response.statusCode, `${route.method} ${route.url}`).toBe(422);
       expect(response.json().errors.email, `${route.method} ${route.url}`).toEqual([accountMessages.emailInvalidCharacters]);
     }
-    // (The address itself cannot be looked up: PostgreSQL refuses NUL even in a query.)
-    expect(await countUsers()).toBe(usersBefore);
+    // Looked up with the odd characters as wildcards: PostgreSQL refuses NUL even in a query.
+    const pattern = address.replace(/[^\x20-\x7e]/g, '%');
+    expect(await context.database.db.selectFrom('users').select('email').where('email', 'like', pattern).execute()).toEqual([]);
   });
 });
 
