@@ -9,7 +9,10 @@ import { AlertBox } from '../../components/alert-box';
 import { Spinner } from '../../components/spinner';
 import { GuestCard } from '../components/guest-card';
 
-/** The link mailed to a new address after a profile change (PUT /api/auth/profile). */
+/**
+ * The link mailed to an address to confirm it: after a profile change (PUT /api/auth/profile) or
+ * a direct registration (POST /api/auth/register/*). The server's answer says which.
+ */
 export function Component() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
@@ -52,7 +55,7 @@ export function Component() {
     body = (
       <AlertBox tone="success" title="確認が完了しました">
         <p>{verify.data.message || m.emailChanged}</p>
-        {verify.data.email && <p>新しいメールアドレス：{verify.data.email}</p>}
+        {verify.data.email && <p>メールアドレス：{verify.data.email}</p>}
       </AlertBox>
     );
   }
