@@ -47,6 +47,8 @@ export const AUTH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** Wrong passwords in a row that lock an account's sign-in, and for how long. */
 export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_LOCK_MS = 15 * 60 * 1000;
+/** Wrong passwords older than this, with no attempt since, are forgotten: the count starts again. */
+export const LOGIN_FAILURE_MEMORY_MS = 24 * 60 * 60 * 1000;
 /** Confirmation or reset mails one address may be sent per hour. */
 export const ACCOUNT_MAILS_PER_ADDRESS_PER_HOUR = 3;
 /** SPEC §9: after an invalid or expired link, back to the register page after this delay. */

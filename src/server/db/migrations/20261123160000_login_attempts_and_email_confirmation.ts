@@ -22,7 +22,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('locked_until', ts)
     .addColumn('updated_at', ts, (column) => column.notNull())
     .execute();
-  await db.schema.createIndex('login_attempts_updated_idx').on('login_attempts').column('updated_at').execute();
 
   await db.schema.alterTable('users').dropColumn('failed_login_count').execute();
   await db.schema.alterTable('users').dropColumn('login_locked_until').execute();

@@ -1,5 +1,5 @@
 import type { AuthSession, AuthTenant, AuthUser } from '../../../common/account.schema';
-import { AUTH_TOKEN_TTL_MS, EMAIL_CONFIRMATION_TOKEN_TTL_MS, LOGIN_LOCK_MS, LOGIN_MAX_FAILURES } from '../../../common/limits';
+import { AUTH_TOKEN_TTL_MS, EMAIL_CONFIRMATION_TOKEN_TTL_MS, LOGIN_FAILURE_MEMORY_MS, LOGIN_LOCK_MS, LOGIN_MAX_FAILURES } from '../../../common/limits';
 import { accountMessages } from '../../../common/messages';
 import type { Clock } from '../../clock';
 import { readTimestamp } from '../../db/dialect';
@@ -66,7 +66,8 @@ export class AuthService {
     const addressKey = this.loginKeyOf(email);
     const user = await accounts.findUserByEmail(email);
     const now = clock.now();
-    const attempt = await sessions.reserveLoginAttempt(addressKey, LOGIN_MAX_FAILURES, new Date(now.getTime() + LOGIN_LOCK_MS), now);
+    const forgetBefore = new Date(now.getTime() - LOGIN_FAILURE_MEMORY_MS);
+    const attempt = await sessions.reserveLoginAttempt({ addressKey, maxFailures: LOGIN_MAX_FAILURES, lockUntil: new Date(now.getTime() + LOGIN_LOCK_MS), forgetBefore, now });
     if (!attempt.granted) throw lockedError(attempt.lockedUntil, now);
     // An unknown address is checked against a real hash, so timing does not tell which addresses have accounts.
     const matches = await verifySecret(password, user?.password_hash ?? (await this.hashForUnknownUser()));

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { AUTH_TOKEN_TTL_MS, LOGIN_LOCK_MS, LOGIN_MAX_FAILURES } from '../../../common/limits';
+import { AUTH_TOKEN_TTL_MS, LOGIN_FAILURE_MEMORY_MS, LOGIN_LOCK_MS, LOGIN_MAX_FAILURES } from '../../../common/limits';
 import { accountMessages } from '../../../common/messages';
 import { callApi, createAccount, FACTORY_PASSWORD, uniqueEmail } from '../../test/account-factories';
 import { TestSmtpServer } from '../../test/smtp-test-server';
@@ -138,12 +138,27 @@ describe('sign-in lockout (issue 9)', () => {
       transcripts.push(answers.map((answer) => answer.json()));
     }
     expect(transcripts[1]).toEqual(transcripts[0]);
+    // The lock ends for both alike.
+    context.clock.advance(LOGIN_LOCK_MS + 1000);
+    expect((await login(unknown, 'wrong-passw0rd')).statusCode).toBe(422);
+    expect((await login(account.email, account.password)).statusCode).toBe(200);
     // Counted under a keyed digest: the addresses themselves are not stored.
     const keys = await context.database.db.selectFrom('login_attempts').select('address_key').execute();
     for (const { address_key } of keys) {
       expect(address_key).toMatch(/^[0-9a-f]{64}$/);
       expect(address_key).not.toContain('nobody');
     }
+  });
+});
+
+describe('sign-in attempt records', () => {
+  it(`forgets wrong passwords after ${LOGIN_FAILURE_MEMORY_MS / 3_600_000} quiet hours`, async () => {
+    const account = await createAccount(context);
+    for (let attempt = 1; attempt < LOGIN_MAX_FAILURES; attempt += 1) await login(account.email, 'wrong-passw0rd');
+    context.clock.advance(LOGIN_FAILURE_MEMORY_MS + 1000);
+    // Four old failures and a new one do not lock: the count started again.
+    for (let attempt = 1; attempt < LOGIN_MAX_FAILURES; attempt += 1) expect((await login(account.email, 'wrong-passw0rd')).statusCode).toBe(422);
+    expect((await login(account.email, 'wrong-passw0rd')).statusCode).toBe(429);
   });
 });
 

@@ -64,13 +64,15 @@ export class SessionsRepository {
    * upsert counts it, and the attempt that reaches `maxFailures` also sets the lock. While the
    * lock holds nothing is counted and no attempt is granted, so however many requests arrive at
    * once, at most `maxFailures` passwords are compared per address and lock period. A lock that
-   * has ended starts the count again.
+   * has ended, or no attempt since `forgetBefore`, starts the count again.
    */
-  async reserveLoginAttempt(addressKey: string, maxFailures: number, lockUntil: Date, now: Date): Promise<LoginReservation> {
+  async reserveLoginAttempt(input: { addressKey: string; maxFailures: number; lockUntil: Date; forgetBefore: Date; now: Date }): Promise<LoginReservation> {
+    const { addressKey, maxFailures, lockUntil, now } = input;
     const at = writeTimestamp(now);
     const lockAt = sql<string>`cast(${writeTimestamp(lockUntil)} as ${timestampColumnType(this.db as Kysely<unknown>)})`;
-    const lockEnded = sql<boolean>`login_attempts.locked_until is not null and login_attempts.locked_until <= ${at}`;
-    const nextCount = sql<number>`case when ${lockEnded} then 1 else login_attempts.failed_count + 1 end`;
+    // A count starts again after its lock ended, or after a long quiet spell.
+    const startsAfresh = sql<boolean>`(login_attempts.locked_until is not null and login_attempts.locked_until <= ${at}) or login_attempts.updated_at <= ${writeTimestamp(input.forgetBefore)}`;
+    const nextCount = sql<number>`case when ${startsAfresh} then 1 else login_attempts.failed_count + 1 end`;
     const row = await this.db
       .insertInto('login_attempts')
       .values({ address_key: addressKey, failed_count: 1, locked_until: maxFailures <= 1 ? writeTimestamp(lockUntil) : null, updated_at: at })
