@@ -95,7 +95,7 @@ export function AccountInfoPage({ token, initialEmail }: { token: string; initia
   }
 
   return (
-    <RegistrationLayout step={3} titleId={titleId} title="アカウント情報の入力" aside={<SecurityTips />}>
+    <RegistrationLayout step={3} titleId={titleId} title="アカウント情報の入力" aside={completed ? undefined : <SecurityTips />}>
       {content}
     </RegistrationLayout>
   );
