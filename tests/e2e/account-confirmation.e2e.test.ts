@@ -36,7 +36,8 @@ describe('address confirmation of a direct registration', () => {
     const link = linkIn(mail, env.server.baseUrl);
     await page.goto(`${link.pathname}${link.search}`);
     await page.getByText(m.emailConfirmed).waitFor();
-    await page.goto(trainingPaths.dashboard);
+    await page.getByRole('link', { name: 'ダッシュボードへ', exact: true }).click();
+    await waitForPath(page, trainingPaths.dashboard);
     await dashboardPage(page).stats.waitFor();
   });
 });

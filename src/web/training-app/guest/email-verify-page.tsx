@@ -26,9 +26,11 @@ export function Component() {
     gcTime: Infinity,
   });
   const signedIn = auth.status === 'signed-in' || readAuthToken() !== null;
+  // A confirmed registration opens the features that waited for it; an address change leads back to the account.
+  const registrationConfirmed = verify.data?.message === m.emailConfirmed;
   const next = signedIn ? (
-    <Link className="button button--primary" to={trainingPaths.account}>
-      アカウント画面へ
+    <Link className="button button--primary" to={registrationConfirmed ? trainingPaths.dashboard : trainingPaths.account}>
+      {registrationConfirmed ? 'ダッシュボードへ' : 'アカウント画面へ'}
     </Link>
   ) : (
     <Link className="button button--primary" to={trainingPaths.login}>
