@@ -44,6 +44,8 @@ export function registerAuthRoutes(app: FastifyInstance, { auth, settings, confi
   const bearerAnyAccount = { 401: accountMessages.unauthenticated };
   const loginLimit = rateLimiters.hourly({ bucket: 'login', max: config.rateLimits.login, message: accountMessages.loginRateLimited });
   const mailLimit = rateLimiters.hourly({ bucket: 'account-mail', max: config.rateLimits.accountMail, message: accountMessages.resetRateLimited });
+  // Same per-IP bucket as the other account mails, worded for a confirmation mail.
+  const confirmationMailLimit = rateLimiters.hourly({ bucket: 'account-mail', max: config.rateLimits.accountMail, message: accountMessages.confirmationRateLimited });
   const registerLimit = rateLimiters.hourly({ bucket: 'register', max: config.rateLimits.register, message: accountMessages.registerRateLimited });
 
   openapi.add({
@@ -69,7 +71,7 @@ export function registerAuthRoutes(app: FastifyInstance, { auth, settings, confi
     method: 'post', path: '/api/auth/email/confirmation', summary: 'Mail a new confirmation link to a directly registered account that has not confirmed its address', tags: TAGS,
     responses: { 200: messageResponseSchema }, errors: { ...bearerAnyAccount, 429: 'Too many confirmation mails for this client or address' },
   });
-  app.post('/api/auth/email/confirmation', { preHandler: guardAllowingUnconfirmed, onRequest: mailLimit }, async (request) => ({
+  app.post('/api/auth/email/confirmation', { preHandler: guardAllowingUnconfirmed, onRequest: confirmationMailLimit }, async (request) => ({
     success: true,
     data: await auth.resendConfirmation(principalOf(request)),
   }));
