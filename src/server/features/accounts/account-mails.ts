@@ -96,7 +96,7 @@ export function emailConfirmationMail(input: { to: string; appUrl: string; token
     addressee: ['ご利用者様'],
     paragraphs: [
       THANKS,
-      `キヅキ（Kizuki）のアカウント登録で、本メールの宛先（${input.to}）が登録されました。下記のリンクを開いて、メールアドレスの確認を完了してください。`,
+      `キヅキ（Kizuki）のアカウント登録のお申し込みにあたり、本メールの宛先（${input.to}）がメールアドレスとして入力されました。ご本人によるお申し込みであれば、下記のリンクを開いてメールアドレスの確認を完了してください。`,
       '確認が完了するまで、ダッシュボードなどの機能はご利用いただけません。',
     ],
     action: { label: 'メールアドレスを確認する', url: link(input.appUrl, emailChangeVerifyPath(input.token)) },
