@@ -6,7 +6,7 @@ import {
   USER_NAME_MAX_LENGTH,
 } from './limits';
 import { accountMessages as m } from './messages';
-import { isEmailAddress } from './text-normalize';
+import { cleanDisplayName, hasInvisibleOrControl, isEmailAddress } from './text-normalize';
 
 /**
  * Account rules shared by the forms (react-hook-form) and the API (SPEC §5 corporate and account
@@ -18,10 +18,20 @@ export function normalizeEmail(value: string): string {
   return value.trim().toLowerCase();
 }
 
+/**
+ * NUL, other controls, bidi and zero-width characters are refused (not stripped) in addresses:
+ * an address that looks like another must never become an account, and PostgreSQL cannot store NUL.
+ */
 export const emailSchema = z
   .string({ error: m.emailRequired })
   .transform(normalizeEmail)
-  .pipe(z.string().min(1, { error: m.emailRequired, abort: true }).refine(isEmailAddress, { error: m.emailInvalid }));
+  .pipe(
+    z
+      .string()
+      .min(1, { error: m.emailRequired, abort: true })
+      .refine((value) => !hasInvisibleOrControl(value), { error: m.emailInvalidCharacters, abort: true })
+      .refine(isEmailAddress, { error: m.emailInvalid }),
+  );
 
 /** Checkboxes arrive as true, 1, '1', 'true' or 'on' (JSON or a plain form). */
 const agreement = (message: string) =>
@@ -48,7 +58,7 @@ export const newPasswordSchema = z
 
 export const organizationNameSchema = z
   .string({ error: m.organizationRequired })
-  .transform((value) => value.trim())
+  .transform(cleanDisplayName)
   .pipe(
     z
       .string()
@@ -58,7 +68,7 @@ export const organizationNameSchema = z
 
 const userNameSchema = z
   .string({ error: m.nameRequired })
-  .transform((value) => value.trim())
+  .transform(cleanDisplayName)
   .pipe(z.string().min(1, { error: m.nameRequired }).max(USER_NAME_MAX_LENGTH, { error: m.tooLong(USER_NAME_MAX_LENGTH) }));
 
 const tokenSchema = z.string({ error: m.tokenInvalid }).trim().min(1, { error: m.tokenInvalid }).max(200, { error: m.tokenInvalid });

@@ -42,16 +42,24 @@ export type ReceiptMethod = (typeof RECEIPT_METHODS)[number];
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 export const ORGANIZATION_NAME_MAX_LENGTH = 100;
-export const USER_NAME_MAX_LENGTH = 100;
+/** A person's name; names are cleaned of controls and invisible characters first (text-normalize). */
+export const USER_NAME_MAX_LENGTH = 50;
 /** The confirmation link of corporate registration is single-use and lasts 24 hours. */
 export const REGISTRATION_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 export const EMAIL_CHANGE_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 export const PASSWORD_RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+/**
+ * A directly registered account stays unconfirmed until its mailed link is opened; the link lasts
+ * this long, and an unconfirmed account older than this no longer holds its address.
+ */
+export const EMAIL_CONFIRMATION_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 /** A sign-in lasts this long; logout or a password change ends it sooner. */
 export const AUTH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** Wrong passwords in a row that lock an account's sign-in, and for how long. */
 export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_LOCK_MS = 15 * 60 * 1000;
+/** Wrong passwords older than this, with no attempt since, are forgotten: the count starts again. */
+export const LOGIN_FAILURE_MEMORY_MS = 24 * 60 * 60 * 1000;
 /** Confirmation or reset mails one address may be sent per hour. */
 export const ACCOUNT_MAILS_PER_ADDRESS_PER_HOUR = 3;
 /** SPEC §9: after an invalid or expired link, back to the register page after this delay. */

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  cleanDisplayName,
   cleanMultiLine,
   cleanSingleLine,
   filterDeletePasswordInput,
+  hasInvisibleOrControl,
   isEmailAddress,
   normalizePhoneNumber,
   toAsciiDigits,
@@ -53,5 +55,22 @@ describe('text normalisation', () => {
     expect(truncateForList('😀'.repeat(30), 25)).toBe(`${'😀'.repeat(25)}…`);
     expect(truncateForList('  ', 25)).toBeNull();
     expect(truncateForList(null, 25)).toBeNull();
+  });
+});
+
+describe('names and organisation names (issue 9)', () => {
+  it.each([
+    ['line breaks of every kind become one space', '株式会社\r\nキヅキ\u2028商事\u0085本社', '株式会社 キヅキ 商事 本社'],
+    ['NUL and other C0/C1 controls go', 'A\u0000B\u0007C\u009BD', 'ABCD'],
+    ['bidi embeddings, overrides, isolates and marks go', '\u202Eexe.pdf\u202C \u2066x\u2069\u200E\u200F\u061C', 'exe.pdf x'],
+    ['zero-width characters, word joiner, BOM and soft hyphen go', 'ゼ\u200Bロ\u200C幅\u200D\u2060\uFEFF\u00AD', 'ゼロ幅'],
+    ['spaces at the ends are trimmed, ideographic spaces inside are kept', '  山田\u3000太郎  ', '山田\u3000太郎'],
+  ])('%s', (_rule, input, expected) => {
+    expect(cleanDisplayName(input)).toBe(expected);
+  });
+
+  it('finds controls and invisible characters, and nothing in ordinary text', () => {
+    for (const value of ['a\u0000b@example.com', 'a\u200Bb@example.com', 'x\u202E@example.com', '\uFEFFa@example.com']) expect(hasInvisibleOrControl(value)).toBe(true);
+    for (const value of ['a.b+c@example.co.jp', '山田 太郎', 'ユーザー@例え.jp']) expect(hasInvisibleOrControl(value)).toBe(false);
   });
 });

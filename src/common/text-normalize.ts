@@ -29,6 +29,29 @@ export function cleanMultiLine(value: string): string {
   return stripControlCharacters(value).trim();
 }
 
+/*
+ * Account names and organisation names are shown in mails and pages: they lose line breaks
+ * (including NEL and the Unicode line/paragraph separators), C0/C1 controls, bidi embeddings,
+ * overrides, isolates and marks (U+202A–202E, U+2066–2069, U+200E/F, U+061C) and invisible
+ * characters (zero-width space/joiners, word joiner, BOM, soft hyphen), which could break a
+ * mail apart, reverse how a URL reads or hide text.
+ */
+const NAME_LINE_BREAKS = /[\t\n\v\f\r\u0085\u2028\u2029]+/g;
+// eslint-disable-next-line no-control-regex
+const INVISIBLE_OR_CONTROL = /[\u0000-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g;
+
+/** The one clean-up of names and organisation names: one line, nothing invisible, trimmed. */
+export function cleanDisplayName(value: string): string {
+  return value.replace(NAME_LINE_BREAKS, ' ').replace(INVISIBLE_OR_CONTROL, '').trim();
+}
+
+/** True when a value holds a control, bidi or invisible character (refused in e-mail addresses). */
+export function hasInvisibleOrControl(value: string): boolean {
+  return ONE_INVISIBLE_OR_CONTROL.test(value);
+}
+// Without the g flag, so test() keeps no state between calls.
+const ONE_INVISIBLE_OR_CONTROL = new RegExp(INVISIBLE_OR_CONTROL.source);
+
 const EMAIL_PATTERN = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:".]{2,}$/;
 
 export function isEmailAddress(value: string): boolean {

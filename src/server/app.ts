@@ -174,7 +174,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   registerPhishingReportRoutes(app, { service: reportsService, storage, config, openapi, rateLimiters });
   registerScreenshotAnalysisRoutes(app, { analyzer: screenshotAnalyzer, config, openapi, rateLimiters });
   registerReportPages(app, { service: reportsService, assets, appUrl: config.appUrl });
-  registerAccountFeatures(app, { database, config, clock, openapi, rateLimiters });
+  registerAccountFeatures(app, { database, config, clock, openapi, rateLimiters, secret });
   registerLegalPages(app, { assets, appUrl: config.appUrl, originalRetentionDays: config.screenshotOriginalRetentionDays });
   if (mailTransport instanceof DevMailbox && config.env !== 'production') {
     const mailbox = mailTransport;
@@ -208,12 +208,12 @@ function loggerOptions(config: AppConfig, options: AppOptions): FastifyServerOpt
 /** Corporate registration, sign-in and the dashboard: repositories → services → routes. */
 function registerAccountFeatures(
   app: FastifyInstance,
-  { database, config, clock, openapi, rateLimiters }: { database: DatabaseHandle; config: AppConfig; clock: Clock; openapi: OpenApiRegistry; rateLimiters: RateLimiters },
+  { database, config, clock, openapi, rateLimiters, secret }: { database: DatabaseHandle; config: AppConfig; clock: Clock; openapi: OpenApiRegistry; rateLimiters: RateLimiters; secret: string },
 ): void {
   const accounts = new AccountsRepository(database.db);
   const sessions = new SessionsRepository(database.db);
   const common = { accounts, mail: app.mail, clock, appUrl: config.appUrl };
-  const auth = new AuthService({ ...common, sessions });
+  const auth = new AuthService({ ...common, sessions, secret });
   const settings = new AccountSettingsService({ ...common, sessions, auth });
   const registration = new CorporateRegistrationService(common);
   const dashboard = new DashboardService({ repo: new DashboardRepository(database.db), accounts, clock });

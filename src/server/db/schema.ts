@@ -78,6 +78,16 @@ export interface Database {
   account_tokens: AccountTokensTable;
   campaigns: CampaignsTable;
   tenant_monthly_usage: TenantMonthlyUsageTable;
+  login_attempts: LoginAttemptsTable;
+}
+
+/** Sign-in attempts per address (with or without an account), keyed by an HMAC of the address. */
+export interface LoginAttemptsTable {
+  address_key: string;
+  /** Attempts reserved (before their password was compared) since the last success or lock. */
+  failed_count: number;
+  locked_until: Timestamp | null;
+  updated_at: Timestamp;
 }
 
 export type MailOutboxRow = Selectable<MailOutboxTable>;
@@ -101,9 +111,6 @@ export interface UsersTable {
   name: Generated<string>;
   password_hash: string;
   role: Generated<'admin' | 'member'>;
-  /** Wrong passwords in a row; reset by a successful sign-in. */
-  failed_login_count: Generated<number>;
-  login_locked_until: Timestamp | null;
   email_verified_at: Timestamp | null;
   /** When the terms and privacy policy were agreed to. */
   terms_agreed_at: Timestamp;
@@ -122,7 +129,7 @@ export interface AuthTokensTable {
   revoked_at: Timestamp | null;
 }
 
-export type AccountTokenPurpose = 'corporate_registration' | 'password_reset' | 'email_change';
+export type AccountTokenPurpose = 'corporate_registration' | 'password_reset' | 'email_change' | 'email_confirmation';
 
 export interface AccountTokensTable {
   id: Generated<number>;

@@ -1,4 +1,4 @@
-import { passwordResetMail, registrationConfirmationMail } from '../../../src/server/features/accounts/account-mails';
+import { emailConfirmationMail, passwordResetMail, registrationConfirmationMail } from '../../../src/server/features/accounts/account-mails';
 import { TestSmtpServer, decodeHeader, mimeParts, parseRawMail } from '../../../src/server/test/smtp-test-server';
 import { eventually } from './eventually';
 
@@ -19,6 +19,7 @@ const sample = { to: 'sample@example.jp', appUrl: 'http://sample.invalid', token
 export const MAIL_SUBJECTS = {
   registrationConfirmation: registrationConfirmationMail(sample).subject,
   passwordReset: passwordResetMail({ ...sample, name: '' }).subject,
+  emailConfirmation: emailConfirmationMail(sample).subject,
 } as const;
 
 export class Mailbox {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll } from 'vitest';
 import { freePort } from '../../../scripts/free-port';
 import { type E2EEnvironment, useE2EEnvironment } from './e2e';
-import { Mailbox } from './mail';
+import { linkIn, MAIL_SUBJECTS, Mailbox } from './mail';
 
 export interface TrainingEnvironment {
   env: E2EEnvironment;
@@ -30,7 +30,7 @@ export async function useTrainingEnvironment(): Promise<TrainingEnvironment> {
     RATE_LIMIT_ACCOUNT_MAIL: '1000',
     RATE_LIMIT_REGISTER: '1000',
   });
-  return { env, mailbox, accounts: new AccountApi(() => env.server.baseUrl) };
+  return { env, mailbox, accounts: new AccountApi(() => env.server.baseUrl, mailbox) };
 }
 
 /** An address no other test uses (lower case: the server normalises addresses). */
@@ -51,7 +51,10 @@ export interface CreatedAccount {
 
 /** Seeds accounts through the public API (as a browser page calls it: CSRF cookie + header). */
 export class AccountApi {
-  constructor(private readonly baseUrl: () => string) {}
+  constructor(
+    private readonly baseUrl: () => string,
+    private readonly mailbox: Mailbox,
+  ) {}
 
   private async csrf(): Promise<Record<string, string>> {
     const response = await fetch(`${this.baseUrl()}/sanctum/csrf-cookie`);
@@ -62,8 +65,11 @@ export class AccountApi {
     return { cookie: cookies.join('; '), 'x-xsrf-token': decodeURIComponent(xsrf.slice('XSRF-TOKEN='.length)), 'content-type': 'application/json' };
   }
 
-  /** POST /api/auth/register/corporate: a tenant with its administrator, ready to sign in. */
-  async registerCorporate(account: CreatedAccount): Promise<CreatedAccount> {
+  /**
+   * POST /api/auth/register/corporate, then the mailed confirmation link opened (a directly
+   * registered account is unconfirmed until then): a tenant with its administrator, ready to use.
+   */
+  async registerCorporate(account: CreatedAccount, options: { confirm?: boolean } = {}): Promise<CreatedAccount> {
     const response = await fetch(`${this.baseUrl()}/api/auth/register/corporate`, {
       method: 'POST',
       headers: await this.csrf(),
@@ -77,6 +83,11 @@ export class AccountApi {
       }),
     });
     if (response.status !== 201) throw new Error(`registering ${account.email} failed: ${response.status} ${await response.text()}`);
+    if (options.confirm === false) return account;
+    const mail = await this.mailbox.waitForMail(account.email, MAIL_SUBJECTS.emailConfirmation);
+    const token = linkIn(mail, this.baseUrl()).searchParams.get('token') ?? '';
+    const confirmed = await fetch(`${this.baseUrl()}/api/auth/email/verify`, { method: 'POST', headers: await this.csrf(), body: JSON.stringify({ token }) });
+    if (confirmed.status !== 200) throw new Error(`confirming ${account.email} failed: ${confirmed.status} ${await confirmed.text()}`);
     return account;
   }
 

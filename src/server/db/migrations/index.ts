@@ -4,6 +4,7 @@ import * as addScreenshotPublishing from './20261121120000_add_screenshot_publis
 import * as createMailOutbox from './20261121200000_create_mail_outbox';
 import * as createAccounts from './20261122000000_create_accounts';
 import * as indexScreenshotStorageKeys from './20261123120000_index_screenshot_storage_keys';
+import * as loginAttemptsAndEmailConfirmation from './20261123160000_login_attempts_and_email_confirmation';
 
 /** Every migration, in the order they landed. Never edit one that has landed; add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '20261121200000_create_mail_outbox': createMailOutbox,
   '20261122000000_create_accounts': createAccounts,
   '20261123120000_index_screenshot_storage_keys': indexScreenshotStorageKeys,
+  '20261123160000_login_attempts_and_email_confirmation': loginAttemptsAndEmailConfirmation,
 };

@@ -35,6 +35,9 @@ export const mailDateTime = (date: Date): string => `${formatReportDateTime(date
 /** 「山田 太郎 様」, or the fallback (「ご担当者様」) when the account has no name yet. */
 export const honorific = (name: string, fallback = 'ご担当者様'): string => (name.trim() === '' ? fallback : `${name.trim()} 様`);
 
+/** Text a user typed, set apart as a quotation (『…』) so it never reads as the service speaking. */
+export const quotedUserText = (text: string): string => `『${text}』`;
+
 const RULE = '――――――――――――――――――――――――――――――';
 const COLOR = { text: '#1f2933', muted: '#5f6b7a', primary: '#1d5fbf', border: '#dde3ea', page: '#f4f6f9' } as const;
 const FONT = "'Hiragino Kaku Gothic ProN','Hiragino Sans',Meiryo,'Noto Sans JP',sans-serif";

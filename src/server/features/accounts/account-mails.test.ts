@@ -3,7 +3,7 @@ import { FREE_PLAN, FREE_PLAN_FEATURES } from '../../../common/plans';
 import { decodeEntities, visibleText } from '../../test/html-text';
 import { toEnvelope, type OutgoingMail } from '../mail/mail-message';
 import { MAIL_SIGNATURE, SEND_ONLY_NOTICE } from './account-mail-layout';
-import { emailChangeMail, passwordChangedNoticeMail, passwordResetMail, registrationConfirmationMail, welcomeMail } from './account-mails';
+import { emailChangeMail, emailConfirmationMail, passwordChangedNoticeMail, passwordResetMail, registrationConfirmationMail, welcomeMail } from './account-mails';
 
 const appUrl = 'https://kizuki.example';
 const to = 'hanako+training@example.co.jp';
@@ -19,9 +19,10 @@ const hrefs = (mail: OutgoingMail) => [...mail.html.matchAll(/href="([^"]*)"/g)]
 const MAILS = {
   registrationConfirmation: registrationConfirmationMail({ to, appUrl, token, expiresAt }),
   passwordReset: passwordResetMail({ to, appUrl, token, expiresAt, name: '山田 花子' }),
-  emailChange: emailChangeMail({ to, appUrl, token, expiresAt, name: '山田 花子' }),
+  emailChange: emailChangeMail({ to, appUrl, token, expiresAt }),
+  emailConfirmation: emailConfirmationMail({ to, appUrl, token, expiresAt }),
   passwordChangedNotice: passwordChangedNoticeMail({ to, appUrl, name: '山田 花子', changedAt: expiresAt }),
-  welcome: welcomeMail({ to, appUrl, organizationName: '株式会社キヅキ商事', name: '山田 花子' }),
+  welcome: welcomeMail({ to, appUrl, organizationName: '株式会社キヅキ商事' }),
 };
 
 describe.each(Object.entries(MAILS))('%s', (_name, mail) => {
@@ -52,6 +53,7 @@ describe('links', () => {
     ['registrationConfirmation', '/corporate/register/account', { token, email: to }],
     ['passwordReset', '/corporate/password/reset', { token, email: to }],
     ['emailChange', '/account/email/verify', { token }],
+    ['emailConfirmation', '/account/email/verify', { token }],
   ] as const)('%s carries the token (and address) encoded, as a link and as visible text in both parts', (name, pathname, query) => {
     const mail = MAILS[name];
     const url = new URL(hrefs(mail)[0] ?? '');
@@ -76,7 +78,7 @@ describe('links', () => {
 });
 
 describe('content', () => {
-  it.each(['registrationConfirmation', 'passwordReset', 'emailChange'] as const)('%s states the expiry in Japan time', (name) => {
+  it.each(['registrationConfirmation', 'passwordReset', 'emailChange', 'emailConfirmation'] as const)('%s states the expiry in Japan time', (name) => {
     expect(MAILS[name].text).toContain(`有効期限は${EXPIRY_TEXT}です`);
     expect(visibleText(MAILS[name].html)).toContain(`有効期限は${EXPIRY_TEXT}です`);
   });
@@ -88,7 +90,26 @@ describe('content', () => {
   it('addresses people by name, or as ご担当者様 when there is none yet', () => {
     expect(MAILS.passwordReset.text.startsWith('山田 花子 様\n')).toBe(true);
     expect(MAILS.registrationConfirmation.text.startsWith('ご担当者様\n')).toBe(true);
-    expect(welcomeMail({ to, appUrl, organizationName: '株式会社キヅキ商事', name: ' ' }).text.startsWith('株式会社キヅキ商事\nご担当者様\n')).toBe(true);
+    expect(passwordResetMail({ to, appUrl, token, expiresAt, name: ' ' }).text.startsWith('ご担当者様\n')).toBe(true);
+  });
+
+  it('greets the welcome mail as the service, and quotes the organisation name only in a labelled field', () => {
+    const text = MAILS.welcome.text;
+    expect(text.startsWith('ご担当者様\n')).toBe(true);
+    expect(MAILS.welcome.subject).not.toContain('株式会社キヅキ商事');
+    expect(text).toContain('組織名（ご登録時の入力内容）：『株式会社キヅキ商事』');
+    expect(text.split('株式会社キヅキ商事')).toHaveLength(2);
+    expect(visibleText(MAILS.welcome.html)).toContain('組織名（ご登録時の入力内容）：『株式会社キヅキ商事』');
+  });
+
+  it('sends nothing user-written to an unconfirmed address: the confirmation and address-change mails are fixed text around the recipient and link', () => {
+    const lure = '【緊急】不正ログインを検知しました。https://evil.example/verify で本人確認してください';
+    expect(emailConfirmationMail({ to, appUrl, token, expiresAt })).toEqual(MAILS.emailConfirmation);
+    expect(emailChangeMail({ to, appUrl, token, expiresAt })).toEqual(MAILS.emailChange);
+    for (const mail of [MAILS.emailConfirmation, MAILS.emailChange]) {
+      expect(mail.text.startsWith('ご利用者様\n')).toBe(true);
+      expect(mail.text).not.toContain(lure);
+    }
   });
 
   it('tells a new organisation its plan, its login ID and the next steps, without any password', () => {
@@ -99,19 +120,10 @@ describe('content', () => {
     expect(text).toMatch(/1\. .*従業員.*\n2\. .*訓練キャンペーン/);
   });
 
-  it('keeps the welcome of an individual to the login ID', () => {
-    const mail = welcomeMail({ to, appUrl, organizationName: null, name: '' });
-    expect(mail.text.startsWith('ご利用者様\n')).toBe(true);
-    expect(mail.text).not.toContain(FREE_PLAN.name);
-    expect(mail.text).toContain(`ログインID（メールアドレス）：${to}`);
-  });
-
   it('escapes a hostile name and organisation in the HTML part and keeps them as plain text in the text part', () => {
     const mails = [
       passwordResetMail({ to, appUrl, token, expiresAt, name: hostileName }),
-      emailChangeMail({ to, appUrl, token, expiresAt, name: hostileName }),
       passwordChangedNoticeMail({ to, appUrl, name: hostileName, changedAt: expiresAt }),
-      welcomeMail({ to, appUrl, organizationName: hostileName, name: hostileName }),
     ];
     for (const mail of mails) {
       expect(mail.html).not.toContain('<script>');
@@ -119,5 +131,9 @@ describe('content', () => {
       expect(visibleText(mail.html)).toContain(hostileName);
       expect(mail.text).toContain(`${hostileName} 様`);
     }
+    const welcome = welcomeMail({ to, appUrl, organizationName: hostileName });
+    expect(welcome.html).not.toContain('<script>');
+    expect(welcome.html).toContain('『&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;』');
+    expect(welcome.text).toContain(`『${hostileName}』`);
   });
 });

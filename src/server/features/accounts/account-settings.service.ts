@@ -6,7 +6,7 @@ import { AppError } from '../../errors';
 import { digestToken, hashSecret, newOpaqueToken, PASSWORD_COST, verifySecret } from '../../lib/secret-hash';
 import type { Mailer } from '../mail/mailer';
 import { assertMailAllowance, withinMailAllowance } from './account-mail-allowance';
-import { emailChangeMail, passwordChangedNoticeMail, passwordResetMail } from './account-mails';
+import { emailChangeMail, mailName, passwordChangedNoticeMail, passwordResetMail } from './account-mails';
 import type { AccountsRepository } from './accounts.repo';
 import { type AuthService, issueSessionToken, type Principal, unauthenticated } from './auth.service';
 import { emailTakenError, invalidLinkError, refusalError } from './corporate-registration.service';
@@ -37,13 +37,14 @@ export class AccountSettingsService {
     let message: string = accountMessages.profileUpdated;
     if (input.email !== user.email) {
       const owner = await accounts.findUserByEmail(input.email);
-      if (owner) throw emailTakenError();
+      // An account that never confirmed the address does not hold it: opening the link replaces it.
+      if (owner && owner.email_verified_at !== null) throw emailTakenError();
       await assertMailAllowance(accounts, 'email_change', input.email, now);
       const { token, hash } = newOpaqueToken();
       const expiresAt = new Date(now.getTime() + EMAIL_CHANGE_TOKEN_TTL_MS);
       await accounts.createTokenWithMail(
         { purpose: 'email_change', tokenHash: hash, email: input.email, userId: user.id, expiresAt },
-        emailChangeMail({ to: input.email, appUrl, token, expiresAt, name: input.name }),
+        emailChangeMail({ to: input.email, appUrl, token, expiresAt }),
         now,
       );
       mail.kick();
@@ -53,10 +54,12 @@ export class AccountSettingsService {
     return { ...(await this.deps.auth.currentUser(principal)), message };
   }
 
-  async confirmEmailChange(token: string): Promise<{ email: string }> {
-    const result = await this.deps.accounts.confirmEmailChange(digestToken(token), this.deps.clock.now());
+  /** POST /api/auth/email/verify: the link of an address change or of a registration's confirmation. */
+  async confirmAddress(token: string): Promise<{ email: string; message: string }> {
+    const result = await this.deps.accounts.confirmAddress(digestToken(token), this.deps.clock.now());
     if (!result.ok) throw refusalError(result.reason, accountMessages.emailChangeTokenInvalid);
-    return { email: result.value.email };
+    const { email, purpose } = result.value;
+    return { email, message: purpose === 'email_change' ? accountMessages.emailChanged : accountMessages.emailConfirmed };
   }
 
   /** Every session of the user ends, this one too; the answer carries a fresh token for this browser. */
@@ -78,29 +81,30 @@ export class AccountSettingsService {
       passwordHash,
       session,
       now,
-      mail: passwordChangedNoticeMail({ to: user.email, appUrl, name: user.name, changedAt: now }),
+      mail: passwordChangedNoticeMail({ to: user.email, appUrl, name: mailName(user), changedAt: now }),
     });
     mail.kick();
     return { token };
   }
 
-  /** Mails a reset link when the address has an account; the caller's answer is the same either way. */
+  /**
+   * Mails a reset link when the address has an account; the caller's answer is the same either
+   * way, and so is the work: an unknown address gets the same lookups, the same allowance, a
+   * token and its digest, the mail composed and a link row written (that nobody is sent), so
+   * neither the answer nor its timing tells whether the address has an account.
+   */
   async requestPasswordReset(email: string): Promise<void> {
     const { accounts, clock, appUrl, mail } = this.deps;
     const user = await accounts.findUserByEmail(email);
-    if (!user) return;
     const now = clock.now();
     // Over the per-address allowance nothing more is sent, silently: a 429 here would tell a
     // stranger that the address has an account.
     if (!(await withinMailAllowance(accounts, 'password_reset', email, now))) return;
     const { token, hash } = newOpaqueToken();
     const expiresAt = new Date(now.getTime() + PASSWORD_RESET_TOKEN_TTL_MS);
-    await accounts.createTokenWithMail(
-      { purpose: 'password_reset', tokenHash: hash, email, userId: user.id, expiresAt },
-      passwordResetMail({ to: email, appUrl, token, expiresAt, name: user.name }),
-      now,
-    );
-    mail.kick();
+    const resetMail = passwordResetMail({ to: email, appUrl, token, expiresAt, name: user ? mailName(user) : '' });
+    await accounts.createTokenWithMail({ purpose: 'password_reset', tokenHash: hash, email, userId: user?.id ?? null, expiresAt }, user ? resetMail : null, now);
+    if (user) mail.kick();
   }
 
   async resetPassword(input: { token: string; email: string; password: string }): Promise<void> {
@@ -112,9 +116,10 @@ export class AccountSettingsService {
     const user = await sessions.resetPassword({
       tokenHash,
       email: input.email,
+      addressKey: this.deps.auth.loginKeyOf(input.email),
       passwordHash,
       now,
-      mailFor: (owner) => passwordChangedNoticeMail({ to: owner.email, appUrl, name: owner.name, changedAt: now }),
+      mailFor: (owner) => passwordChangedNoticeMail({ to: owner.email, appUrl, name: mailName(owner), changedAt: now }),
     });
     if (!user) throw invalidLinkError(accountMessages.resetTokenInvalid);
     mail.kick();

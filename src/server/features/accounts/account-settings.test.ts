@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PASSWORD_RESET_TOKEN_TTL_MS } from '../../../common/limits';
+import { ACCOUNT_MAILS_PER_ADDRESS_PER_HOUR, LOGIN_MAX_FAILURES, PASSWORD_RESET_TOKEN_TTL_MS } from '../../../common/limits';
 import { accountMessages } from '../../../common/messages';
 import { callApi, createAccount, deliveredTo, linkIn, uniqueEmail } from '../../test/account-factories';
 import { TestSmtpServer } from '../../test/smtp-test-server';
@@ -114,8 +114,28 @@ describe('password reset', () => {
     expect(await deliveredTo(context, smtp, account.email)).toHaveLength(1);
   });
 
+  it('does the same work for an unknown address as for a known one: a hashed link row under the same allowance, mailed only to the known one', async () => {
+    const account = await createAccount(context);
+    const unknownEmail = uniqueEmail('ghost');
+    const db = context.database.db;
+    for (const email of [account.email, unknownEmail]) {
+      for (let request = 0; request <= ACCOUNT_MAILS_PER_ADDRESS_PER_HOUR; request += 1) {
+        expect((await requestReset(email)).json()).toEqual({ success: true, data: { message: accountMessages.resetMailSent } });
+      }
+      const rows = await db.selectFrom('account_tokens').select(['token_hash', 'user_id']).where('purpose', '=', 'password_reset').where('email', '=', email).execute();
+      // Same lookups, same allowance, a token digested and stored: only the outbox write differs.
+      expect(rows).toHaveLength(ACCOUNT_MAILS_PER_ADDRESS_PER_HOUR);
+      for (const row of rows) expect(row.token_hash).toMatch(/^[0-9a-f]{64}$/);
+      expect(rows.every((row) => row.user_id === (email === unknownEmail ? null : account.userId))).toBe(true);
+    }
+    expect(await deliveredTo(context, smtp, unknownEmail)).toHaveLength(0);
+    expect(await deliveredTo(context, smtp, account.email)).toHaveLength(ACCOUNT_MAILS_PER_ADDRESS_PER_HOUR);
+  });
+
   it('resets through the mailed link, ends every session, lifts a lock, and is single-use', async () => {
     const account = await createAccount(context);
+    for (let attempt = 0; attempt < LOGIN_MAX_FAILURES; attempt += 1) await login(account.email, 'wrong-passw0rd');
+    expect((await login(account.email, account.password)).statusCode).toBe(429);
     await requestReset(account.email);
     const link = linkIn((await deliveredTo(context, smtp, account.email))[0]!, APP_URL);
     expect(link.pathname).toBe('/corporate/password/reset');

@@ -58,12 +58,26 @@ export class AccountsRepository {
     return Number(row.count);
   }
 
-  /** Stores a mailed link and queues its mail in one transaction. */
-  async createTokenWithMail(token: NewAccountToken, mail: OutgoingMail, now: Date): Promise<void> {
+  /**
+   * Stores a mailed link and queues its mail in one transaction. Without a mail the link is
+   * recorded but never sent (a reset asked for an address without an account: the same work,
+   * and the same per-address allowance, as for one with an account).
+   */
+  async createTokenWithMail(token: NewAccountToken, mail: OutgoingMail | null, now: Date): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await insertToken(trx, token, now);
-      await enqueueMail(trx, mail, now);
+      if (mail) await enqueueMail(trx, mail, now);
     });
+  }
+
+  /** A link of this purpose in any state (used, expired), or undefined. */
+  async findToken(purpose: AccountTokenPurpose, tokenHash: string) {
+    return this.db
+      .selectFrom('account_tokens')
+      .select(['id', 'email', 'user_id', 'expires_at', 'used_at'])
+      .where('token_hash', '=', tokenHash)
+      .where('purpose', '=', purpose)
+      .executeTakeFirst();
   }
 
   /** An unused, unexpired link of this purpose, or undefined. */
@@ -107,6 +121,8 @@ export class AccountsRepository {
     return this.writeOrRefuse(async (trx) => {
       const token = await consumeToken(trx, 'corporate_registration', input.tokenHash, input.now);
       if (!token) return refusal('token_unusable');
+      // The link proves the address: an account still waiting for its confirmation gives way.
+      await releaseUnconfirmedHolder(trx, token.email, null);
       const tenant = await insertTenant(trx, input.companyName, input.now);
       const user = await insertUser(trx, { tenantId: tenant.id, email: token.email, name: '', passwordHash: input.passwordHash, emailVerified: true }, input.now);
       await enqueueMail(trx, input.mailFor(user.email), input.now);
@@ -114,11 +130,25 @@ export class AccountsRepository {
     });
   }
 
-  /** Direct sign-up (POST /api/auth/register/*): a tenant when a company name is given, and the user. */
-  async createAccount(input: { user: NewUser; companyName: string | null; now: Date; mail: OutgoingMail }): Promise<AccountWrite<{ tenant: TenantRow | null; user: UserRow }>> {
+  /**
+   * Direct sign-up (POST /api/auth/register/*): a tenant when a company name is given, the user
+   * (unconfirmed), its confirmation link and mail. An unconfirmed holder of the address created
+   * before `releaseUnconfirmedCreatedBefore` is removed first; any other holder refuses.
+   */
+  async createUnconfirmedAccount(input: {
+    user: NewUser;
+    companyName: string | null;
+    now: Date;
+    releaseUnconfirmedCreatedBefore: Date;
+    confirmation: { tokenHash: string; expiresAt: Date };
+    mail: OutgoingMail;
+  }): Promise<AccountWrite<{ tenant: TenantRow | null; user: UserRow }>> {
     return this.writeOrRefuse(async (trx) => {
+      await releaseUnconfirmedHolder(trx, input.user.email, input.releaseUnconfirmedCreatedBefore);
       const tenant = input.companyName === null ? null : await insertTenant(trx, input.companyName, input.now);
-      const user = await insertUser(trx, { ...input.user, tenantId: tenant?.id ?? null }, input.now);
+      const user = await insertUser(trx, { ...input.user, tenantId: tenant?.id ?? null, emailVerified: false }, input.now);
+      const { tokenHash, expiresAt } = input.confirmation;
+      await insertToken(trx, { purpose: 'email_confirmation', tokenHash, email: user.email, userId: user.id, expiresAt }, input.now);
       await enqueueMail(trx, input.mail, input.now);
       return { ok: true, value: { tenant, user } };
     });
@@ -128,17 +158,35 @@ export class AccountsRepository {
     await this.db.updateTable('users').set({ name, updated_at: writeTimestamp(now) }).where('id', '=', userId).execute();
   }
 
-  /** Applies a confirmed address change: consumes the link and moves the user to the new address. */
-  async confirmEmailChange(tokenHash: string, now: Date): Promise<AccountWrite<{ userId: number; email: string }>> {
+  /**
+   * Opens a mailed address link: an address change moves the user to the new address (an
+   * unconfirmed account holding it gives way); a registration confirmation confirms the
+   * account's address. Either way the address is confirmed.
+   */
+  async confirmAddress(tokenHash: string, now: Date): Promise<AccountWrite<{ userId: number; email: string; purpose: 'email_change' | 'email_confirmation' }>> {
     return this.writeOrRefuse(async (trx) => {
-      const token = await consumeToken(trx, 'email_change', tokenHash, now);
+      const token = await trx
+        .updateTable('account_tokens')
+        .set({ used_at: writeTimestamp(now) })
+        .where('token_hash', '=', tokenHash)
+        .where('purpose', 'in', ['email_change', 'email_confirmation'])
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', writeTimestamp(now))
+        .returning(['email', 'user_id', 'purpose'])
+        .executeTakeFirst();
       if (!token || token.user_id === null) return refusal('token_unusable');
-      await trx
+      const purpose = token.purpose === 'email_change' ? 'email_change' : 'email_confirmation';
+      if (purpose === 'email_change') await releaseUnconfirmedHolder(trx, token.email, null, token.user_id);
+      const updated = await trx
         .updateTable('users')
         .set({ email: token.email, email_verified_at: writeTimestamp(now), updated_at: writeTimestamp(now) })
         .where('id', '=', token.user_id)
-        .execute();
-      return { ok: true, value: { userId: token.user_id, email: token.email } };
+        // A confirmation link confirms only the address it was mailed to.
+        .$if(purpose === 'email_confirmation', (query) => query.where('email', '=', token.email))
+        .returning('id')
+        .executeTakeFirst();
+      if (!updated) return refusal('token_unusable');
+      return { ok: true, value: { userId: token.user_id, email: token.email, purpose } };
     });
   }
 
@@ -194,6 +242,28 @@ export async function consumeToken(trx: Executor, purpose: AccountTokenPurpose, 
     .where('expires_at', '>', writeTimestamp(now))
     .returning(['id', 'email', 'user_id'])
     .executeTakeFirst();
+}
+
+/**
+ * Removes an unconfirmed account holding an address (created before `createdBefore`, or at any
+ * time when null), with its tenant when nobody else belongs to it, so the address is free for
+ * whoever proves they receive its mail. A confirmed holder is never touched.
+ */
+async function releaseUnconfirmedHolder(trx: Executor, email: string, createdBefore: Date | null, exceptUserId?: number): Promise<void> {
+  let query = trx.selectFrom('users').select(['id', 'tenant_id']).where('email', '=', email).where('email_verified_at', 'is', null);
+  if (createdBefore) query = query.where('created_at', '<=', writeTimestamp(createdBefore));
+  if (exceptUserId !== undefined) query = query.where('id', '<>', exceptUserId);
+  const holder = await query.executeTakeFirst();
+  if (!holder) return;
+  await trx.deleteFrom('users').where('id', '=', holder.id).execute();
+  if (holder.tenant_id !== null) {
+    const tenantId = holder.tenant_id;
+    await trx
+      .deleteFrom('tenants')
+      .where('id', '=', tenantId)
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('users').select('id').where('tenant_id', '=', tenantId))))
+      .execute();
+  }
 }
 
 async function insertTenant(trx: Executor, companyName: string, now: Date): Promise<TenantRow> {

@@ -39,9 +39,13 @@ interface RouteDeps {
 /** SPEC §7 auth: bearer tokens kept by the client in local storage. */
 export function registerAuthRoutes(app: FastifyInstance, { auth, settings, config, openapi, rateLimiters }: RouteDeps): void {
   const guard = bearerGuard(auth);
-  const bearer = { 401: accountMessages.unauthenticated };
+  const guardAllowingUnconfirmed = bearerGuard(auth, { allowUnconfirmed: true });
+  const bearer = { 401: accountMessages.unauthenticated, 403: accountMessages.emailUnconfirmed };
+  const bearerAnyAccount = { 401: accountMessages.unauthenticated };
   const loginLimit = rateLimiters.hourly({ bucket: 'login', max: config.rateLimits.login, message: accountMessages.loginRateLimited });
   const mailLimit = rateLimiters.hourly({ bucket: 'account-mail', max: config.rateLimits.accountMail, message: accountMessages.resetRateLimited });
+  // Same per-IP bucket as the other account mails, worded for a confirmation mail.
+  const confirmationMailLimit = rateLimiters.hourly({ bucket: 'account-mail', max: config.rateLimits.accountMail, message: accountMessages.confirmationRateLimited });
   const registerLimit = rateLimiters.hourly({ bucket: 'register', max: config.rateLimits.register, message: accountMessages.registerRateLimited });
 
   openapi.add({
@@ -54,14 +58,23 @@ export function registerAuthRoutes(app: FastifyInstance, { auth, settings, confi
     return { success: true, data: await auth.login(input.email, input.password) };
   });
 
-  openapi.add({ method: 'post', path: '/api/auth/logout', summary: 'End this session', tags: TAGS, responses: { 200: messageResponseSchema }, errors: bearer });
-  app.post('/api/auth/logout', { preHandler: guard }, async (request) => {
+  openapi.add({ method: 'post', path: '/api/auth/logout', summary: 'End this session', tags: TAGS, responses: { 200: messageResponseSchema }, errors: bearerAnyAccount });
+  app.post('/api/auth/logout', { preHandler: guardAllowingUnconfirmed }, async (request) => {
     await auth.logout(principalOf(request));
     return { success: true, data: { message: accountMessages.loggedOut } };
   });
 
-  openapi.add({ method: 'get', path: '/api/auth/user', summary: 'The signed-in user and tenant', tags: TAGS, responses: { 200: currentUserResponseSchema }, errors: bearer });
-  app.get('/api/auth/user', { preHandler: guard }, async (request) => ({ success: true, data: await auth.currentUser(principalOf(request)) }));
+  openapi.add({ method: 'get', path: '/api/auth/user', summary: 'The signed-in user and tenant', tags: TAGS, responses: { 200: currentUserResponseSchema }, errors: bearerAnyAccount });
+  app.get('/api/auth/user', { preHandler: guardAllowingUnconfirmed }, async (request) => ({ success: true, data: await auth.currentUser(principalOf(request)) }));
+
+  openapi.add({
+    method: 'post', path: '/api/auth/email/confirmation', summary: 'Mail a new confirmation link to a directly registered account that has not confirmed its address', tags: TAGS,
+    responses: { 200: messageResponseSchema }, errors: { ...bearerAnyAccount, 429: 'Too many confirmation mails for this client or address' },
+  });
+  app.post('/api/auth/email/confirmation', { preHandler: guardAllowingUnconfirmed, onRequest: confirmationMailLimit }, async (request) => ({
+    success: true,
+    data: await auth.resendConfirmation(principalOf(request)),
+  }));
 
   openapi.add({
     method: 'put', path: '/api/auth/profile', summary: 'Change the name; a new address is applied after its mailed link is opened', tags: TAGS,
@@ -73,13 +86,12 @@ export function registerAuthRoutes(app: FastifyInstance, { auth, settings, confi
   });
 
   openapi.add({
-    method: 'post', path: '/api/auth/email/verify', summary: 'Confirm an address change from its mailed link', tags: TAGS,
+    method: 'post', path: '/api/auth/email/verify', summary: 'Open a mailed address link: confirm an address change, or a direct registration\'s address', tags: TAGS,
     jsonBody: emailChangeVerifySchema, responses: { 200: emailChangeResponseSchema }, errors: { 422: 'The link is invalid, used or expired' },
   });
   app.post('/api/auth/email/verify', { onRequest: loginLimit }, async (request) => {
     const { token } = parseOrThrow(emailChangeVerifySchema, request.body ?? {});
-    const { email } = await settings.confirmEmailChange(token);
-    return { success: true, data: { email, message: accountMessages.emailChanged } };
+    return { success: true, data: await settings.confirmAddress(token) };
   });
 
   openapi.add({
@@ -113,7 +125,7 @@ export function registerAuthRoutes(app: FastifyInstance, { auth, settings, confi
   });
 
   openapi.add({
-    method: 'post', path: '/api/auth/register/individual', summary: 'Create an individual account, signed in', tags: TAGS,
+    method: 'post', path: '/api/auth/register/individual', summary: 'Create an individual account, signed in but unconfirmed until the mailed link is opened', tags: TAGS,
     jsonBody: registerIndividualSchema, responses: { 201: sessionResponseSchema }, errors: { 422: 'Invalid input or the address is taken', 429: 'Too many registrations' },
   });
   app.post('/api/auth/register/individual', { onRequest: registerLimit }, async (request, reply) => {
@@ -123,7 +135,7 @@ export function registerAuthRoutes(app: FastifyInstance, { auth, settings, confi
   });
 
   openapi.add({
-    method: 'post', path: '/api/auth/register/corporate', summary: 'Create a tenant and its administrator, signed in', tags: TAGS,
+    method: 'post', path: '/api/auth/register/corporate', summary: 'Create a tenant and its administrator, signed in but unconfirmed until the mailed link is opened', tags: TAGS,
     jsonBody: registerCorporateSchema, responses: { 201: sessionResponseSchema }, errors: { 422: 'Invalid input or the address is taken', 429: 'Too many registrations' },
   });
   app.post('/api/auth/register/corporate', { onRequest: registerLimit }, async (request, reply) => {

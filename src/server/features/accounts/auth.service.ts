@@ -1,13 +1,14 @@
 import type { AuthSession, AuthTenant, AuthUser } from '../../../common/account.schema';
-import { AUTH_TOKEN_TTL_MS, LOGIN_LOCK_MS, LOGIN_MAX_FAILURES } from '../../../common/limits';
+import { AUTH_TOKEN_TTL_MS, EMAIL_CONFIRMATION_TOKEN_TTL_MS, LOGIN_FAILURE_MEMORY_MS, LOGIN_LOCK_MS, LOGIN_MAX_FAILURES } from '../../../common/limits';
 import { accountMessages } from '../../../common/messages';
 import type { Clock } from '../../clock';
 import { readTimestamp } from '../../db/dialect';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../errors';
-import { digestToken, hashSecret, newOpaqueToken, PASSWORD_COST, verifySecret } from '../../lib/secret-hash';
+import { digestToken, hashSecret, keyedDigest, newOpaqueToken, PASSWORD_COST, verifySecret } from '../../lib/secret-hash';
 import type { Mailer } from '../mail/mailer';
-import { welcomeMail } from './account-mails';
+import { assertMailAllowance } from './account-mail-allowance';
+import { emailConfirmationMail } from './account-mails';
 import { toAuthTenant, toAuthUser } from './account-presenter';
 import type { AccountsRepository } from './accounts.repo';
 import { refusalError } from './corporate-registration.service';
@@ -19,6 +20,8 @@ export interface Principal {
   userId: number;
   /** null for an individual user. */
   tenantId: number | null;
+  /** False until a directly registered account opens its confirmation link. */
+  emailVerified: boolean;
 }
 
 export interface AuthServiceDeps {
@@ -27,6 +30,8 @@ export interface AuthServiceDeps {
   mail: Mailer;
   clock: Clock;
   appUrl: string;
+  /** APP_SECRET: keys the digest under which sign-in attempts are counted per address. */
+  secret: string;
 }
 
 /** last_used_at is only rewritten when older than this, so reads stay reads. */
@@ -51,23 +56,32 @@ export class AuthService {
 
   constructor(private readonly deps: AuthServiceDeps) {}
 
+  /**
+   * An attempt is reserved for the address before the password is compared, whether or not the
+   * address has an account: both get the same answers (422, then the lock's 429) after the same
+   * work, and at most LOGIN_MAX_FAILURES passwords are compared per address and lock period.
+   */
   async login(email: string, password: string): Promise<AuthSession> {
     const { accounts, sessions, clock } = this.deps;
+    const addressKey = this.loginKeyOf(email);
     const user = await accounts.findUserByEmail(email);
-    if (!user) {
-      // The same slow hash as a real check, so timing does not tell which addresses have accounts.
-      await verifySecret(password, await this.hashForUnknownUser());
-      throw invalidCredentials();
-    }
     const now = clock.now();
-    if (user.login_locked_until && readTimestamp(user.login_locked_until) > now) throw lockedError(readTimestamp(user.login_locked_until), now);
-    if (!(await verifySecret(password, user.password_hash))) {
-      const lockedUntil = await sessions.recordLoginFailure(user.id, LOGIN_MAX_FAILURES, new Date(now.getTime() + LOGIN_LOCK_MS), now);
-      if (lockedUntil) throw lockedError(lockedUntil, now);
+    const forgetBefore = new Date(now.getTime() - LOGIN_FAILURE_MEMORY_MS);
+    const attempt = await sessions.reserveLoginAttempt({ addressKey, maxFailures: LOGIN_MAX_FAILURES, lockUntil: new Date(now.getTime() + LOGIN_LOCK_MS), forgetBefore, now });
+    if (!attempt.granted) throw lockedError(attempt.lockedUntil, now);
+    // An unknown address is checked against a real hash, so timing does not tell which addresses have accounts.
+    const matches = await verifySecret(password, user?.password_hash ?? (await this.hashForUnknownUser()));
+    if (!user || !matches) {
+      if (attempt.lockedUntil) throw lockedError(attempt.lockedUntil, now);
       throw invalidCredentials();
     }
-    if (user.failed_login_count > 0 || user.login_locked_until) await sessions.clearLoginFailures(user.id);
+    await sessions.clearLoginAttempts(addressKey, attempt);
     return this.startSession(user);
+  }
+
+  /** The key sign-in attempts of an address are counted under (the address itself is not stored). */
+  loginKeyOf(email: string): string {
+    return keyedDigest(this.deps.secret, `login:${email}`);
   }
 
   async logout(principal: Principal): Promise<void> {
@@ -83,7 +97,7 @@ export class AuthService {
     if (!owner.lastUsedAt || now.getTime() - owner.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
       await this.deps.sessions.touchSession(owner.sessionId, now);
     }
-    return { sessionId: owner.sessionId, userId: owner.user.id, tenantId: owner.user.tenant_id };
+    return { sessionId: owner.sessionId, userId: owner.user.id, tenantId: owner.user.tenant_id, emailVerified: owner.user.email_verified_at !== null };
   }
 
   /** GET /api/auth/user: the user and (for corporate users) the tenant. */
@@ -95,27 +109,59 @@ export class AuthService {
     return { user: toAuthUser(user, await accounts.pendingEmailOf(user.id, clock.now())), tenant: tenant ? toAuthTenant(tenant) : null };
   }
 
-  /** POST /api/auth/register/individual and /corporate: an account signed in at once. */
+  /**
+   * POST /api/auth/register/individual and /corporate: an account signed in at once, but
+   * unconfirmed: its token only reaches its own user, logout and a new confirmation mail until
+   * the link mailed to the address is opened. The mail carries nothing the registrant wrote.
+   * An unconfirmed account whose link has expired no longer holds the address and is replaced.
+   */
   async register(input: { email: string; password: string; name: string; companyName: string | null }): Promise<AuthSession> {
     const { accounts, clock, appUrl, mail } = this.deps;
-    if (await accounts.findUserByEmail(input.email)) throw refusalError('email_taken');
+    const now = clock.now();
+    const releaseBefore = new Date(now.getTime() - EMAIL_CONFIRMATION_TOKEN_TTL_MS);
+    const holder = await accounts.findUserByEmail(input.email);
+    if (holder && !isReleasable(holder, releaseBefore)) throw refusalError('email_taken');
+    await assertMailAllowance(accounts, 'email_confirmation', input.email, now);
     const passwordHash = await hashSecret(input.password, PASSWORD_COST);
-    const result = await accounts.createAccount({
+    const { token, hash } = newOpaqueToken();
+    const expiresAt = new Date(now.getTime() + EMAIL_CONFIRMATION_TOKEN_TTL_MS);
+    const result = await accounts.createUnconfirmedAccount({
       user: { tenantId: null, email: input.email, name: input.name, passwordHash, emailVerified: false },
       companyName: input.companyName,
-      now: clock.now(),
-      mail: welcomeMail({ to: input.email, appUrl, organizationName: input.companyName, name: input.name }),
+      now,
+      releaseUnconfirmedCreatedBefore: releaseBefore,
+      confirmation: { tokenHash: hash, expiresAt },
+      mail: emailConfirmationMail({ to: input.email, appUrl, token, expiresAt }),
     });
     if (!result.ok) throw refusalError(result.reason);
     mail.kick();
     return this.startSession(result.value.user);
   }
 
+  /** Mails a new confirmation link to an unconfirmed account's address (3 an hour per address). */
+  async resendConfirmation(principal: Principal): Promise<{ message: string }> {
+    const { accounts, clock, appUrl, mail } = this.deps;
+    const user = await accounts.findUserById(principal.userId);
+    if (!user) throw unauthenticated();
+    if (user.email_verified_at !== null) return { message: accountMessages.emailAlreadyConfirmed };
+    const now = clock.now();
+    await assertMailAllowance(accounts, 'email_confirmation', user.email, now);
+    const { token, hash } = newOpaqueToken();
+    const expiresAt = new Date(now.getTime() + EMAIL_CONFIRMATION_TOKEN_TTL_MS);
+    await accounts.createTokenWithMail(
+      { purpose: 'email_confirmation', tokenHash: hash, email: user.email, userId: user.id, expiresAt },
+      emailConfirmationMail({ to: user.email, appUrl, token, expiresAt }),
+      now,
+    );
+    mail.kick();
+    return { message: accountMessages.emailConfirmationSent };
+  }
+
   private async startSession(user: UserRow): Promise<AuthSession> {
     const now = this.deps.clock.now();
     const { token, session } = issueSessionToken(now);
     await this.deps.sessions.createSession(user.id, session, now);
-    const { user: answerUser, tenant } = await this.currentUser({ sessionId: 0, userId: user.id, tenantId: user.tenant_id });
+    const { user: answerUser, tenant } = await this.currentUser({ sessionId: 0, userId: user.id, tenantId: user.tenant_id, emailVerified: user.email_verified_at !== null });
     return { user: answerUser, tenant, token };
   }
 
@@ -123,6 +169,16 @@ export class AuthService {
     this.dummyHash ??= hashSecret('not-a-real-password-0', PASSWORD_COST);
     return this.dummyHash;
   }
+}
+
+/** 403 for an account whose address is not confirmed yet, on every route but its own user, logout and resend. */
+export function unconfirmedError(): AppError {
+  return new AppError('FORBIDDEN', accountMessages.emailUnconfirmed);
+}
+
+/** An unconfirmed account created before `before` (its link has expired) gives way to a new owner. */
+export function isReleasable(user: UserRow, before: Date): boolean {
+  return user.email_verified_at === null && readTimestamp(user.created_at) <= before;
 }
 
 function invalidCredentials(): AppError {

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { AUTH_TOKEN_TTL_MS, LOGIN_LOCK_MS, LOGIN_MAX_FAILURES } from '../../../common/limits';
+import { AUTH_TOKEN_TTL_MS, LOGIN_FAILURE_MEMORY_MS, LOGIN_LOCK_MS, LOGIN_MAX_FAILURES } from '../../../common/limits';
 import { accountMessages } from '../../../common/messages';
 import { callApi, createAccount, FACTORY_PASSWORD, uniqueEmail } from '../../test/account-factories';
 import { TestSmtpServer } from '../../test/smtp-test-server';
@@ -87,6 +87,78 @@ describe('POST /api/auth/login', () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe('sign-in lockout (issue 9)', () => {
+  it(`compares at most ${LOGIN_MAX_FAILURES} passwords of 40 parallel attempts (39 wrong, 1 right), and the right one gets no session after ${LOGIN_MAX_FAILURES} wrong ones`, async () => {
+    // Per-IP limit out of the way: this is about the per-address lock.
+    const burst = await createTestApp({ SMTP_URL: smtp.url(), RATE_LIMIT_LOGIN: '1000' });
+    try {
+      const account = await createAccount(burst);
+      const RIGHT = 20;
+      const passwords = Array.from({ length: 40 }, (_, index) => (index === RIGHT ? account.password : `wrong-passw0rd-${index}`));
+      const answers = await Promise.all(
+        passwords.map((password) => callApi(burst, { method: 'POST', url: '/api/auth/login', payload: { email: account.email, password } })),
+      );
+      const statuses = answers.map((answer) => answer.statusCode);
+      const plainWrong = answers.filter((answer) => answer.statusCode === 422);
+      const locked = answers.filter((answer) => answer.statusCode === 429);
+      expect(statuses.every((status) => status === 422 || status === 429 || status === 200), statuses.join(',')).toBe(true);
+      for (const answer of plainWrong) expect(answer.json().message).toBe(accountMessages.invalidCredentials);
+      for (const answer of locked) expect(answer.json().message).toMatch(/^ログインの失敗が続いたため/);
+      // Each compared password answers 422, 200 (the right one) or, for the one that reaches the
+      // limit, the lock's 429; everything else is refused before any comparison.
+      const rightAnswer = answers[RIGHT]!;
+      const compared = plainWrong.length + (rightAnswer.statusCode === 200 ? 1 : 0);
+      expect(compared).toBeLessThanOrEqual(LOGIN_MAX_FAILURES);
+      expect(plainWrong.length).toBeLessThanOrEqual(LOGIN_MAX_FAILURES - 1);
+      expect(locked.length).toBeGreaterThanOrEqual(40 - LOGIN_MAX_FAILURES);
+      if (rightAnswer.statusCode !== 200) {
+        expect(rightAnswer.statusCode).toBe(429);
+        // The lock holds for the right password too, until it ends.
+        expect((await callApi(burst, { method: 'POST', url: '/api/auth/login', payload: { email: account.email, password: account.password } })).statusCode).toBe(429);
+        burst.clock.advance(LOGIN_LOCK_MS + 1000);
+        expect((await callApi(burst, { method: 'POST', url: '/api/auth/login', payload: { email: account.email, password: account.password } })).statusCode).toBe(200);
+      }
+    } finally {
+      await burst.close();
+    }
+  });
+
+  it('answers an unknown address exactly like a known one: the same 422s, then the same lock', async () => {
+    const account = await createAccount(context);
+    const unknown = uniqueEmail('nobody');
+    const transcripts: unknown[] = [];
+    for (const email of [account.email, unknown]) {
+      const answers = [];
+      for (let attempt = 0; attempt <= LOGIN_MAX_FAILURES; attempt += 1) answers.push(await login(email, 'wrong-passw0rd'));
+      expect(answers.map((answer) => answer.statusCode)).toEqual([...Array<number>(LOGIN_MAX_FAILURES - 1).fill(422), 429, 429]);
+      expect(answers.at(-1)!.json()).toEqual({ success: false, message: accountMessages.loginLocked(15) });
+      transcripts.push(answers.map((answer) => answer.json()));
+    }
+    expect(transcripts[1]).toEqual(transcripts[0]);
+    // The lock ends for both alike.
+    context.clock.advance(LOGIN_LOCK_MS + 1000);
+    expect((await login(unknown, 'wrong-passw0rd')).statusCode).toBe(422);
+    expect((await login(account.email, account.password)).statusCode).toBe(200);
+    // Counted under a keyed digest: the addresses themselves are not stored.
+    const keys = await context.database.db.selectFrom('login_attempts').select('address_key').execute();
+    for (const { address_key } of keys) {
+      expect(address_key).toMatch(/^[0-9a-f]{64}$/);
+      expect(address_key).not.toContain('nobody');
+    }
+  });
+});
+
+describe('sign-in attempt records', () => {
+  it(`forgets wrong passwords after ${LOGIN_FAILURE_MEMORY_MS / 3_600_000} quiet hours`, async () => {
+    const account = await createAccount(context);
+    for (let attempt = 1; attempt < LOGIN_MAX_FAILURES; attempt += 1) await login(account.email, 'wrong-passw0rd');
+    context.clock.advance(LOGIN_FAILURE_MEMORY_MS + 1000);
+    // Four old failures and a new one do not lock: the count started again.
+    for (let attempt = 1; attempt < LOGIN_MAX_FAILURES; attempt += 1) expect((await login(account.email, 'wrong-passw0rd')).statusCode).toBe(422);
+    expect((await login(account.email, 'wrong-passw0rd')).statusCode).toBe(429);
   });
 });
 

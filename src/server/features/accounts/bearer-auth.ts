@@ -1,5 +1,5 @@
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import type { AuthService, Principal } from './auth.service';
+import { type AuthService, type Principal, unconfirmedError } from './auth.service';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -16,10 +16,17 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
-/** A preHandler that answers 401 without a valid token and otherwise sets `request.principal`. */
-export function bearerGuard(auth: AuthService): preHandlerAsyncHookHandler {
+/**
+ * A preHandler that answers 401 without a valid token and otherwise sets `request.principal`.
+ * An account whose address is not confirmed yet gets 403 (SPEC-independent: issue 9), unless the
+ * route says `allowUnconfirmed` (its own user, logout, a new confirmation mail): every other
+ * route, tenant data and training mail included, is closed to it by default.
+ */
+export function bearerGuard(auth: AuthService, options: { allowUnconfirmed?: boolean } = {}): preHandlerAsyncHookHandler {
   return async (request) => {
-    request.principal = await auth.authenticate(bearerToken(request));
+    const principal = await auth.authenticate(bearerToken(request));
+    if (!principal.emailVerified && !options.allowUnconfirmed) throw unconfirmedError();
+    request.principal = principal;
   };
 }
 

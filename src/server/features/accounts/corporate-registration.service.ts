@@ -3,6 +3,7 @@ import { REGISTRATION_TOKEN_TTL_MS } from '../../../common/limits';
 import { accountMessages } from '../../../common/messages';
 import { registrationCompleteUrl } from '../../../common/training-routes';
 import type { Clock } from '../../clock';
+import { readTimestamp } from '../../db/dialect';
 import { AppError } from '../../errors';
 import { digestToken, hashSecret, newOpaqueToken, PASSWORD_COST } from '../../lib/secret-hash';
 import type { Mailer } from '../mail/mailer';
@@ -23,6 +24,11 @@ export function invalidLinkError(message: string = accountMessages.tokenInvalid)
   return AppError.validation({ token: [message] }, message);
 }
 
+/** 422 for a sign-up link whose address already has a (confirmed) account: the page offers the login. */
+export function registrationCompletedError(): AppError {
+  return AppError.validation({ registration: [accountMessages.registrationAlreadyCompleted] }, accountMessages.registrationAlreadyCompleted);
+}
+
 export function emailTakenError(): AppError {
   return AppError.validation({ email: [accountMessages.emailTaken] }, accountMessages.emailTaken);
 }
@@ -40,7 +46,9 @@ export class CorporateRegistrationService {
 
   async sendConfirmation(email: string): Promise<void> {
     const { accounts, clock, appUrl } = this.deps;
-    if (await accounts.findUserByEmail(email)) throw emailTakenError();
+    // An account that never confirmed the address does not hold it: completing this sign-up replaces it.
+    const holder = await accounts.findUserByEmail(email);
+    if (holder && holder.email_verified_at !== null) throw emailTakenError();
     const now = clock.now();
     await assertMailAllowance(accounts, 'corporate_registration', email, now);
     const { token, hash } = newOpaqueToken();
@@ -53,10 +61,20 @@ export class CorporateRegistrationService {
     this.deps.mail.kick();
   }
 
-  /** The address a usable link was mailed to; 422 with SPEC §8's message otherwise. */
+  /**
+   * The address a usable link was mailed to. A link whose address has since been registered (by
+   * this link or another) answers 422 with `errors.registration`, so the page can offer the login
+   * instead of a new mail; only the holder of the link learns this. Any other unusable link gets
+   * SPEC §8's message.
+   */
   async verifyEmail(token: string): Promise<{ email: string }> {
-    const row = await this.deps.accounts.findUsableToken('corporate_registration', digestToken(token), this.deps.clock.now());
+    const { accounts, clock } = this.deps;
+    const row = await accounts.findToken('corporate_registration', digestToken(token));
     if (!row) throw invalidLinkError();
+    const holder = await accounts.findUserByEmail(row.email);
+    if (holder && holder.email_verified_at !== null) throw registrationCompletedError();
+    const usable = row.used_at === null && readTimestamp(row.expires_at) > clock.now();
+    if (!usable) throw invalidLinkError();
     return { email: row.email };
   }
 
@@ -76,7 +94,7 @@ export class CorporateRegistrationService {
       companyName: input.organizationName,
       passwordHash,
       now: clock.now(),
-      mailFor: (email) => welcomeMail({ to: email, appUrl, organizationName: input.organizationName, name: '' }),
+      mailFor: (email) => welcomeMail({ to: email, appUrl, organizationName: input.organizationName }),
     });
     if (!result.ok) throw refusalError(result.reason);
     this.deps.mail.kick();

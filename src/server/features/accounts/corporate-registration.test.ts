@@ -81,7 +81,7 @@ describe('corporate sign-up through the delivered mail', () => {
     expect(welcome.subject).not.toBe(mail!.subject);
   });
 
-  it('keeps the link single-use: a second completion and a later verify answer the SPEC message', async () => {
+  it('keeps the link single-use: a second completion answers the SPEC message, and a later verify says the registration is complete', async () => {
     const { token } = await mailedLink(uniqueEmail('reuse'));
     const payload = { token, organization_name: '一回目株式会社', password: 'abcd1234' };
     expect((await callApi(context, { method: 'POST', url: '/api/corporate/complete-registration', payload })).statusCode).toBe(201);
@@ -89,9 +89,14 @@ describe('corporate sign-up through the delivered mail', () => {
     const again = await callApi(context, { method: 'POST', url: '/api/corporate/complete-registration', payload: { ...payload, organization_name: '二回目株式会社' } });
     expect(again.statusCode).toBe(422);
     expect(again.json()).toMatchObject({ success: false, message: accountMessages.tokenInvalid, errors: { token: [accountMessages.tokenInvalid] } });
+    // Opening the link again after finishing: not "invalid, send a new mail" but "done, please log in".
     const verify = await callApi(context, { method: 'POST', url: '/api/corporate/verify-email', payload: { token } });
     expect(verify.statusCode).toBe(422);
-    expect(verify.json().message).toBe(accountMessages.tokenInvalid);
+    expect(verify.json()).toEqual({
+      success: false,
+      message: accountMessages.registrationAlreadyCompleted,
+      errors: { registration: [accountMessages.registrationAlreadyCompleted] },
+    });
     const tenants = await context.database.db.selectFrom('tenants').select('id').where('company_name', '=', '二回目株式会社').execute();
     expect(tenants).toHaveLength(0);
   });

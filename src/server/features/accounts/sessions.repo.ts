@@ -1,5 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
-import { readTimestamp, writeTimestamp } from '../../db/dialect';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import { readTimestamp, timestampColumnType, writeTimestamp } from '../../db/dialect';
 import type { Database, UserRow } from '../../db/schema';
 import type { OutgoingMail } from '../mail/mail-message';
 import { enqueueMail } from '../mail/mail-outbox.repo';
@@ -12,6 +12,10 @@ export interface NewSession {
   expiresAt: Date;
 }
 
+export type GrantedLoginReservation = { granted: true; count: number; lockedUntil: Date | null };
+/** A granted attempt (its count, and the lock it set if it was the last one allowed) or the lock in force. */
+export type LoginReservation = GrantedLoginReservation | { granted: false; lockedUntil: Date };
+
 /** The signed-in user a valid bearer token stands for. */
 export interface SessionOwner {
   sessionId: number;
@@ -19,7 +23,7 @@ export interface SessionOwner {
   user: UserRow;
 }
 
-/** The only SQL of sign-in: bearer tokens, the per-account failure count, password writes. */
+/** The only SQL of sign-in: bearer tokens, the per-address attempt count and lock, password writes. */
 export class SessionsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -56,27 +60,50 @@ export class SessionsRepository {
   }
 
   /**
-   * Counts a wrong password; the count reaching `maxFailures` locks sign-in until `lockUntil`.
-   * One atomic update, so parallel guesses cannot slip past the limit.
+   * Reserves one sign-in attempt for an address before its password is compared: one atomic
+   * upsert counts it, and the attempt that reaches `maxFailures` also sets the lock. While the
+   * lock holds nothing is counted and no attempt is granted, so however many requests arrive at
+   * once, at most `maxFailures` passwords are compared per address and lock period. A lock that
+   * has ended, or no attempt since `forgetBefore`, starts the count again.
    */
-  async recordLoginFailure(userId: number, maxFailures: number, lockUntil: Date, now: Date): Promise<Date | null> {
+  async reserveLoginAttempt(input: { addressKey: string; maxFailures: number; lockUntil: Date; forgetBefore: Date; now: Date }): Promise<LoginReservation> {
+    const { addressKey, maxFailures, lockUntil, now } = input;
+    const at = writeTimestamp(now);
+    const lockAt = sql<string>`cast(${writeTimestamp(lockUntil)} as ${timestampColumnType(this.db as Kysely<unknown>)})`;
+    // A count starts again after its lock ended, or after a long quiet spell.
+    const startsAfresh = sql<boolean>`(login_attempts.locked_until is not null and login_attempts.locked_until <= ${at}) or login_attempts.updated_at <= ${writeTimestamp(input.forgetBefore)}`;
+    const nextCount = sql<number>`case when ${startsAfresh} then 1 else login_attempts.failed_count + 1 end`;
     const row = await this.db
-      .updateTable('users')
-      .set((eb) => ({ failed_login_count: eb('failed_login_count', '+', 1), updated_at: writeTimestamp(now) }))
-      .where('id', '=', userId)
-      .returning(['failed_login_count'])
+      .insertInto('login_attempts')
+      .values({ address_key: addressKey, failed_count: 1, locked_until: maxFailures <= 1 ? writeTimestamp(lockUntil) : null, updated_at: at })
+      .onConflict((conflict) =>
+        conflict
+          .column('address_key')
+          .doUpdateSet({
+            failed_count: nextCount,
+            locked_until: sql`case when ${nextCount} >= ${maxFailures} then ${lockAt} else null end`,
+            updated_at: at,
+          })
+          .where(sql<boolean>`login_attempts.locked_until is null or login_attempts.locked_until <= ${at}`),
+      )
+      .returning(['failed_count', 'locked_until'])
       .executeTakeFirst();
-    if (!row || row.failed_login_count < maxFailures) return null;
-    await this.db
-      .updateTable('users')
-      .set({ failed_login_count: 0, login_locked_until: writeTimestamp(lockUntil) })
-      .where('id', '=', userId)
-      .execute();
-    return lockUntil;
+    if (row) return { granted: true, count: row.failed_count, lockedUntil: row.locked_until === null ? null : readTimestamp(row.locked_until) };
+    const held = await this.db.selectFrom('login_attempts').select('locked_until').where('address_key', '=', addressKey).executeTakeFirst();
+    return { granted: false, lockedUntil: held?.locked_until ? readTimestamp(held.locked_until) : lockUntil };
   }
 
-  async clearLoginFailures(userId: number): Promise<void> {
-    await this.db.updateTable('users').set({ failed_login_count: 0, login_locked_until: null }).where('id', '=', userId).execute();
+  /**
+   * A right password forgets the address's attempts, but only if no other attempt was reserved
+   * after this one (compare-and-set): a guess running in parallel with the owner's sign-in keeps
+   * counting towards the lock.
+   */
+  async clearLoginAttempts(addressKey: string, reservation: GrantedLoginReservation): Promise<void> {
+    let query = this.db.deleteFrom('login_attempts').where('address_key', '=', addressKey).where('failed_count', '=', reservation.count);
+    query = reservation.lockedUntil
+      ? query.where('locked_until', '=', writeTimestamp(reservation.lockedUntil))
+      : query.where('locked_until', 'is', null);
+    await query.execute();
   }
 
   /**
@@ -94,9 +121,17 @@ export class SessionsRepository {
   /**
    * Password reset through a mailed link: consumes the link (one winner), sets the password for
    * the user the link was made for — only if that user still has the address — revokes every
-   * session and lifts a sign-in lock. Returns the user, or null when the link was unusable.
+   * session, lifts a sign-in lock and confirms the address if it was not yet. Returns the user, or null when the link was unusable.
    */
-  async resetPassword(input: { tokenHash: string; email: string; passwordHash: string; now: Date; mailFor: (user: UserRow) => OutgoingMail }): Promise<UserRow | null> {
+  async resetPassword(input: {
+    tokenHash: string;
+    email: string;
+    /** login_attempts key of the address, whose lock the reset lifts. */
+    addressKey: string;
+    passwordHash: string;
+    now: Date;
+    mailFor: (user: UserRow) => OutgoingMail;
+  }): Promise<UserRow | null> {
     const unusable = new Error('unusable reset link');
     return this.db.transaction().execute(async (trx) => {
       const token = await consumeToken(trx, 'password_reset', input.tokenHash, input.now);
@@ -105,7 +140,11 @@ export class SessionsRepository {
       const user = await trx.selectFrom('users').selectAll().where('id', '=', token.user_id).where('email', '=', input.email).executeTakeFirst();
       if (!user) throw unusable;
       await setPassword(trx, user.id, input.passwordHash, input.now);
-      await trx.updateTable('users').set({ failed_login_count: 0, login_locked_until: null }).where('id', '=', user.id).execute();
+      // The link reached the address, so an account still waiting for its confirmation is confirmed too.
+      if (user.email_verified_at === null) {
+        await trx.updateTable('users').set({ email_verified_at: writeTimestamp(input.now) }).where('id', '=', user.id).execute();
+      }
+      await trx.deleteFrom('login_attempts').where('address_key', '=', input.addressKey).execute();
       await enqueueMail(trx, input.mailFor(user), input.now);
       return user;
     }).catch((error: unknown) => {

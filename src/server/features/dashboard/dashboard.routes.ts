@@ -23,7 +23,7 @@ const dashboardSchema = z.object({
 /** SPEC §7: GET /api/corporate/dashboard and /api/corporate/stats (bearer). */
 export function registerDashboardRoutes(app: FastifyInstance, { service, auth, openapi }: { service: DashboardService; auth: AuthService; openapi: OpenApiRegistry }): void {
   const guard = bearerGuard(auth);
-  const errors = { 401: accountMessages.unauthenticated, 403: 'An individual account (no tenant)' };
+  const errors = { 401: accountMessages.unauthenticated, 403: 'An individual account (no tenant), or an account whose address is not confirmed yet' };
   openapi.add({ method: 'get', path: '/api/corporate/dashboard', summary: 'Tenant, this month’s figures and recent campaigns', tags: TAGS, responses: { 200: successEnvelope(dashboardSchema) }, errors });
   app.get('/api/corporate/dashboard', { preHandler: guard }, async (request) => ({ success: true, data: await service.dashboard(principalOf(request)) }));
 

@@ -10,6 +10,7 @@ import { verifyRegistrationToken } from '../shared/registration-api';
 import { isTokenInvalid } from '../shared/registration-errors';
 import { RegistrationLayout } from '../shared/registration-layout';
 import { AccountInfoForm } from './account-info-form';
+import { isRegistrationCompleted } from './registration-completed';
 import { SecurityTips } from './security-tips';
 
 const REDIRECT_SECONDS = Math.round(INVALID_TOKEN_REDIRECT_MS / 1000);
@@ -27,9 +28,13 @@ export function AccountInfoPage({ token, initialEmail }: { token: string; initia
     gcTime: Infinity,
   });
 
-  // Any refusal (4xx) means the link cannot be used; a dropped connection or a 5xx is not the
+  // A link opened again after its registration was completed: say so and offer the login, rather
+  // than calling the link invalid and asking for a new mail.
+  const completed = !tokenRejected && isRegistrationCompleted(verify.error);
+  // Any other refusal (4xx) means the link cannot be used; a dropped connection or a 5xx is not the
   // link's fault and offers a retry instead of sending the visitor away.
-  const invalid = tokenRejected || (verify.error instanceof ApiError && (isTokenInvalid(verify.error) || (verify.error.status >= 400 && verify.error.status < 500)));
+  const invalid =
+    !completed && (tokenRejected || (verify.error instanceof ApiError && (isTokenInvalid(verify.error) || (verify.error.status >= 400 && verify.error.status < 500))));
 
   useEffect(() => {
     document.title = 'アカウント情報の入力｜キヅキ';
@@ -42,7 +47,18 @@ export function AccountInfoPage({ token, initialEmail }: { token: string; initia
   }, [invalid]);
 
   let content;
-  if (invalid) {
+  if (completed) {
+    content = (
+      <AlertBox tone="info" title="登録は完了しています">
+        <p>{m.registrationAlreadyCompleted}</p>
+        <p>
+          <a className="button button--primary" href={trainingPaths.login}>
+            ログイン画面へ
+          </a>
+        </p>
+      </AlertBox>
+    );
+  } else if (invalid) {
     content = (
       <AlertBox tone="error" title="リンクが無効です">
         <p>{m.tokenInvalid}</p>
@@ -79,7 +95,7 @@ export function AccountInfoPage({ token, initialEmail }: { token: string; initia
   }
 
   return (
-    <RegistrationLayout step={3} titleId={titleId} title="アカウント情報の入力" aside={<SecurityTips />}>
+    <RegistrationLayout step={3} titleId={titleId} title="アカウント情報の入力" aside={completed ? undefined : <SecurityTips />}>
       {content}
     </RegistrationLayout>
   );

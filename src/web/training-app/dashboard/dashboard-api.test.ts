@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-client';
-import { campaignRates, dashboardErrorMessage, rateText, statusLabel } from './dashboard-api';
+import { accountMessages } from '../../../common/messages';
+import { campaignRates, dashboardErrorMessage, isIndividualRefusal, isUnconfirmedRefusal, rateText, statusLabel } from './dashboard-api';
 
 describe('rate display (SPEC §9)', () => {
   it('shows whole percents of sent', () => {
@@ -39,5 +40,16 @@ describe('dashboard wording', () => {
     expect(dashboardErrorMessage(new ApiError(403, '法人アカウント専用です'))).toBe('法人アカウント専用です');
     expect(dashboardErrorMessage(new ApiError(500, 'boom'))).toMatch(/取得できませんでした/);
     expect(dashboardErrorMessage(new ApiError(0, null))).toMatch(/取得できませんでした/);
+  });
+});
+
+describe('403 refusals', () => {
+  it('tells an account whose address is not confirmed from an individual account', () => {
+    const unconfirmed = new ApiError(403, accountMessages.emailUnconfirmed);
+    const individual = new ApiError(403, 'この機能は法人アカウントでのみご利用いただけます。');
+    expect(isUnconfirmedRefusal(unconfirmed)).toBe(true);
+    expect(isIndividualRefusal(unconfirmed)).toBe(false);
+    expect(isUnconfirmedRefusal(individual)).toBe(false);
+    expect(isIndividualRefusal(individual)).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { FREE_PLAN } from '../../../common/plans';
@@ -6,7 +6,9 @@ import { trainingPaths } from '../../../common/training-routes';
 import { useAuthState } from '../../auth/auth-store';
 import { AlertBox } from '../../components/alert-box';
 import { PageHeader } from '../components/page-header';
-import { dashboardErrorMessage, dashboardKey, fetchDashboard, isIndividualRefusal } from './dashboard-api';
+import { accountMessages as m } from '../../../common/messages';
+import { authErrorMessage } from '../../auth/auth-api';
+import { dashboardErrorMessage, dashboardKey, fetchDashboard, isIndividualRefusal, isUnconfirmedRefusal, resendConfirmation } from './dashboard-api';
 import { QuickActions } from './quick-actions';
 import { RecentCampaigns } from './recent-campaigns';
 import { StatCards } from './stat-cards';
@@ -29,16 +31,37 @@ function DashboardSkeleton() {
   );
 }
 
+/** A directly registered account before its mailed link is opened: what to do, and a new mail on request. */
+function ConfirmAddressNotice({ email }: { email: string }) {
+  const resend = useMutation({ mutationFn: resendConfirmation });
+  return (
+    <AlertBox tone="warning" title="メールアドレスの確認をお願いします">
+      <p>{m.emailUnconfirmed}</p>
+      {email && <p>確認メールの送信先：{email}</p>}
+      <p>
+        <button type="button" className="button button--secondary button--small" onClick={() => resend.mutate()} disabled={resend.isPending}>
+          {resend.isPending ? '送信中...' : '確認メールを再送する'}
+        </button>
+      </p>
+      {resend.isSuccess && <p role="status">{resend.data.message}</p>}
+      {resend.isError && <p role="alert">{authErrorMessage(resend.error, m.confirmationRateLimited)}</p>}
+    </AlertBox>
+  );
+}
+
 /** SPEC §2.3. */
 export function Component() {
   const id = useId();
   const auth = useAuthState();
   const individual = auth.status === 'signed-in' && !auth.tenant;
-  const dashboard = useQuery({ queryKey: dashboardKey, queryFn: ({ signal }) => fetchDashboard(signal), enabled: !individual });
+  // Asked for individuals too: the answer tells an account whose address is not confirmed yet.
+  const dashboard = useQuery({ queryKey: dashboardKey, queryFn: ({ signal }) => fetchDashboard(signal) });
   const companyName = dashboard.data?.tenant.company_name ?? auth.tenant?.company_name ?? auth.user?.email ?? '';
 
   let body;
-  if (individual || isIndividualRefusal(dashboard.error)) {
+  if (isUnconfirmedRefusal(dashboard.error)) {
+    body = <ConfirmAddressNotice email={auth.user?.email ?? ''} />;
+  } else if (individual || isIndividualRefusal(dashboard.error)) {
     body = (
       <AlertBox tone="info" title="個人アカウントでご利用中です">
         <p>ダッシュボードは法人アカウント向けの機能です。訓練メールは、ご登録のメールアドレスに定期的にお届けします。</p>

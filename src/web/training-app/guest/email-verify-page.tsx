@@ -9,7 +9,10 @@ import { AlertBox } from '../../components/alert-box';
 import { Spinner } from '../../components/spinner';
 import { GuestCard } from '../components/guest-card';
 
-/** The link mailed to a new address after a profile change (PUT /api/auth/profile). */
+/**
+ * The link mailed to an address to confirm it: after a profile change (PUT /api/auth/profile) or
+ * a direct registration (POST /api/auth/register/*). The server's answer says which.
+ */
 export function Component() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
@@ -23,9 +26,11 @@ export function Component() {
     gcTime: Infinity,
   });
   const signedIn = auth.status === 'signed-in' || readAuthToken() !== null;
+  // A confirmed registration opens the features that waited for it; an address change leads back to the account.
+  const registrationConfirmed = verify.data?.message === m.emailConfirmed;
   const next = signedIn ? (
-    <Link className="button button--primary" to={trainingPaths.account}>
-      アカウント画面へ
+    <Link className="button button--primary" to={registrationConfirmed ? trainingPaths.dashboard : trainingPaths.account}>
+      {registrationConfirmed ? 'ダッシュボードへ' : 'アカウント画面へ'}
     </Link>
   ) : (
     <Link className="button button--primary" to={trainingPaths.login}>
@@ -52,7 +57,7 @@ export function Component() {
     body = (
       <AlertBox tone="success" title="確認が完了しました">
         <p>{verify.data.message || m.emailChanged}</p>
-        {verify.data.email && <p>新しいメールアドレス：{verify.data.email}</p>}
+        {verify.data.email && <p>メールアドレス：{verify.data.email}</p>}
       </AlertBox>
     );
   }
