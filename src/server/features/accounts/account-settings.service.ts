@@ -5,7 +5,7 @@ import type { Clock } from '../../clock';
 import { AppError } from '../../errors';
 import { digestToken, hashSecret, newOpaqueToken, PASSWORD_COST, verifySecret } from '../../lib/secret-hash';
 import type { Mailer } from '../mail/mailer';
-import { assertMailAllowance, withinMailAllowance } from './account-mail-allowance';
+import { mailSingleUseLink, withinMailAllowance } from './account-mail-allowance';
 import { emailChangeMail, mailName, passwordChangedNoticeMail, passwordResetMail } from './account-mails';
 import type { AccountsRepository } from './accounts.repo';
 import { type AuthService, issueSessionToken, type Principal, unauthenticated } from './auth.service';
@@ -39,15 +39,11 @@ export class AccountSettingsService {
       const owner = await accounts.findUserByEmail(input.email);
       // An account that never confirmed the address does not hold it: opening the link replaces it.
       if (owner && owner.email_verified_at !== null) throw emailTakenError();
-      await assertMailAllowance(accounts, 'email_change', input.email, now);
-      const { token, hash } = newOpaqueToken();
-      const expiresAt = new Date(now.getTime() + EMAIL_CHANGE_TOKEN_TTL_MS);
-      await accounts.createTokenWithMail(
-        { purpose: 'email_change', tokenHash: hash, email: input.email, userId: user.id, expiresAt },
-        emailChangeMail({ to: input.email, appUrl, token, expiresAt }),
-        now,
+      await mailSingleUseLink(
+        { accounts, mail },
+        { purpose: 'email_change', email: input.email, userId: user.id, ttlMs: EMAIL_CHANGE_TOKEN_TTL_MS, now },
+        (token, expiresAt) => emailChangeMail({ to: input.email, appUrl, token, expiresAt }),
       );
-      mail.kick();
       message = accountMessages.emailChangePending(input.email);
     }
     if (input.name !== user.name) await accounts.updateName(user.id, input.name, now);

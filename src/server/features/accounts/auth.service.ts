@@ -7,7 +7,7 @@ import type { UserRow } from '../../db/schema';
 import { AppError } from '../../errors';
 import { digestToken, hashSecret, keyedDigest, newOpaqueToken, PASSWORD_COST, verifySecret } from '../../lib/secret-hash';
 import type { Mailer } from '../mail/mailer';
-import { assertMailAllowance } from './account-mail-allowance';
+import { assertMailAllowance, mailSingleUseLink } from './account-mail-allowance';
 import { emailConfirmationMail } from './account-mails';
 import { toAuthTenant, toAuthUser } from './account-presenter';
 import type { AccountsRepository } from './accounts.repo';
@@ -144,16 +144,11 @@ export class AuthService {
     const user = await accounts.findUserById(principal.userId);
     if (!user) throw unauthenticated();
     if (user.email_verified_at !== null) return { message: accountMessages.emailAlreadyConfirmed };
-    const now = clock.now();
-    await assertMailAllowance(accounts, 'email_confirmation', user.email, now);
-    const { token, hash } = newOpaqueToken();
-    const expiresAt = new Date(now.getTime() + EMAIL_CONFIRMATION_TOKEN_TTL_MS);
-    await accounts.createTokenWithMail(
-      { purpose: 'email_confirmation', tokenHash: hash, email: user.email, userId: user.id, expiresAt },
-      emailConfirmationMail({ to: user.email, appUrl, token, expiresAt }),
-      now,
+    await mailSingleUseLink(
+      { accounts, mail },
+      { purpose: 'email_confirmation', email: user.email, userId: user.id, ttlMs: EMAIL_CONFIRMATION_TOKEN_TTL_MS, now: clock.now() },
+      (token, expiresAt) => emailConfirmationMail({ to: user.email, appUrl, token, expiresAt }),
     );
-    mail.kick();
     return { message: accountMessages.emailConfirmationSent };
   }
 

@@ -5,9 +5,9 @@ import { registrationCompleteUrl } from '../../../common/training-routes';
 import type { Clock } from '../../clock';
 import { readTimestamp } from '../../db/dialect';
 import { AppError } from '../../errors';
-import { digestToken, hashSecret, newOpaqueToken, PASSWORD_COST } from '../../lib/secret-hash';
+import { digestToken, hashSecret, PASSWORD_COST } from '../../lib/secret-hash';
 import type { Mailer } from '../mail/mailer';
-import { assertMailAllowance } from './account-mail-allowance';
+import { mailSingleUseLink } from './account-mail-allowance';
 import { registrationConfirmationMail, welcomeMail } from './account-mails';
 import { toAuthTenant, toAuthUser } from './account-presenter';
 import type { AccountsRepository, AccountWriteRefusal } from './accounts.repo';
@@ -49,16 +49,11 @@ export class CorporateRegistrationService {
     // An account that never confirmed the address does not hold it: completing this sign-up replaces it.
     const holder = await accounts.findUserByEmail(email);
     if (holder && holder.email_verified_at !== null) throw emailTakenError();
-    const now = clock.now();
-    await assertMailAllowance(accounts, 'corporate_registration', email, now);
-    const { token, hash } = newOpaqueToken();
-    const expiresAt = new Date(now.getTime() + REGISTRATION_TOKEN_TTL_MS);
-    await accounts.createTokenWithMail(
-      { purpose: 'corporate_registration', tokenHash: hash, email, userId: null, expiresAt },
-      registrationConfirmationMail({ to: email, appUrl, token, expiresAt }),
-      now,
+    await mailSingleUseLink(
+      { accounts, mail: this.deps.mail },
+      { purpose: 'corporate_registration', email, userId: null, ttlMs: REGISTRATION_TOKEN_TTL_MS, now: clock.now() },
+      (token, expiresAt) => registrationConfirmationMail({ to: email, appUrl, token, expiresAt }),
     );
-    this.deps.mail.kick();
   }
 
   /**
