@@ -3,6 +3,8 @@
  * page's code is fetched only when its container is present, so this file stays tiny.
  */
 import './styles/index.css';
+// First, before any form code loads zod's parsers.
+import './lib/zod-csp';
 import { readAuthToken } from './auth/token-storage';
 
 type PageModule = { mount: (container: HTMLElement) => void };

@@ -4,6 +4,7 @@ import { accountMessages as m } from '../../src/common/messages';
 import { FREE_PLAN, FREE_PLAN_FEATURES } from '../../src/common/plans';
 import { accountInfoPath, AUTH_TOKEN_STORAGE_KEY, trainingPaths } from '../../src/common/training-routes';
 import { CORPORATE_PRIVACY_PATH, CORPORATE_TERMS_PATH } from '../../src/common/legal-paths';
+import { expectNoAxeViolations } from './support/axe';
 import { DESKTOP, PHONE, saveScreenshot } from './support/browser';
 import { viewportName } from './support/e2e';
 import { eventually } from './support/eventually';
@@ -20,8 +21,10 @@ import {
   loginPage,
   pathOf,
   registerPage,
+  siteHeader,
   STAT_LABELS,
   storedToken,
+  storeToken,
   waitForPath,
 } from './support/training-pages';
 
@@ -134,11 +137,30 @@ describe.each(VIEWPORTS)('corporate sign-up from the first page to the dashboard
     await saveScreenshot(page, `signup-4-complete-${name}`);
     expect(await horizontalOverflow(page), 'page wider than the viewport').toBe(0);
 
-    // The login button goes to /corporate/login, a guests-only page: signed in, so on to the dashboard (SPEC §2.1).
-    expect(await complete.loginButton.getAttribute('href')).toBe(trainingPaths.login);
-    const loginRequest = page.waitForRequest((request) => new URL(request.url()).pathname === trainingPaths.login && request.isNavigationRequest());
-    await complete.loginButton.click();
-    await loginRequest;
+    // Signed in (SPEC §4), and every part of the page says so: no ログイン / 無料で始める any more.
+    expect(await complete.loginButton.count()).toBe(0);
+    expect(await complete.dashboardButton.getAttribute('href')).toBe(trainingPaths.dashboard);
+    const header = siteHeader(page);
+    await header.dashboard.waitFor();
+    expect(await header.login.isVisible()).toBe(false);
+    expect(await header.signUp.isVisible()).toBe(false);
+    // The organisation beside it where there is room.
+    if (viewport.width > 480) expect(await header.nav.getByText(organization, { exact: true }).isVisible()).toBe(true);
+    await expectNoAxeViolations(page, `signed-in completion (${name})`);
+
+    // The sign-up page no longer offers its form to the signed-in administrator.
+    await page.goto(trainingPaths.register);
+    const signedInRegister = registerPage(page);
+    await signedInRegister.signedIn.heading.waitFor();
+    expect(await signedInRegister.email.count()).toBe(0);
+    expect(await page.getByText(email, { exact: true }).isVisible()).toBe(true);
+    expect(await header.login.isVisible()).toBe(false);
+    await saveScreenshot(page, `signup-4-register-signed-in-${name}`);
+    expect(await horizontalOverflow(page), 'page wider than the viewport').toBe(0);
+    await page.goBack();
+    await complete.heading.waitFor();
+
+    await complete.dashboardButton.click();
     await waitForPath(page, trainingPaths.dashboard);
 
     // SPEC §2.3: company name, four counters at 0, the empty state with its create button.
@@ -350,5 +372,60 @@ describe('an invalid or used link (SPEC §2.2 step 3, §8, §9)', () => {
     await page.getByText(m.tokenInvalid, { exact: true }).waitFor();
     await page.waitForURL((url) => url.pathname === trainingPaths.register, { timeout: 2 * INVALID_TOKEN_REDIRECT_MS });
     expect(Date.now() - opened).toBeGreaterThanOrEqual(INVALID_TOKEN_REDIRECT_MS);
+  });
+});
+
+describe.each(VIEWPORTS)('a visitor who is already signed in ($name)', ({ name, viewport }) => {
+  it('gets the dashboard link on the register page, and can log out there to register another address', async () => {
+    const existing = await accounts.newCorporateAccount(`signed-in-${viewport.width}`);
+    const token = await accounts.login(existing.email, existing.password);
+    const { page } = await env.open(viewport);
+    await storeToken(page, token);
+    await page.goto(trainingPaths.register);
+    const register = registerPage(page);
+    await register.signedIn.heading.waitFor();
+    expect(await page.getByText(existing.organization, { exact: true }).first().isVisible()).toBe(true);
+    expect(await register.signedIn.dashboardLink.getAttribute('href')).toBe(trainingPaths.dashboard);
+    expect(await register.email.count()).toBe(0);
+    const header = siteHeader(page);
+    expect(await header.dashboard.isVisible()).toBe(true);
+    expect(await header.login.isVisible()).toBe(false);
+    await expectNoAxeViolations(page, `register, signed in (${name})`);
+
+    await register.signedIn.logout.click();
+    await register.signedOut.waitFor();
+    await register.email.waitFor();
+    expect(await register.signedIn.heading.count()).toBe(0);
+    expect(await storedToken(page)).toBeNull();
+    expect(await accounts.userStatus(token)).toBe(401);
+    // Focus moved to the page title (the button that had it is gone), and the header is a guest's again.
+    expect(await register.heading.evaluate((element) => element === document.activeElement)).toBe(true);
+    await header.login.waitFor();
+    expect(await header.signUp.isVisible()).toBe(true);
+    expect(await header.dashboard.isVisible()).toBe(false);
+    await expectNoAxeViolations(page, `register after logging out (${name})`);
+    await saveScreenshot(page, `signup-signed-out-here-${name}`);
+  });
+
+  it('falls back to the guest view when the stored sign-in is refused, without leaving the page', async () => {
+    const { page } = await env.open(viewport);
+    await storeToken(page, 'refused-token-0123456789abcdef');
+    await page.goto(`${trainingPaths.registrationComplete}?email=${encodeURIComponent('taro@example.co.jp')}&organization_name=${encodeURIComponent('株式会社キヅキ')}`);
+    const complete = completePage(page);
+    await complete.loginButton.waitFor();
+    expect(await complete.dashboardButton.count()).toBe(0);
+    const header = siteHeader(page);
+    await header.login.waitFor();
+    expect(await header.dashboard.isVisible()).toBe(false);
+    expect(await storedToken(page)).toBeNull();
+    expect(pathOf(page)).toBe(trainingPaths.registrationComplete);
+
+    await storeToken(page, 'refused-token-0123456789abcdef');
+    await page.goto(trainingPaths.register);
+    await registerPage(page).email.waitFor();
+    expect(await registerPage(page).signedIn.heading.count()).toBe(0);
+    expect(pathOf(page)).toBe(trainingPaths.register);
+    await header.login.waitFor();
+    expect(await storedToken(page)).toBeNull();
   });
 });

@@ -35,6 +35,19 @@ function describeViolation(violation: Result): string {
  * so the check itself never causes the CSP violations the tests also watch for.
  */
 export async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
+  // What a visitor looks at is the settled state: a button fading from disabled to enabled is
+  // half-way between two colours for 150 ms. Endless animations (spinners) are not waited for.
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2_000)),
+    ]),
+  );
   if (!(await page.evaluate(() => window.axe !== undefined))) await page.evaluate(AXE_SOURCE);
   const results = await page.evaluate(async (options) => {
     if (!window.axe) throw new Error('axe-core did not load');

@@ -29,9 +29,10 @@ export function registerPage(page: Page) {
     signedIn: {
       heading: page.getByRole('heading', { level: 2, name: 'すでにログインしています' }),
       dashboardLink: page.getByRole('main').getByRole('link', { name: 'ダッシュボードへ進む', exact: true }),
-      logout: page.getByRole('button', { name: 'ログアウトして別のメールアドレスで登録', exact: true }),
-      signedOut: page.getByRole('status').filter({ hasText: 'ログアウトしました' }),
+      logout: page.getByRole('button', { name: 'ログアウトして別のアドレスで登録', exact: true }),
     },
+    /** The note above the form after logging out from that notice. */
+    signedOut: page.getByRole('status').filter({ hasText: 'ログアウトしました' }),
   };
 }
 

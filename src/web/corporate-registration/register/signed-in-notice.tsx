@@ -47,7 +47,7 @@ export function SignedInNotice({ auth, onSignedOut }: SignedInNoticeProps) {
             ダッシュボードへ進む
           </a>
           <button type="button" className="button button--ghost" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
-            {signOut.isPending ? 'ログアウト中...' : 'ログアウトして別のメールアドレスで登録'}
+            {signOut.isPending ? 'ログアウト中...' : 'ログアウトして別のアドレスで登録'}
           </button>
         </div>
       </div>
