@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import type { AxeResults, Result, RunOptions } from 'axe-core';
 import { expect } from 'vitest';
+import { saveScreenshot } from './browser';
 
 const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -57,4 +58,10 @@ export async function expectNoAxeViolations(page: Page, label: string): Promise<
   }, AXE_OPTIONS);
   const report = (results as unknown as Result[]).map(describeViolation).join('\n');
   expect(results.length === 0 ? '' : `axe found ${results.length} violation(s) on ${label} (${page.url()}):\n${report}`, `axe on ${label}`).toBe('');
+}
+
+/** A state a test looks at: axe finds nothing to fix in it, and its screenshot is saved for review. */
+export async function checkScreen(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
+  await expectNoAxeViolations(page, name);
+  await saveScreenshot(page, name, options);
 }

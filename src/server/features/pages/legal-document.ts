@@ -89,7 +89,6 @@ const STYLE = {
   card: 'legal-document__card',
   enacted: 'legal-document__enacted',
   preamble: 'legal-document__preamble',
-  toc: 'legal-document__toc',
   tocList: 'legal-document__toc-list',
   tocItem: 'legal-document__toc-item',
   article: 'legal-article',
@@ -161,7 +160,7 @@ export function renderLegalDocument(document: LegalDocument): SafeHtml {
 <article class="card ${STYLE.card}" aria-labelledby="${prefix}-document-title">
 <h2 id="${prefix}-document-title" class="visually-hidden">${name}本文</h2>
 <p class="${STYLE.preamble}">${document.preamble}</p>
-<nav class="notice ${STYLE.toc}" aria-labelledby="${prefix}-toc-title">
+<nav class="notice" aria-labelledby="${prefix}-toc-title">
 <h2 id="${prefix}-toc-title" class="notice__title">目次</h2>
 <ol class="${STYLE.tocList}">${articles.map(
     (article) => html`<li class="${STYLE.tocItem}"><a class="${LINK_CLASS}" href="#${prefix}-${article.id}">第${article.number}条（${article.title}）</a></li>`,

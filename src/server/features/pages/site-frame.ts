@@ -27,7 +27,6 @@ export function siteHeader(frame: SiteFrame): SafeHtml {
     <nav class="site-nav" aria-label="サイト内" data-account-nav>
       <a href="${trainingPaths.login}" data-guest-only>ログイン</a>
       <a href="${trainingPaths.register}" data-guest-only>無料で始める</a>
-      <span class="site-nav__account" data-signed-in-only data-signed-in-name></span>
       <a href="${trainingPaths.dashboard}" data-signed-in-only>ダッシュボード</a>
     </nav>
   </div>
