@@ -183,6 +183,14 @@ describe.each(VIEWPORTS)('pages with data ($name)', ({ name, viewport }: { name:
     await reportList(page).rows.first().waitFor();
     await check(page, 'reports-list', name);
 
+    // The server's rendering of the report, as readers without JavaScript get it (the client entry is
+    // held back; axe itself needs JavaScript in the page).
+    const server = await env.open(viewport);
+    await server.page.route('**/assets/*.js', (route) => route.abort());
+    await server.page.goto(detailPath(withScreenshot));
+    await server.page.getByRole('heading', { name: 'フィッシングメールの報告', level: 1 }).waitFor();
+    await check(server.page, 'report-detail-server', name);
+
     await page.goto(detailPath(withScreenshot));
     await reportDetail(page).heading.waitFor();
     await reportDetail(page).deleteButton.waitFor();
