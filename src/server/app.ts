@@ -107,7 +107,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   const assets = () => (webAssets ??= new WebAssets(webDistDir, config.env === 'development'));
 
   registerErrorHandling(app);
-  registerSecurityHeaders(app);
+  registerSecurityHeaders(app, config);
   await app.register(cookie);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(multipart, {

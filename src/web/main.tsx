@@ -3,6 +3,9 @@
  * page's code is fetched only when its container is present, so this file stays tiny.
  */
 import './styles/index.css';
+// First, before any form code loads zod's parsers.
+import './lib/zod-csp';
+import { readAuthToken } from './auth/token-storage';
 
 type PageModule = { mount: (container: HTMLElement) => void };
 
@@ -17,6 +20,15 @@ const pages: Record<string, () => Promise<PageModule>> = {
   app: () => import('./training-app/mount'),
   'corporate-dashboard-app': () => import('./training-app/mount'),
 };
+
+// The training header offers guest links or the signed-in ones (site-frame.ts). Marked from the stored
+// token at once so a signed-in visitor does not see ログイン flash by; the server's answer follows.
+if (document.querySelector('[data-account-nav]')) {
+  if (readAuthToken() !== null) document.documentElement.classList.add('is-signed-in');
+  import('./auth/signed-in-header')
+    .then(({ syncSignedInHeader }) => syncSignedInHeader())
+    .catch((error: unknown) => console.error('Could not start the header sign-in state', error));
+}
 
 for (const [id, load] of Object.entries(pages)) {
   const container = document.getElementById(id);

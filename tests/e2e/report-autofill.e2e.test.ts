@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type Page, type Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { checkScreen } from './support/axe';
 import { reportMessages, reportUiText } from '../../src/common/messages';
 import { COVERED_SHARE, type DevImage, decodeRgb, loadDevSet, rectCoverage } from '../../src/server/test/ocr-scoring';
-import { DESKTOP, PHONE, saveScreenshot } from './support/browser';
+import { DESKTOP, PHONE } from './support/browser';
 import { type OpenedPage, type Viewport, useE2EEnvironment, viewportName } from './support/e2e';
 import { eventually } from './support/eventually';
 import {
@@ -226,7 +227,7 @@ describe.each<AutofillCase>([
       expect(await analyzing.getAttribute('aria-busy')).toBe('true');
       expect(Object.values(await controlsDisabled(form)).every(Boolean), JSON.stringify(await controlsDisabled(form))).toBe(true);
       expect(await form.root.locator('form').getAttribute('aria-busy')).toBe('true');
-      if (viewport === PHONE && mode === 'sms') await saveScreenshot(page, `autofill-analyzing-${name}`);
+      if (viewport === PHONE && mode === 'sms') await checkScreen(page, `autofill-analyzing-${name}`);
       release();
       expect((await answer).status()).toBe(200);
       await page.unroute('**/api/phishing-reports/analyze-screenshot');
@@ -240,7 +241,7 @@ describe.each<AutofillCase>([
       // The tab the visitor chose stays chosen.
       expect(await (mode === 'email' ? form.emailTab : form.smsTab).getAttribute('aria-selected')).toBe('true');
       await testCase.expectFilled(form, image);
-      await saveScreenshot(page, `autofill-${mode}-${name}`);
+      await checkScreen(page, `autofill-${mode}-${name}`);
 
       // The visitor can correct every filled field before sending.
       const filledBody = await form.body.inputValue();
@@ -288,7 +289,7 @@ describe.each<AutofillCase>([
       await thumb.scrollIntoViewIfNeeded();
       await eventually(() => naturalWidth(thumb.locator('img'))).toBeGreaterThan(0);
       expect(await thumb.locator('img').getAttribute('src')).toBe(published.thumbnail_url);
-      await saveScreenshot(page, `autofill-list-thumbnail-${mode}-${name}`, { fullPage: false });
+      await checkScreen(page, `autofill-list-thumbnail-${mode}-${name}`, { fullPage: false });
 
       await thumb.click();
       const viewer = imageViewer(page);
@@ -298,7 +299,7 @@ describe.each<AutofillCase>([
       const viewerSrc = await viewer.image.evaluate((element) => (element as HTMLImageElement).currentSrc);
       expect(new URL(viewerSrc).pathname).toBe(new URL(published.screenshot_url!, env.server.baseUrl).pathname);
       await expectRedacted(env.server.baseUrl, viewerSrc, image);
-      await saveScreenshot(page, `autofill-viewer-${mode}-${name}`, { fullPage: false });
+      await checkScreen(page, `autofill-viewer-${mode}-${name}`, { fullPage: false });
       await page.keyboard.press('Escape');
       await viewer.root.waitFor({ state: 'detached' });
 
@@ -308,7 +309,7 @@ describe.each<AutofillCase>([
       await eventually(() => naturalWidth(detail.screenshotImage)).toBeGreaterThan(0);
       expect(await detail.screenshotImage.getAttribute('src')).toBe(published.screenshot_url);
       expect((await detail.sender.textContent())?.trim()).toBe(edits.source_info);
-      await saveScreenshot(page, `autofill-detail-${mode}-${name}`);
+      await checkScreen(page, `autofill-detail-${mode}-${name}`);
     },
     OCR_TIMEOUT + PUBLISH_TIMEOUT + 30_000,
   );
@@ -331,7 +332,7 @@ describe('auto-fill rules and errors', () => {
       // The URL reaches the body; how exactly each letter of it is read (blurred image) is for `npm run bench:ocr`.
       expect(squeeze(body)).toMatch(/https:\/\/\S+\.example\/confirm\/id=59Dk2/);
       expect(await form.subject.count()).toBe(0);
-      await saveScreenshot(page, `autofill-sms-email-sender-${viewportName(PHONE)}`);
+      await checkScreen(page, `autofill-sms-email-sender-${viewportName(PHONE)}`);
     },
     OCR_TIMEOUT + 10_000,
   );
@@ -366,6 +367,6 @@ describe('auto-fill rules and errors', () => {
     await eventually(() => analyze.isEnabled()).toBe(true);
     expect(await form.body.isEditable()).toBe(true);
     expect(await form.successBox.count()).toBe(0);
-    await saveScreenshot(page, `autofill-error-${viewportName(PHONE)}`);
+    await checkScreen(page, `autofill-error-${viewportName(PHONE)}`);
   });
 });

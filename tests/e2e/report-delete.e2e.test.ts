@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { checkScreen } from './support/axe';
 import { emailReport, smsReport } from './support/api';
-import { DESKTOP, PHONE, saveScreenshot } from './support/browser';
+import { DESKTOP, PHONE } from './support/browser';
 import { useE2EEnvironment, viewportName } from './support/e2e';
 import { eventually } from './support/eventually';
 import { INDEX_PATH, deleteModal, detailPath, reportDetail, reportList, waitForListSettled } from './support/report-pages';
@@ -111,7 +112,7 @@ describe.each(VIEWPORTS)('deleting from the detail page ($name)', ({ name, viewp
     await modal.password.pressSequentially('99');
     expect(await modal.password.inputValue()).toBe('9999');
     await eventually(() => modal.confirm.isEnabled()).toBe(true);
-    await saveScreenshot(page, `delete-modal-input-${name}`, { fullPage: false });
+    await checkScreen(page, `delete-modal-input-${name}`, { fullPage: false });
 
     const attempt = async (send: () => Promise<void>) => {
       const answer = page.waitForResponse((response) => response.request().method() === 'DELETE');
@@ -123,7 +124,7 @@ describe.each(VIEWPORTS)('deleting from the detail page ($name)', ({ name, viewp
     await eventually(() => modal.fieldError.textContent()).toBe(WRONG);
     await eventually(() => modal.password.isEnabled()).toBe(true);
     expect(await modal.password.getAttribute('aria-invalid')).toBe('true');
-    await saveScreenshot(page, `delete-modal-wrong-${name}`, { fullPage: false });
+    await checkScreen(page, `delete-modal-wrong-${name}`, { fullPage: false });
 
     await modal.password.fill('8888');
     expect(await attempt(() => modal.password.press('Enter'))).toBe(401);
@@ -137,7 +138,7 @@ describe.each(VIEWPORTS)('deleting from the detail page ($name)', ({ name, viewp
     expect(await modal.root.getByText(WRONG).count()).toBe(0);
     expect(await modal.password.isDisabled()).toBe(true);
     expect(await modal.confirm.isDisabled()).toBe(true);
-    await saveScreenshot(page, `delete-modal-locked-${name}`, { fullPage: false });
+    await checkScreen(page, `delete-modal-locked-${name}`, { fullPage: false });
 
     // Reopening clears the flags on screen, but the server keeps the lock, even for the right password.
     await modal.cancel.click();

@@ -27,6 +27,7 @@ describe('report detail without JavaScript', () => {
     expect(await bodyText.textContent()).toBe(body);
     expect(await main.locator('b, script').count()).toBe(0);
     expect(await main.getByRole('link', { name: '報告一覧へ' }).getAttribute('href')).toBe(INDEX_PATH);
+    // Without JavaScript axe cannot run in the page; accessibility.e2e.test.ts checks this server rendering.
     await saveScreenshot(page, 'detail-no-js-390px');
   });
 

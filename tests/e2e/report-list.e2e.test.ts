@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { checkScreen } from './support/axe';
 import { emailReport, japaneseDate, smsReport } from './support/api';
-import { DESKTOP, PHONE, saveScreenshot } from './support/browser';
+import { DESKTOP, PHONE } from './support/browser';
 import { useE2EEnvironment, viewportName } from './support/e2e';
 import { eventually } from './support/eventually';
 import { INDEX_PATH, detailPath, linkTexts, reportList, waitForListSettled } from './support/report-pages';
@@ -32,7 +33,7 @@ describe('report list', () => {
     await list.empty.waitFor();
     expect(await list.table.count()).toBe(0);
     expect(await list.pager.count()).toBe(0);
-    await saveScreenshot(page, `list-empty-${name}`);
+    await checkScreen(page, `list-empty-${name}`);
   });
 
   it('filters by receipt method: すべて / メール / SMS', async () => {
@@ -106,7 +107,7 @@ describe('report list', () => {
       expect(await pageIds()).toEqual(expectedOrder.slice(0, 20).map(detailPath));
       expect(await list.previous.isDisabled()).toBe(true);
       expect(await list.next.isEnabled()).toBe(true);
-      await saveScreenshot(page, `list-populated-${name}`);
+      await checkScreen(page, `list-populated-${name}`);
 
       await list.next.click();
       await eventually(() => list.range.textContent()).toBe('21件目 - 40件目 （全45件中）');

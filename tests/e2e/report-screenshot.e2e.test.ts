@@ -1,8 +1,9 @@
 import { type Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { checkScreen } from './support/axe';
 import { reportMessages } from '../../src/common/messages';
 import { smallPng } from './support/api';
-import { DESKTOP, PHONE, saveScreenshot } from './support/browser';
+import { DESKTOP, PHONE } from './support/browser';
 import { useE2EEnvironment, viewportName } from './support/e2e';
 import { eventually } from './support/eventually';
 import {
@@ -89,7 +90,7 @@ describe.each([
     await viewer.root.waitFor();
     await eventually(() => naturalWidth(viewer.image)).toBeGreaterThan(0);
     expect(await viewer.image.getAttribute('src')).toBe(saved.screenshot_url);
-    await saveScreenshot(page, `image-viewer-${name}`, { fullPage: false });
+    await checkScreen(page, `image-viewer-${name}`, { fullPage: false });
     await page.keyboard.press('Escape');
     await viewer.root.waitFor({ state: 'detached' });
 
@@ -105,7 +106,7 @@ describe.each([
     // Enlarged: the viewer shows the picture bigger than the inline one.
     const enlarged = await viewer.image.boundingBox();
     expect(enlarged?.height ?? 0).toBeGreaterThan(inline?.height ?? Number.POSITIVE_INFINITY);
-    await saveScreenshot(page, `detail-image-viewer-${name}`, { fullPage: false });
+    await checkScreen(page, `detail-image-viewer-${name}`, { fullPage: false });
     await viewer.close.click();
     await viewer.root.waitFor({ state: 'detached' });
   });

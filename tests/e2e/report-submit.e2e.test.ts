@@ -1,7 +1,8 @@
 import { type Page, type Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { checkScreen } from './support/axe';
 import { japaneseDate, japaneseDateTime } from './support/api';
-import { DESKTOP, PHONE, saveScreenshot } from './support/browser';
+import { DESKTOP, PHONE } from './support/browser';
 import { useE2EEnvironment, viewportName } from './support/e2e';
 import { eventually } from './support/eventually';
 import {
@@ -63,7 +64,7 @@ describe.each([
 ])('report form at $name', ({ name, viewport }) => {
   it('reports an e-mail: success box, reset form, top of the list, detail page with the script-like body as plain text', async () => {
     const { page, form, dialogs } = await openForm(viewport);
-    await saveScreenshot(page, `form-empty-${name}`);
+    await checkScreen(page, `form-empty-${name}`);
     // The notices say plainly what is published as text and what is replaced in it.
     const textNotice = form.root.getByText(/^送信元・件名・本文は、文字のまま一覧と詳細ページに掲載されます。/);
     expect(await textNotice.isVisible()).toBe(true);
@@ -79,7 +80,7 @@ describe.each([
     await fillReportForm(form, report);
     const { reportId } = await submitSuccessfully(page, form);
     await expectFormReset(form);
-    await saveScreenshot(page, `form-success-${name}`);
+    await checkScreen(page, `form-success-${name}`);
 
     const list = reportList(page);
     await eventually(() => list.rows.first().getByRole('link').getAttribute('href')).toBe(detailPath(reportId));
@@ -104,7 +105,7 @@ describe.each([
     expect(await page.evaluate(() => Array.from(document.scripts).some((script) => script.textContent?.includes('xss')))).toBe(false);
     await page.waitForLoadState('networkidle');
     expect(dialogs).toEqual([]);
-    await saveScreenshot(page, `detail-${name}`);
+    await checkScreen(page, `detail-${name}`);
   });
 
   it('reports an SMS with a long body: the list shows 25 characters and an ellipsis, the detail the whole text', async () => {
@@ -160,7 +161,7 @@ describe.each([
     }
     await eventually(() => form.emailSource.evaluate((element) => element === document.activeElement)).toBe(true);
     expect(await form.successBox.count()).toBe(0);
-    await saveScreenshot(page, `form-errors-${name}`);
+    await checkScreen(page, `form-errors-${name}`);
 
     // SMS mode has its own sender rule and no subject.
     await form.smsTab.click();

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { checkScreen } from './support/axe';
 import { accountMessages as m } from '../../src/common/messages';
 import { trainingPaths } from '../../src/common/training-routes';
-import { DESKTOP, PHONE, saveScreenshot } from './support/browser';
+import { DESKTOP, PHONE } from './support/browser';
 import { viewportName } from './support/e2e';
 import { eventually } from './support/eventually';
 import { linkIn, MAIL_SUBJECTS } from './support/mail';
@@ -63,7 +64,7 @@ describe('routes for guests (SPEC §2.1)', () => {
     const { page } = await env.open(DESKTOP);
     await page.goto(trainingPaths.login);
     await loginPage(page).heading.waitFor();
-    await saveScreenshot(page, `auth-login-${viewportName(DESKTOP)}`);
+    await checkScreen(page, `auth-login-${viewportName(DESKTOP)}`);
     await loginPage(page).forgotLink.click();
     await waitForPath(page, trainingPaths.passwordForgot);
     await forgotPasswordPage(page).heading.waitFor();
@@ -132,7 +133,7 @@ describe('routes for a signed-in user (SPEC §2.1)', () => {
       expect(await page.getByText(account.organization, { exact: true }).first().isVisible()).toBe(true);
       expect(await page.title()).toContain(title);
       expect(await horizontalOverflow(page), `${path} wider than the viewport`).toBe(0);
-      await saveScreenshot(page, `auth-placeholder${path.replace(/\//g, '-')}-${name}`);
+      await checkScreen(page, `auth-placeholder${path.replace(/\//g, '-')}-${name}`);
     }
     // Moving inside the app through the menu keeps the frame.
     await appFrame(page).menu.getByRole('link', { name: 'ダッシュボード', exact: true }).click();
@@ -164,7 +165,7 @@ describe('login errors', () => {
     expect(await storedToken(page)).toBeNull();
     await eventually(() => login.email.isEnabled()).toBe(true);
     expect(await login.email.inputValue()).toBe(account.email);
-    await saveScreenshot(page, `auth-login-wrong-${viewportName(PHONE)}`);
+    await checkScreen(page, `auth-login-wrong-${viewportName(PHONE)}`);
 
     // An unknown address reads the same (no hint which part was wrong).
     await login.email.fill('nobody-here@example.co.jp');
@@ -194,7 +195,7 @@ describe.each(VIEWPORTS)('password reset through the mail ($name)', ({ name, vie
     await forgot.submit.click();
     await forgot.done.waitFor();
     expect(await forgot.done.getByText(m.resetMailSent, { exact: true }).isVisible()).toBe(true);
-    await saveScreenshot(page, `auth-reset-requested-${name}`);
+    await checkScreen(page, `auth-reset-requested-${name}`);
 
     const mail = await mailbox.waitForMail(account.email, MAIL_SUBJECTS.passwordReset);
     const link = linkIn(mail, env.server.baseUrl);
@@ -214,12 +215,12 @@ describe.each(VIEWPORTS)('password reset through the mail ($name)', ({ name, vie
     await reset.confirmation.fill(`${fresh}x`);
     await reset.submit.click();
     await eventually(() => fieldError(reset.confirmation)).toBe(m.passwordMismatch);
-    await saveScreenshot(page, `auth-reset-form-${name}`);
+    await checkScreen(page, `auth-reset-form-${name}`);
     await reset.confirmation.fill(fresh);
     await reset.submit.click();
     await reset.done.waitFor();
     expect(await reset.done.getByText(m.passwordReset, { exact: true }).isVisible()).toBe(true);
-    await saveScreenshot(page, `auth-reset-done-${name}`);
+    await checkScreen(page, `auth-reset-done-${name}`);
 
     // The link is single-use.
     const again = await page.context().newPage();

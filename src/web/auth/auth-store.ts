@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import type { AuthTenant, AuthUser } from '../../common/account.schema';
 import { ApiError } from '../lib/api-client';
 import { fetchCurrentUser } from './auth-api';
@@ -72,11 +72,32 @@ export function signOutLocally(): void {
   setState(SIGNED_OUT);
 }
 
-function subscribe(listener: () => void): () => void {
+/**
+ * What pages outside the app show before the server has answered: a stored token counts as
+ * signed in until /api/auth/user refuses it (then resolveAuth drops it and this turns false).
+ */
+export function looksSignedIn(current: AuthState): boolean {
+  return current.status === 'signed-in' || (current.status === 'unknown' && readAuthToken() !== null);
+}
+
+export function subscribeAuthState(listener: () => void): () => void {
   listeners.add(listener);
-  return () => listeners.delete(listener);
+  return () => {
+    listeners.delete(listener);
+  };
 }
 
 export function useAuthState(): AuthState {
-  return useSyncExternalStore(subscribe, getAuthState, getAuthState);
+  return useSyncExternalStore(subscribeAuthState, getAuthState, getAuthState);
+}
+
+/**
+ * For pages outside the app's router (registration, completion): the sign-in state, asked of the
+ * server once per page load. A refused token never redirects here; the page just shows its guest view.
+ */
+export function useResolvedAuthState(): AuthState {
+  useEffect(() => {
+    void resolveAuth();
+  }, []);
+  return useAuthState();
 }

@@ -16,7 +16,16 @@ export interface OpenedPage {
   pageErrors: string[];
   /** alert/confirm/prompt dialogs this page opened (dismissed at once); checked to be empty after each test. */
   dialogs: string[];
+  /**
+   * Content-Security-Policy violations (the page's `securitypolicyviolation` events and Chromium's
+   * console errors about CSP or Permissions-Policy) of every page of the context; checked to be empty
+   * after each test.
+   */
+  policyViolations: string[];
 }
+
+/** Chromium's console wording when a policy blocks something or a policy header is malformed. */
+const POLICY_CONSOLE_ERROR = /Content Security Policy|Permissions[- ]Policy|Cross-Origin-Opener-Policy/i;
 
 export interface E2EEnvironment {
   readonly server: RunningServer;
@@ -29,7 +38,8 @@ export interface E2EEnvironment {
 /**
  * Registers beforeAll/afterAll hooks that start the real server on a fresh database and one
  * Chromium for the calling test file, and afterEach hooks that close the test's contexts and
- * fail the test if any page threw an uncaught error or opened a JavaScript dialog.
+ * fail the test if any page threw an uncaught error, opened a JavaScript dialog or broke the
+ * Content-Security-Policy.
  */
 export function useE2EEnvironment(serverEnv: Record<string, string> = {}): E2EEnvironment {
   let server: RunningServer | undefined;
@@ -46,9 +56,10 @@ export function useE2EEnvironment(serverEnv: Record<string, string> = {}): E2EEn
     const pages = opened;
     opened = [];
     await Promise.all(pages.map(({ context }) => context.close()));
-    for (const { pageErrors, dialogs } of pages) {
+    for (const { pageErrors, dialogs, policyViolations } of pages) {
       expect(pageErrors, 'uncaught errors in the page').toEqual([]);
       expect(dialogs, 'JavaScript dialogs opened by the page').toEqual([]);
+      expect(policyViolations, 'Content-Security-Policy violations').toEqual([]);
     }
   });
 
@@ -81,8 +92,21 @@ export function useE2EEnvironment(serverEnv: Record<string, string> = {}): E2EEn
         ...options,
       });
       context.setDefaultTimeout(10_000);
+      const policyViolations: string[] = [];
+      // Every page and frame of the context reports what its CSP blocked (the binding and init script run
+      // through the DevTools protocol, outside the page's CSP).
+      await context.exposeBinding('__kizukiPolicyViolation', (_source, text: string) => policyViolations.push(text));
+      await context.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          const report = (window as unknown as { __kizukiPolicyViolation?: (text: string) => void }).__kizukiPolicyViolation;
+          report?.(`${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber}) on ${document.location.href}`);
+        });
+      });
+      context.on('console', (message) => {
+        if (message.type() === 'error' && POLICY_CONSOLE_ERROR.test(message.text())) policyViolations.push(`console: ${message.text()}`);
+      });
       const page = await context.newPage();
-      const entry: OpenedPage = { page, context, pageErrors: [], dialogs: [] };
+      const entry: OpenedPage = { page, context, pageErrors: [], dialogs: [], policyViolations };
       page.on('pageerror', (error) => entry.pageErrors.push(error.message));
       page.on('dialog', (dialog) => {
         entry.dialogs.push(`${dialog.type()}: ${dialog.message()}`);

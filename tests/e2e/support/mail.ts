@@ -1,4 +1,8 @@
 import { emailConfirmationMail, passwordResetMail, registrationConfirmationMail } from '../../../src/server/features/accounts/account-mails';
+import path from 'node:path';
+import { DEFAULT_MAIL_FROM } from '../../../src/server/config';
+import { parseMailSender, type MailSender } from '../../../src/server/features/mail/mail-message';
+import { DevMailbox } from '../../../src/server/features/mail/mail-transport';
 import { TestSmtpServer, decodeHeader, mimeParts, parseRawMail } from '../../../src/server/test/smtp-test-server';
 import { eventually } from './eventually';
 
@@ -22,7 +26,12 @@ export const MAIL_SUBJECTS = {
   emailConfirmation: emailConfirmationMail(sample).subject,
 } as const;
 
-export class Mailbox {
+/** Where a test reads the mail the server sent: a real SMTP server (Mailbox) or the development mailbox. */
+export interface MailReader {
+  waitForMail(address: string, subject: string, count?: number): Promise<ReadMail>;
+}
+
+export class Mailbox implements MailReader {
   private readonly smtp = new TestSmtpServer();
 
   async start(): Promise<this> {
@@ -54,6 +63,29 @@ export class Mailbox {
   async waitForMail(address: string, subject: string, count = 1): Promise<ReadMail> {
     await eventually(() => this.mailsTo(address, subject).length, 15_000).toBeGreaterThanOrEqual(count);
     const mail = this.mailsTo(address, subject)[count - 1];
+    if (!mail) throw new Error(`mail ${count} to ${address} is missing`);
+    return mail;
+  }
+}
+
+/**
+ * The development mailbox of a server started without SMTP_URL, read from its files under
+ * `$DATA_DIR/dev-mailbox/` (the same files /dev/mailbox shows).
+ */
+export class DevMailboxReader implements MailReader {
+  constructor(private readonly dataDir: () => string) {}
+
+  private async mailsTo(address: string, subject: string): Promise<ReadMail[]> {
+    const mailbox = new DevMailbox(path.join(this.dataDir(), 'dev-mailbox'), parseMailSender(DEFAULT_MAIL_FROM) as MailSender);
+    return (await mailbox.list())
+      .filter((entry) => entry.to.includes(address) && entry.subject === subject)
+      .reverse()
+      .map((entry) => ({ to: [entry.to], subject: entry.subject, text: entry.text, html: entry.html }));
+  }
+
+  async waitForMail(address: string, subject: string, count = 1): Promise<ReadMail> {
+    await eventually(async () => (await this.mailsTo(address, subject)).length, 15_000).toBeGreaterThanOrEqual(count);
+    const mail = (await this.mailsTo(address, subject))[count - 1];
     if (!mail) throw new Error(`mail ${count} to ${address} is missing`);
     return mail;
   }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll } from 'vitest';
 import { freePort } from '../../../scripts/free-port';
 import { type E2EEnvironment, useE2EEnvironment } from './e2e';
-import { linkIn, MAIL_SUBJECTS, Mailbox } from './mail';
+import { linkIn, MAIL_SUBJECTS, Mailbox, type MailReader } from './mail';
 
 export interface TrainingEnvironment {
   env: E2EEnvironment;
@@ -53,7 +53,7 @@ export interface CreatedAccount {
 export class AccountApi {
   constructor(
     private readonly baseUrl: () => string,
-    private readonly mailbox: Mailbox,
+    private readonly mailbox: MailReader,
   ) {}
 
   private async csrf(): Promise<Record<string, string>> {

@@ -25,6 +25,25 @@ export function registerPage(page: Page) {
     /** Step 2 (SPEC §2.2): "a confirmation mail was sent to the address". */
     sentHeading: page.getByRole('heading', { name: '確認メールを送信しました' }),
     currentStep: page.getByRole('navigation', { name: '登録の手順' }).locator('[aria-current="step"]'),
+    /** What a signed-in visitor gets instead of the form. */
+    signedIn: {
+      heading: page.getByRole('heading', { level: 2, name: 'すでにログインしています' }),
+      dashboardLink: page.getByRole('main').getByRole('link', { name: 'ダッシュボードへ進む', exact: true }),
+      logout: page.getByRole('button', { name: 'ログアウトして別のアドレスで登録', exact: true }),
+    },
+    /** The note above the form after logging out from that notice. */
+    signedOut: page.getByRole('status').filter({ hasText: 'ログアウトしました' }),
+  };
+}
+
+/** The training header (site frame): guest links, or the signed-in ones the client swaps in. */
+export function siteHeader(page: Page) {
+  const nav = page.getByRole('banner').getByRole('navigation', { name: 'サイト内' });
+  return {
+    nav,
+    login: nav.getByRole('link', { name: 'ログイン', exact: true }),
+    signUp: nav.getByRole('link', { name: '無料で始める', exact: true }),
+    dashboard: nav.getByRole('link', { name: 'ダッシュボード', exact: true }),
   };
 }
 
@@ -44,7 +63,10 @@ export function accountInfoPage(page: Page) {
 export function completePage(page: Page) {
   return {
     heading: page.getByRole('heading', { level: 1, name: '登録が完了しました' }),
+    /** For a visitor who is not signed in (the page opened later, elsewhere). */
     loginButton: page.getByRole('link', { name: 'ログインして始める', exact: true }),
+    /** After registering: the automatic sign-in (SPEC §4) leads straight in. */
+    dashboardButton: page.getByRole('main').getByRole('link', { name: 'ダッシュボードへ進む', exact: true }),
     topLink: page.getByRole('link', { name: 'トップページへ戻る', exact: true }),
     nextSteps: page.getByRole('region', { name: '次のステップ' }),
   };

@@ -3,6 +3,7 @@ import { formatReportDateTime } from '../../../common/date-format';
 import { AppError } from '../../errors';
 import { html, type SafeHtml } from '../../lib/html';
 import { renderHostPage } from '../pages/host-page';
+import { contentSecurityPolicy } from '../../plugins/security-headers.plugin';
 import type { WebAssets } from '../pages/web-assets';
 import type { DevMailbox, DevMailboxEntry } from './mail-transport';
 
@@ -50,6 +51,9 @@ export function registerDevMailboxRoutes(app: FastifyInstance, { mailbox, assets
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
+      // Development only: the mail's HTML uses style="" attributes (mail clients need them), and a srcdoc
+      // iframe inherits this page's CSP, so these two pages, and no other, allow inline styles.
+      .header('content-security-policy', contentSecurityPolicy({ inlineStyles: true }))
       .send(
         renderHostPage(assets(), { csrfToken, appUrl }, {
           title: `${title}｜キヅキ Kizuki（開発用）`,

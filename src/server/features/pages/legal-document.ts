@@ -46,16 +46,13 @@ export interface LegalDate {
   label: string;
 }
 
-/**
- * Link colour in the site's primary blue. The shared stylesheet styles links only inside the
- * React containers, and these pages mount none, so their links carry the rule themselves.
- */
-export const LINK_STYLE = 'color:var(--color-primary);text-underline-offset:0.2em';
+/** Links in the documents; styled by legal-document.css (no style attributes: the page CSP has no 'unsafe-inline'). */
+const LINK_CLASS = 'legal-link';
 
 /** A link to another page (another legal document, a form). */
-export const pageLink = (href: string, label: Inline): SafeHtml => html`<a style="${LINK_STYLE}" href="${href}">${label}</a>`;
+export const pageLink = (href: string, label: Inline): SafeHtml => html`<a class="${LINK_CLASS}" href="${href}">${label}</a>`;
 
-export const mailLink = (address: string): SafeHtml => html`<a style="${LINK_STYLE}" href="mailto:${address}">${address}</a>`;
+export const mailLink = (address: string): SafeHtml => html`<a class="${LINK_CLASS}" href="mailto:${address}">${address}</a>`;
 
 /**
  * The numbering of one document. `prefix` makes the anchors unique on the page and across the
@@ -77,57 +74,53 @@ export function articleOutline<Id extends string>(prefix: string, ids: readonly 
     prefix,
     ids,
     anchor,
-    ref: (id) => html`<a style="${LINK_STYLE}" href="#${anchor(id)}">第${ids.indexOf(id) + 1}条</a>`,
+    ref: (id) => html`<a class="${LINK_CLASS}" href="#${anchor(id)}">第${ids.indexOf(id) + 1}条</a>`,
     articles: (contents) => ids.map((id, index) => ({ id, number: index + 1, ...contents[id] })),
   };
 }
 
 /*
- * The shared stylesheet has no rules for long documents, and these pages mount no client code,
- * so the few layout rules they need travel as style attributes (allowed by the page CSP) built
- * from the site's design tokens. Headings and the intro reuse the site-frame classes.
+ * Every layout rule of the documents lives in src/web/styles/legal-document.css under these
+ * class names (the page CSP allows no style attributes). Headings and the intro reuse the
+ * site-frame classes.
  */
 const STYLE = {
-  // Body text breaks between any two characters (kinsoku still applies): the site-wide
-  // auto-phrase leaves long legal paragraphs ragged on a phone. Headings keep phrase breaks.
-  document: 'box-sizing:border-box;max-width:52rem;margin:0 auto;padding-inline:var(--space-3);overflow-wrap:anywhere;word-break:normal',
-  card: 'margin:0',
-  enacted: 'margin:0;color:var(--color-text-muted);font-size:0.9375rem',
-  preamble: 'margin:0 0 var(--space-5);line-height:1.9',
-  toc: 'margin:0 0 var(--space-5)',
-  tocList: 'columns:17rem;column-gap:var(--space-6);margin:0;padding:0;list-style:none;font-size:0.9375rem;line-height:1.6',
-  tocItem: 'break-inside:avoid;padding-block:3px',
-  article: 'scroll-margin-top:var(--space-4);margin-top:var(--space-6)',
-  heading:
-    'margin:0 0 var(--space-3);padding-bottom:var(--space-2);border-bottom:1px solid var(--color-border);font-size:1.125rem;line-height:1.5;letter-spacing:0.02em;word-break:auto-phrase',
-  paragraphs: 'margin:0;padding-left:1.5em;line-height:1.9',
-  paragraph: 'margin:0 0 var(--space-3);padding-left:0.15em',
-  single: 'margin:0 0 var(--space-3);line-height:1.9',
-  text: 'margin:0',
-  items: 'margin:var(--space-2) 0 0;padding:0;list-style:none',
-  item: 'display:flex;gap:0.2em;margin-bottom:var(--space-2)',
-  itemMark: 'flex:none;min-width:2.4em;font-variant-numeric:tabular-nums',
-  itemBody: 'min-width:0',
-  details: 'margin:var(--space-1) 0 0;padding-left:1.1em;list-style:disc',
-  detail: 'margin-bottom:var(--space-1)',
-  box: 'margin:var(--space-3) 0 0;padding:var(--space-4);border:1px solid var(--color-border);border-radius:var(--radius);background:var(--color-surface-muted);font-style:normal;line-height:1.9',
-  closing: 'margin:var(--space-5) 0 0;text-align:right',
-  enactedFooter: 'margin:var(--space-4) 0 0;padding-top:var(--space-3);border-top:1px solid var(--color-border);color:var(--color-text-muted);font-size:0.9375rem',
+  document: 'legal-document',
+  card: 'legal-document__card',
+  enacted: 'legal-document__enacted',
+  preamble: 'legal-document__preamble',
+  tocList: 'legal-document__toc-list',
+  tocItem: 'legal-document__toc-item',
+  article: 'legal-article',
+  heading: 'legal-article__heading',
+  paragraphs: 'legal-article__paragraphs',
+  paragraph: 'legal-article__paragraph',
+  single: 'legal-article__single',
+  text: 'legal-article__text',
+  items: 'legal-items',
+  item: 'legal-items__item',
+  itemMark: 'legal-items__mark',
+  itemBody: 'legal-items__body',
+  details: 'legal-items__details',
+  detail: 'legal-items__detail',
+  box: 'legal-article__box',
+  closing: 'legal-document__closing',
+  enactedFooter: 'legal-document__enacted-footer',
 } as const;
 
 function renderItems(items: LegalItem[]): SafeHtml {
-  return html`<ol style="${STYLE.items}">${items.map(
-    (item, index) => html`<li style="${STYLE.item}"><span style="${STYLE.itemMark}">（${index + 1}）</span><div style="${STYLE.itemBody}">${item.text}${
+  return html`<ol class="${STYLE.items}">${items.map(
+    (item, index) => html`<li class="${STYLE.item}"><span class="${STYLE.itemMark}">（${index + 1}）</span><div class="${STYLE.itemBody}">${item.text}${
       item.details
-        ? html`<ul style="${STYLE.details}">${item.details.map((detail) => html`<li style="${STYLE.detail}">${detail}</li>`)}</ul>`
+        ? html`<ul class="${STYLE.details}">${item.details.map((detail) => html`<li class="${STYLE.detail}">${detail}</li>`)}</ul>`
         : ''
     }</div></li>`,
   )}</ol>`;
 }
 
 function renderParagraphContent(paragraph: LegalParagraph): SafeHtml {
-  return html`<p style="${STYLE.text}">${paragraph.text}</p>${paragraph.items ? renderItems(paragraph.items) : ''}${
-    paragraph.box ? html`<address style="${STYLE.box}">${paragraph.box.map((line, index) => html`${index > 0 ? html`<br>` : ''}${line}`)}</address>` : ''
+  return html`<p class="${STYLE.text}">${paragraph.text}</p>${paragraph.items ? renderItems(paragraph.items) : ''}${
+    paragraph.box ? html`<address class="${STYLE.box}">${paragraph.box.map((line, index) => html`${index > 0 ? html`<br>` : ''}${line}`)}</address>` : ''
   }`;
 }
 
@@ -137,10 +130,10 @@ export function renderLegalArticle(article: LegalArticle, prefix: string): SafeH
   const [first] = article.paragraphs;
   const body =
     article.paragraphs.length === 1 && first
-      ? html`<div style="${STYLE.single}">${renderParagraphContent(first)}</div>`
-      : html`<ol style="${STYLE.paragraphs}">${article.paragraphs.map((paragraph) => html`<li style="${STYLE.paragraph}">${renderParagraphContent(paragraph)}</li>`)}</ol>`;
-  return html`<section id="${anchor}" style="${STYLE.article}" aria-labelledby="${anchor}-title">
-<h2 id="${anchor}-title" style="${STYLE.heading}">第${article.number}条（${article.title}）</h2>
+      ? html`<div class="${STYLE.single}">${renderParagraphContent(first)}</div>`
+      : html`<ol class="${STYLE.paragraphs}">${article.paragraphs.map((paragraph) => html`<li class="${STYLE.paragraph}">${renderParagraphContent(paragraph)}</li>`)}</ol>`;
+  return html`<section id="${anchor}" class="${STYLE.article}" aria-labelledby="${anchor}-title">
+<h2 id="${anchor}-title" class="${STYLE.heading}">第${article.number}条（${article.title}）</h2>
 ${body}
 </section>`;
 }
@@ -159,23 +152,23 @@ export interface LegalDocument {
 export function renderLegalDocument(document: LegalDocument): SafeHtml {
   const { name, prefix, articles } = document;
   const enacted = html`<time datetime="${document.enacted.iso}">${document.enacted.label}</time>`;
-  return html`<div style="${STYLE.document}">
-<header class="page-intro" style="padding-inline:0">
+  return html`<div class="${STYLE.document}">
+<header class="page-intro legal-document__intro">
 <h1 class="page-intro__title">${name}<span class="page-intro__sub">キヅキ Kizuki</span></h1>
-<p style="${STYLE.enacted}">制定日：${enacted}</p>
+<p class="${STYLE.enacted}">制定日：${enacted}</p>
 </header>
-<article class="card" style="${STYLE.card}" aria-labelledby="${prefix}-document-title">
+<article class="card ${STYLE.card}" aria-labelledby="${prefix}-document-title">
 <h2 id="${prefix}-document-title" class="visually-hidden">${name}本文</h2>
-<p style="${STYLE.preamble}">${document.preamble}</p>
-<nav class="notice" style="${STYLE.toc}" aria-labelledby="${prefix}-toc-title">
+<p class="${STYLE.preamble}">${document.preamble}</p>
+<nav class="notice" aria-labelledby="${prefix}-toc-title">
 <h2 id="${prefix}-toc-title" class="notice__title">目次</h2>
-<ol style="${STYLE.tocList}">${articles.map(
-    (article) => html`<li style="${STYLE.tocItem}"><a style="${LINK_STYLE}" href="#${prefix}-${article.id}">第${article.number}条（${article.title}）</a></li>`,
+<ol class="${STYLE.tocList}">${articles.map(
+    (article) => html`<li class="${STYLE.tocItem}"><a class="${LINK_CLASS}" href="#${prefix}-${article.id}">第${article.number}条（${article.title}）</a></li>`,
   )}</ol>
 </nav>
 ${articles.map((article) => renderLegalArticle(article, prefix))}
-<p style="${STYLE.closing}">以上</p>
-<p style="${STYLE.enactedFooter}">制定日：${enacted}</p>
+<p class="${STYLE.closing}">以上</p>
+<p class="${STYLE.enactedFooter}">制定日：${enacted}</p>
 </article>
 </div>`;
 }

@@ -27,7 +27,6 @@ export const PRIVACY_CONTACT = {
 } as const;
 
 export type { Inline } from './legal-document';
-export { LINK_STYLE } from './legal-document';
 export type PolicyItem = LegalItem;
 export type PolicyParagraph = LegalParagraph;
 export type PolicyArticle = LegalArticle<ArticleId>;

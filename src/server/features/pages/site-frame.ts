@@ -11,29 +11,32 @@ export type SiteFrame = 'reports' | 'training';
 const BRAND_MARK = html`<span class="site-brand__mark" aria-hidden="true">気</span>`;
 const FOOTER_LEAD = html`<p class="site-footer__lead">キヅキは、フィッシング詐欺に「気づく」力を育てるサービスです。</p>`;
 const FOOTER_COPY = html`<p class="site-footer__copy"><small>© 2026 Kizuki</small></p>`;
-const FOOTER_LINKS_STYLE = 'display:flex;flex-wrap:wrap;gap:0.25em 1.5em';
 
 export function siteHeader(frame: SiteFrame): SafeHtml {
   if (frame === 'training') {
     // Light on purpose: signed-in screens draw their own shell (tenant name, logout) inside #app.
+    // The sign-in lives in the browser (a bearer token in localStorage), so the server renders both
+    // sets of links and the client entry shows the right one (src/web/auth/signed-in-header.ts);
+    // without JavaScript the guest links show.
     return html`<header class="site-header">
   <div class="site-header__inner">
-    <a class="site-brand" href="${trainingPaths.login}" aria-label="キヅキ セキュリティ訓練（ログイン画面へ）">
+    <a class="site-brand" href="${trainingPaths.login}">
       ${BRAND_MARK}
-      <span class="site-brand__name">キヅキ<span class="site-brand__sub">セキュリティ訓練</span></span>
+      <span class="site-brand__name">キヅキ <span class="site-brand__sub">セキュリティ訓練</span></span>
     </a>
-    <nav class="site-nav" aria-label="サイト内" data-guest-only>
-      <a href="${trainingPaths.login}">ログイン</a>
-      <a href="${trainingPaths.register}">無料で始める</a>
+    <nav class="site-nav" aria-label="サイト内" data-account-nav>
+      <a href="${trainingPaths.login}" data-guest-only>ログイン</a>
+      <a href="${trainingPaths.register}" data-guest-only>無料で始める</a>
+      <a href="${trainingPaths.dashboard}" data-signed-in-only>ダッシュボード</a>
     </nav>
   </div>
 </header>`;
   }
   return html`<header class="site-header">
   <div class="site-header__inner">
-    <a class="site-brand" href="/phishing-reports" aria-label="キヅキ Kizuki DB トップ">
+    <a class="site-brand" href="/phishing-reports">
       ${BRAND_MARK}
-      <span class="site-brand__name">キヅキ<span class="site-brand__sub">Kizuki DB</span></span>
+      <span class="site-brand__name">キヅキ <span class="site-brand__sub">Kizuki DB</span></span>
     </a>
     <nav class="site-nav" aria-label="サイト内">
       <a href="/phishing-reports#report-list">報告一覧</a>
@@ -51,7 +54,7 @@ export function siteFooter(frame: SiteFrame): SafeHtml {
   return html`<footer class="site-footer">
   <div class="site-footer__inner">
     ${FOOTER_LEAD}
-    <p class="site-footer__links" style="${FOOTER_LINKS_STYLE}">${links}</p>
+    <p class="site-footer__links">${links}</p>
     ${FOOTER_COPY}
   </div>
 </footer>`;

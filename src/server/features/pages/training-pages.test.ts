@@ -123,8 +123,12 @@ describe('single-page app routes', () => {
     const header = headerOf(body);
     expect(visibleText(header)).toMatch(/キヅキ\s*セキュリティ訓練/);
     expect(header).toContain('<a class="site-brand" href="/corporate/login"');
-    expect(header).toContain('<a href="/corporate/login">ログイン</a>');
-    expect(header).toContain('<a href="/corporate/register">無料で始める</a>');
+    expect(header).toContain('<a href="/corporate/login" data-guest-only>ログイン</a>');
+    expect(header).toContain('<a href="/corporate/register" data-guest-only>無料で始める</a>');
+    // The signed-in alternative, shown by the client when a sign-in is stored (the server cannot see it).
+    expect(header).toContain('<a href="/corporate/dashboard" data-signed-in-only>ダッシュボード</a>');
+    // The logo's accessible name is its visible text (WCAG 2.5.3): no aria-label that differs from it.
+    expect(header).not.toMatch(/class="site-brand"[^>]*aria-label/);
     const footer = footerOf(body);
     expect(footer).toContain('<a href="/corporate/terms">利用規約</a>');
     expect(footer).toContain('<a href="/corporate/privacy">プライバシーポリシー</a>');
@@ -134,6 +138,8 @@ describe('single-page app routes', () => {
   it('keeps the Kizuki DB frame on the report pages', async () => {
     const { body } = await page('/phishing-reports');
     expect(headerOf(body)).toContain('<span class="site-brand__sub">Kizuki DB</span>');
+    expect(headerOf(body)).not.toMatch(/class="site-brand"[^>]*aria-label/);
+    expect(headerOf(body)).not.toContain('data-guest-only');
     expect(footerOf(body)).toContain('<a href="/terms">利用規約</a>');
     expect(footerOf(body)).not.toContain('/corporate/');
   });

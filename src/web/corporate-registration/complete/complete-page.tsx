@@ -1,6 +1,7 @@
 import { useEffect, useId } from 'react';
 import { FREE_PLAN, FREE_PLAN_FEATURES } from '../../../common/plans';
 import { trainingPaths } from '../../../common/training-routes';
+import { looksSignedIn, useResolvedAuthState } from '../../auth/auth-store';
 import { CheckList, RegistrationLayout } from '../shared/registration-layout';
 
 const NEXT_STEPS = [
@@ -12,6 +13,8 @@ const NEXT_STEPS = [
 /** SPEC §2.2 step 4. */
 export function CompletePage({ email, organizationName }: { email: string; organizationName: string }) {
   const titleId = useId();
+  // SPEC §4 signs the new administrator in after registering; opened later without that sign-in, the page leads to the login.
+  const signedIn = looksSignedIn(useResolvedAuthState());
   useEffect(() => {
     document.title = '登録完了｜キヅキ';
   }, []);
@@ -67,9 +70,15 @@ export function CompletePage({ email, organizationName }: { email: string; organ
         </section>
 
         <div className="reg-complete__actions">
-          <a className="button button--primary button--large" href={trainingPaths.login}>
-            ログインして始める
-          </a>
+          {signedIn ? (
+            <a className="button button--primary button--large" href={trainingPaths.dashboard}>
+              ダッシュボードへ進む
+            </a>
+          ) : (
+            <a className="button button--primary button--large" href={trainingPaths.login}>
+              ログインして始める
+            </a>
+          )}
           <a className="reg-complete__top-link" href="/">
             トップページへ戻る
           </a>

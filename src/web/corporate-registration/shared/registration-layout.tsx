@@ -31,7 +31,8 @@ export function StepIndicator({ current }: { current: 1 | 2 | 3 | 4 }) {
 }
 
 type RegistrationLayoutProps = {
-  step: 1 | 2 | 3 | 4;
+  /** Omitted when the page is not part of a registration (a signed-in visitor). */
+  step?: 1 | 2 | 3 | 4;
   title: string;
   titleId: string;
   lead?: ReactNode;
@@ -50,7 +51,7 @@ export function RegistrationLayout({ step, title, titleId, lead, aside, children
         </h1>
         {lead && <p className="reg__lead">{lead}</p>}
       </header>
-      <StepIndicator current={step} />
+      {step && <StepIndicator current={step} />}
       <div className={aside ? 'reg__grid' : 'reg__grid reg__grid--single'}>
         <section className="card reg__main" aria-labelledby={titleId}>
           {children}

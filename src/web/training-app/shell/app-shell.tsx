@@ -15,10 +15,10 @@ export function Component() {
   const { logout, pending } = useLogout();
   const orgName = auth.tenant?.company_name ?? auth.user?.email ?? '';
 
-  // The host page's header offers ログイン / 無料で始める to guests; a signed-in user has the shell's menu instead.
+  // The host page's header links (ログイン / ダッシュボード) would repeat the shell's own menu; hidden while it shows.
   useEffect(() => {
-    document.body.classList.add('is-signed-in');
-    return () => document.body.classList.remove('is-signed-in');
+    document.documentElement.classList.add('has-app-shell');
+    return () => document.documentElement.classList.remove('has-app-shell');
   }, []);
 
   return (
