@@ -1,8 +1,8 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 
 /**
- * Everything that differs between SQLite and PostgreSQL lives here, so migrations and
- * repositories stay dialect-neutral.
+ * Everything that differs between SQLite and PostgreSQL lives here, so repositories stay
+ * dialect-neutral. Migrations use their own frozen copies (migrations/migration-dialect-v1.ts).
  */
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -15,11 +15,6 @@ export function timestampColumnType(db: Kysely<unknown>) {
   return dialectOf(db) === 'postgres' ? sql`timestamptz` : sql`text`;
 }
 
-/** Auto-increment primary key type for each dialect. */
-export function serialColumnType(db: Kysely<unknown>) {
-  return dialectOf(db) === 'postgres' ? sql`bigserial` : sql`integer`;
-}
-
 /** Reads a timestamp column as a Date whichever driver returned it. */
 export function readTimestamp(value: string | Date): Date {
   return value instanceof Date ? value : new Date(value);
@@ -28,11 +23,6 @@ export function readTimestamp(value: string | Date): Date {
 /** Writes an instant in the one format both dialects compare correctly. */
 export function writeTimestamp(value: Date): string {
   return value.toISOString();
-}
-
-/** Column type of a reference to a serial primary key (bigserial is bigint on PostgreSQL). */
-export function foreignIdColumnType(db: Kysely<unknown>) {
-  return dialectOf(db) === 'postgres' ? sql`bigint` : sql`integer`;
 }
 
 /** True when an insert or update broke a unique constraint (PostgreSQL 23505, SQLite CONSTRAINT_UNIQUE). */

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { serialColumnType, timestampColumnType } from '../dialect';
+import { serialColumnType, timestampColumnType } from './migration-dialect-v1';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

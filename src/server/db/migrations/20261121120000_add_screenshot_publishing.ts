@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { timestampColumnType } from '../dialect';
+import { timestampColumnType } from './migration-dialect-v1';
 
 /**
  * Screenshots are published only after automatic redaction, by a background job: the report keeps

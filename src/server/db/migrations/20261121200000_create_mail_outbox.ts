@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { serialColumnType, timestampColumnType } from '../dialect';
+import { serialColumnType, timestampColumnType } from './migration-dialect-v1';
 
 /**
  * Outgoing mail is written to this outbox in the same transaction as the change that causes it,

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { foreignIdColumnType, serialColumnType, timestampColumnType } from '../dialect';
+import { foreignIdColumnType, serialColumnType, timestampColumnType } from './migration-dialect-v1';
 
 /**
  * Accounts of the training part: tenants (companies), their users, sign-in tokens, single-use

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { dialectOf, foreignIdColumnType, serialColumnType, timestampColumnType } from '../dialect';
+import { dialectOf, foreignIdColumnType, serialColumnType, timestampColumnType } from './migration-dialect-v1';
 
 const PURPOSES_BEFORE = "('corporate_registration', 'password_reset', 'email_change')";
 const PURPOSES_AFTER = "('corporate_registration', 'password_reset', 'email_change', 'email_confirmation')";
