@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountMessages } from '../common/messages';
+import { createTestApp, type TestContext } from './test/test-app';
+
+/**
+ * No route is open by accident: every API route answers an anonymous caller 401 unless it is on
+ * this reviewed list of public API routes. Pages (GET outside /api/) are public shells: the
+ * signed-in screens guard themselves in the browser and read data only through guarded API routes.
+ */
+const PUBLIC_API_ROUTES: ReadonlySet<string> = new Set([
+  // Kizuki DB: anonymous by design (SPEC §1, §6).
+  'GET /api/phishing-reports',
+  'GET /api/phishing-reports/:id',
+  'POST /api/phishing-reports',
+  'DELETE /api/phishing-reports/:id',
+  'POST /api/phishing-reports/analyze-screenshot',
+  // Corporate sign-up (SPEC §2.2, §7): before any account exists.
+  'POST /api/corporate/send-confirmation',
+  'POST /api/corporate/verify-email',
+  'POST /api/corporate/complete-registration',
+  // Signing in and mailed links: the caller has no session yet; links carry their own token.
+  'POST /api/auth/login',
+  'POST /api/auth/register/individual',
+  'POST /api/auth/register/corporate',
+  'POST /api/auth/password/email',
+  'POST /api/auth/password/reset',
+  'POST /api/auth/email/verify',
+  // The API description.
+  'GET /api/openapi.json',
+]);
+
+const isPage = (method: string, url: string) => method === 'GET' && !url.startsWith('/api/');
+
+describe('route access (route table)', () => {
+  let context: TestContext;
+  beforeAll(async () => {
+    context = await createTestApp();
+  });
+  afterAll(() => context.close());
+
+  const routes = () => {
+    const keys = new Map<string, { method: string; url: string }>();
+    for (const route of context.app.routeTable) {
+      if (route.method === 'HEAD' || route.method === 'OPTIONS') continue;
+      keys.set(`${route.method} ${route.url}`, route);
+    }
+    return keys;
+  };
+
+  it('lists only routes that exist as public', () => {
+    for (const key of PUBLIC_API_ROUTES) expect(routes().has(key), key).toBe(true);
+  });
+
+  it('answers an anonymous caller 401 on every other API route', async () => {
+    const guarded: string[] = [];
+    for (const [key, route] of routes()) {
+      if (PUBLIC_API_ROUTES.has(key) || isPage(route.method, route.url)) continue;
+      const url = route.url.replace(/:[A-Za-z_]+/g, '1');
+      for (const authorization of [undefined, 'Bearer', 'Bearer not-a-real-token-at-all-0123456789', 'Basic dXNlcjpwYXNz']) {
+        const response = await context.app.inject({
+          method: route.method as 'GET', url, payload: route.method === 'GET' ? undefined : {},
+          headers: { cookie: context.csrf.cookie, ...context.csrf.header, ...(authorization ? { authorization } : {}) },
+        });
+        expect(response.statusCode, `${key} (${authorization ?? 'no Authorization'})`).toBe(401);
+        expect(response.json()).toEqual({ success: false, message: accountMessages.unauthenticated });
+      }
+      guarded.push(key);
+    }
+    // The walk reached the signed-in API (a table that lost its routes would pass vacuously).
+    expect(guarded).toEqual(expect.arrayContaining(['GET /api/auth/user', 'GET /api/corporate/dashboard', 'PUT /api/auth/profile', 'POST /api/auth/logout']));
+  });
+});
