@@ -165,15 +165,7 @@ export class AccountsRepository {
    */
   async confirmAddress(tokenHash: string, now: Date): Promise<AccountWrite<{ userId: number; email: string; purpose: 'email_change' | 'email_confirmation' }>> {
     return this.writeOrRefuse(async (trx) => {
-      const token = await trx
-        .updateTable('account_tokens')
-        .set({ used_at: writeTimestamp(now) })
-        .where('token_hash', '=', tokenHash)
-        .where('purpose', 'in', ['email_change', 'email_confirmation'])
-        .where('used_at', 'is', null)
-        .where('expires_at', '>', writeTimestamp(now))
-        .returning(['email', 'user_id', 'purpose'])
-        .executeTakeFirst();
+      const token = await consumeToken(trx, ['email_change', 'email_confirmation'], tokenHash, now);
       if (!token || token.user_id === null) return refusal('token_unusable');
       const purpose = token.purpose === 'email_change' ? 'email_change' : 'email_confirmation';
       if (purpose === 'email_change') await releaseUnconfirmedHolder(trx, token.email, null, token.user_id);
@@ -232,15 +224,15 @@ export async function insertToken(trx: Executor, token: NewAccountToken, now: Da
 }
 
 /** Marks a usable link used; only one of any number of parallel callers gets the row. */
-export async function consumeToken(trx: Executor, purpose: AccountTokenPurpose, tokenHash: string, now: Date) {
+export async function consumeToken(trx: Executor, purpose: AccountTokenPurpose | readonly AccountTokenPurpose[], tokenHash: string, now: Date) {
   return trx
     .updateTable('account_tokens')
     .set({ used_at: writeTimestamp(now) })
     .where('token_hash', '=', tokenHash)
-    .where('purpose', '=', purpose)
+    .where('purpose', 'in', typeof purpose === 'string' ? [purpose] : purpose)
     .where('used_at', 'is', null)
     .where('expires_at', '>', writeTimestamp(now))
-    .returning(['id', 'email', 'user_id'])
+    .returning(['id', 'email', 'user_id', 'purpose'])
     .executeTakeFirst();
 }
 
