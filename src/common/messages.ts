@@ -178,3 +178,45 @@ export const accountMessages = {
   emailAlreadyConfirmed: 'メールアドレスはすでに確認済みです。',
   registrationAlreadyCompleted: 'このメールアドレスの登録はすでに完了しています。ログインしてご利用ください。',
 } as const;
+
+/** The training app's tenant realm (issue 10): who may use tenant routes. */
+export const realmMessages = {
+  corporateOnly: 'この機能は法人アカウントでのみご利用いただけます。',
+} as const;
+
+/** People and groups (/users, issue 10 part 1). */
+export const peopleMessages = {
+  nameRequired: '氏名は必須です',
+  emailRequired: 'メールアドレスは必須です',
+  emailInvalid: '有効なメールアドレスを入力してください',
+  emailTaken: 'このメールアドレスはすでに登録されています',
+  tooLong: (max: number) => `${max}文字以内で入力してください`,
+  groupNameRequired: 'グループ名は必須です',
+  groupNameTaken: '同じ名前のグループがすでにあります',
+  groupUnknown: '選択されたグループが見つかりません',
+  /** The free-plan cap (FREE_PLAN.maxPeople), with how many remain and that an upgrade lifts it. */
+  planLimitReached: (max: number, remaining: number) =>
+    remaining > 0
+      ? `ご利用中のプランで登録できるのは${max}名までです（あと${remaining}名登録できます）。さらに登録するには、有料プランへのアップグレードをご検討ください。`
+      : `ご利用中のプランで登録できるのは${max}名までで、すでに上限に達しています。さらに登録するには、有料プランへのアップグレードをご検討ください。`,
+  created: '受講者を登録しました。',
+  updated: '受講者の情報を更新しました。',
+  deleted: '受講者を削除しました。',
+} as const;
+
+/** Sending domains (issue 10 part 2): where a tenant may send training mail. */
+export const domainMessages = {
+  domainRequired: 'ドメインは必須です',
+  domainInvalid: 'ドメインの形式が正しくありません（例：example.co.jp）',
+  freeMailDomain: 'フリーメールや携帯キャリアのドメインは、送信先ドメインとして登録できません',
+  /** A person's address is at a domain the tenant has not proved. */
+  unverifiedDomain: (domain: string) =>
+    `${domain} は送信先ドメインとして確認されていません。「送信先ドメイン」でドメインを追加し、表示されるTXTレコードをDNSに設定して「確認する」を押してください。`,
+} as const;
+
+/** Templates (issue 10 part 3). */
+export const templateMessages = {
+  urlRequired: '本文に {{url}}（訓練用のリンク）を含めてください',
+  unknownVariable: (name: string) => `{{${name}}} は使用できない差し込み項目です`,
+  builtinReadOnly: '標準テンプレートは編集・削除できません。「複製して編集」から自社用のテンプレートを作成してください',
+} as const;

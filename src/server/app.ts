@@ -45,10 +45,12 @@ import type { ScreenshotAnalyzer } from './features/screenshot-ocr/screenshot-oc
 import { resolveAppSecret } from './lib/app-secret';
 import { requestIdFor, serializeRequest } from './lib/request-logging';
 import { recordRouteTable } from './lib/route-table';
+import { collectOpenApi, useZodSchemas } from './lib/zod-route';
 import './lib/zod-japanese';
 import { registerCsrf } from './plugins/csrf.plugin';
 import { type RateLimiters, registerRateLimiting } from './plugins/rate-limit.plugin';
 import { registerSecurityHeaders } from './plugins/security-headers.plugin';
+import { registerTenantRealm } from './plugins/tenant-realm.plugin';
 import { type FileStorage, LocalFileStorage } from './storage/file-storage';
 
 export interface AppOptions {
@@ -96,6 +98,9 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   });
 
   recordRouteTable(app);
+  useZodSchemas(app);
+  const openapi = new OpenApiRegistry();
+  collectOpenApi(app, openapi);
 
   const database = options.database ?? openDatabase(config.database);
   if (!options.database) app.addHook('onClose', () => database.destroy());
@@ -128,7 +133,6 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   const screenshotAnalyzer = options.screenshotAnalyzer ?? createScreenshotAnalyzer({ size: config.ocr.workers, queueLimit: config.ocr.queueLimit, queueTimeoutMs: config.ocr.queueTimeoutMs, logger: app.log });
   if (!options.screenshotAnalyzer) app.addHook('onClose', () => screenshotAnalyzer.close());
 
-  const openapi = new OpenApiRegistry();
   const reportsRepo = new PhishingReportsRepository(database.db);
   const screenshotPublisher = new ScreenshotPublisher({ repo: reportsRepo, storage, analyzer: screenshotAnalyzer, clock, logger: app.log });
   const screenshotRetention = new OriginalRetentionSweeper({
@@ -174,7 +178,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   registerPhishingReportRoutes(app, { service: reportsService, storage, config, openapi, rateLimiters });
   registerScreenshotAnalysisRoutes(app, { analyzer: screenshotAnalyzer, config, openapi, rateLimiters });
   registerReportPages(app, { service: reportsService, assets, appUrl: config.appUrl });
-  registerAccountFeatures(app, { database, config, clock, openapi, rateLimiters, secret });
+  await registerAccountFeatures(app, { database, config, clock, openapi, rateLimiters, secret });
   registerLegalPages(app, { assets, appUrl: config.appUrl, originalRetentionDays: config.screenshotOriginalRetentionDays });
   if (mailTransport instanceof DevMailbox && config.env !== 'production') {
     const mailbox = mailTransport;
@@ -205,11 +209,11 @@ function loggerOptions(config: AppConfig, options: AppOptions): FastifyServerOpt
   return options.logger ?? { level: config.logLevel, ...hygiene };
 }
 
-/** Corporate registration, sign-in and the dashboard: repositories → services → routes. */
-function registerAccountFeatures(
+/** Corporate registration, sign-in and the training app's tenant realm: repositories → services → routes. */
+async function registerAccountFeatures(
   app: FastifyInstance,
   { database, config, clock, openapi, rateLimiters, secret }: { database: DatabaseHandle; config: AppConfig; clock: Clock; openapi: OpenApiRegistry; rateLimiters: RateLimiters; secret: string },
-): void {
+): Promise<void> {
   const accounts = new AccountsRepository(database.db);
   const sessions = new SessionsRepository(database.db);
   const common = { accounts, mail: app.mail, clock, appUrl: config.appUrl };
@@ -219,5 +223,7 @@ function registerAccountFeatures(
   const dashboard = new DashboardService({ repo: new DashboardRepository(database.db), accounts, clock });
   registerCorporateRegistrationRoutes(app, { service: registration, config, openapi, rateLimiters });
   registerAuthRoutes(app, { auth, settings, config, openapi, rateLimiters });
-  registerDashboardRoutes(app, { service: dashboard, auth, openapi });
+  await registerTenantRealm(app, auth, (realm) => {
+    registerDashboardRoutes(realm, { service: dashboard });
+  });
 }

@@ -79,6 +79,11 @@ export interface Database {
   campaigns: CampaignsTable;
   tenant_monthly_usage: TenantMonthlyUsageTable;
   login_attempts: LoginAttemptsTable;
+  people: PeopleTable;
+  people_groups: PeopleGroupsTable;
+  people_group_members: PeopleGroupMembersTable;
+  sending_domains: SendingDomainsTable;
+  training_templates: TrainingTemplatesTable;
 }
 
 /** Sign-in attempts per address (with or without an account), keyed by an HMAC of the address. */
@@ -167,3 +172,62 @@ export interface TenantMonthlyUsageTable {
 export type UserRow = Selectable<UsersTable>;
 export type TenantRow = Selectable<TenantsTable>;
 export type CampaignRow = Selectable<CampaignsTable>;
+
+/** A person a tenant registers to receive training mail (not a login account). */
+export interface PeopleTable {
+  id: Generated<number>;
+  tenant_id: number;
+  name: string;
+  email: string;
+  /** lower(email), unique per tenant. */
+  email_key: string;
+  department: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PeopleGroupsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  name: string;
+  /** Normalised name, unique per tenant. */
+  name_key: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PeopleGroupMembersTable {
+  tenant_id: number;
+  group_id: number;
+  person_id: number;
+}
+
+export interface SendingDomainsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  domain: string;
+  verification_token: string;
+  verified_at: Timestamp | null;
+  last_checked_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface TrainingTemplatesTable {
+  id: Generated<number>;
+  /** Null for a built-in lure. */
+  tenant_id: number | null;
+  builtin_key: string | null;
+  name: string;
+  category: string;
+  difficulty: number;
+  sender_name: string;
+  sender_local_part: string;
+  subject: string;
+  html_body: string;
+  text_body: string;
+  landing: string;
+  /** JSON array of { label, explanation, excerpt }. */
+  red_flags: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}

@@ -22,6 +22,7 @@ export interface Principal {
   tenantId: number | null;
   /** False until a directly registered account opens its confirmation link. */
   emailVerified: boolean;
+  role: 'admin' | 'member';
 }
 
 export interface AuthServiceDeps {
@@ -97,7 +98,7 @@ export class AuthService {
     if (!owner.lastUsedAt || now.getTime() - owner.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
       await this.deps.sessions.touchSession(owner.sessionId, now);
     }
-    return { sessionId: owner.sessionId, userId: owner.user.id, tenantId: owner.user.tenant_id, emailVerified: owner.user.email_verified_at !== null };
+    return { sessionId: owner.sessionId, userId: owner.user.id, tenantId: owner.user.tenant_id, emailVerified: owner.user.email_verified_at !== null, role: owner.user.role };
   }
 
   /** GET /api/auth/user: the user and (for corporate users) the tenant. */
@@ -156,7 +157,7 @@ export class AuthService {
     const now = this.deps.clock.now();
     const { token, session } = issueSessionToken(now);
     await this.deps.sessions.createSession(user.id, session, now);
-    const { user: answerUser, tenant } = await this.currentUser({ sessionId: 0, userId: user.id, tenantId: user.tenant_id, emailVerified: user.email_verified_at !== null });
+    const { user: answerUser, tenant } = await this.currentUser({ sessionId: 0, userId: user.id, tenantId: user.tenant_id, emailVerified: user.email_verified_at !== null, role: user.role });
     return { user: answerUser, tenant, token };
   }
 

@@ -9,7 +9,7 @@ declare module 'fastify' {
 }
 
 /** `Authorization: Bearer <token>` → the token, or undefined. */
-function bearerToken(request: FastifyRequest): string | undefined {
+export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (typeof header !== 'string') return undefined;
   const match = /^Bearer\s+([A-Za-z0-9_-]{20,200})\s*$/i.exec(header);

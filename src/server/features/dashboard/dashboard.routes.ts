@@ -1,11 +1,9 @@
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { successEnvelope } from '../../../common/api-envelope';
-import { accountMessages } from '../../../common/messages';
+import { accountMessages, realmMessages } from '../../../common/messages';
+import type { ZodRoutes } from '../../lib/zod-route';
+import { tenantOf } from '../../plugins/tenant-realm.plugin';
 import { tenantSchema } from '../accounts/accounts.schema';
-import type { AuthService } from '../accounts/auth.service';
-import { bearerGuard, principalOf } from '../accounts/bearer-auth';
-import type { OpenApiRegistry } from '../openapi/openapi.registry';
 import type { DashboardService } from './dashboard.service';
 
 const TAGS = ['Corporate dashboard'];
@@ -19,14 +17,17 @@ const dashboardSchema = z.object({
   })),
   month: z.string(),
 });
+const errors = { 401: accountMessages.unauthenticated, 403: `${realmMessages.corporateOnly} / ${accountMessages.emailUnconfirmed}` };
 
-/** SPEC §7: GET /api/corporate/dashboard and /api/corporate/stats (bearer). */
-export function registerDashboardRoutes(app: FastifyInstance, { service, auth, openapi }: { service: DashboardService; auth: AuthService; openapi: OpenApiRegistry }): void {
-  const guard = bearerGuard(auth);
-  const errors = { 401: accountMessages.unauthenticated, 403: 'An individual account (no tenant), or an account whose address is not confirmed yet' };
-  openapi.add({ method: 'get', path: '/api/corporate/dashboard', summary: 'Tenant, this month’s figures and recent campaigns', tags: TAGS, responses: { 200: successEnvelope(dashboardSchema) }, errors });
-  app.get('/api/corporate/dashboard', { preHandler: guard }, async (request) => ({ success: true, data: await service.dashboard(principalOf(request)) }));
+/** SPEC §7: GET /api/corporate/dashboard and /api/corporate/stats (tenant realm). */
+export function registerDashboardRoutes(realm: ZodRoutes, { service }: { service: DashboardService }): void {
+  realm.get('/api/corporate/dashboard', {
+    schema: { response: { 200: successEnvelope(dashboardSchema) } },
+    config: { openapi: { summary: 'Tenant, this month’s figures and recent campaigns', tags: TAGS, errors } },
+  }, async (request) => ({ success: true as const, data: await service.dashboard(tenantOf(request).tenantId) }));
 
-  openapi.add({ method: 'get', path: '/api/corporate/stats', summary: 'Registered users and this month’s sent, opened and clicked mails', tags: TAGS, responses: { 200: successEnvelope(statsSchema) }, errors });
-  app.get('/api/corporate/stats', { preHandler: guard }, async (request) => ({ success: true, data: await service.stats(principalOf(request)) }));
+  realm.get('/api/corporate/stats', {
+    schema: { response: { 200: successEnvelope(statsSchema) } },
+    config: { openapi: { summary: 'Registered users and this month’s sent, opened and clicked mails', tags: TAGS, errors } },
+  }, async (request) => ({ success: true as const, data: await service.stats(tenantOf(request).tenantId) }));
 }

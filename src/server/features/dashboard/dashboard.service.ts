@@ -5,13 +5,11 @@ import { AppError } from '../../errors';
 import { toJstIsoString } from '../../lib/time-format';
 import { toAuthTenant } from '../accounts/account-presenter';
 import type { AccountsRepository } from '../accounts/accounts.repo';
-import type { Principal } from '../accounts/auth.service';
+import { realmMessages } from '../../../common/messages';
 import type { DashboardRepository } from './dashboard.repo';
 
 /** Campaigns shown on the dashboard; the rest are behind "show all". */
 export const RECENT_CAMPAIGNS_LIMIT = 5;
-
-const CORPORATE_ONLY = 'この機能は法人アカウントでのみご利用いただけます。';
 
 /** The calendar month (Asia/Tokyo) monthly figures count, e.g. "2026-11". */
 export function tokyoMonth(now: Date): string {
@@ -22,14 +20,13 @@ export function tokyoMonth(now: Date): string {
 export class DashboardService {
   constructor(private readonly deps: { repo: DashboardRepository; accounts: AccountsRepository; clock: Clock }) {}
 
-  async stats(principal: Principal): Promise<DashboardStats> {
-    return this.statsFor(corporateTenantOf(principal), tokyoMonth(this.deps.clock.now()));
+  async stats(tenantId: number): Promise<DashboardStats> {
+    return this.statsFor(tenantId, tokyoMonth(this.deps.clock.now()));
   }
 
-  async dashboard(principal: Principal): Promise<DashboardData> {
-    const tenantId = corporateTenantOf(principal);
+  async dashboard(tenantId: number): Promise<DashboardData> {
     const tenant = await this.deps.accounts.findTenant(tenantId);
-    if (!tenant) throw new AppError('NOT_FOUND', CORPORATE_ONLY);
+    if (!tenant) throw new AppError('NOT_FOUND', realmMessages.corporateOnly);
     const month = tokyoMonth(this.deps.clock.now());
     const [stats, campaigns] = await Promise.all([this.statsFor(tenantId, month), this.deps.repo.recentCampaigns(tenantId, RECENT_CAMPAIGNS_LIMIT)]);
     return {
@@ -53,10 +50,4 @@ export class DashboardService {
     const [totalUsers, usage] = await Promise.all([this.deps.repo.countTrainingUsers(tenantId), this.deps.repo.monthlyUsage(tenantId, month)]);
     return { totalUsers, ...usage };
   }
-}
-
-/** Individuals have no tenant, so the corporate dashboard is not theirs. */
-function corporateTenantOf(principal: Principal): number {
-  if (principal.tenantId === null) throw new AppError('FORBIDDEN', CORPORATE_ONLY);
-  return principal.tenantId;
 }

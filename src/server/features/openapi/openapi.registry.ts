@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { apiFailureSchema } from '../../../common/api-envelope';
 
-type HttpMethod = 'get' | 'post' | 'put' | 'delete';
+export type HttpMethod = 'get' | 'post' | 'put' | 'delete' | 'patch';
 
 export interface OperationDescription {
   method: HttpMethod;
