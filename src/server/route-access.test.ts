@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountMessages } from '../common/messages';
+import { accountMessages, realmMessages } from '../common/messages';
+import { createAccount } from './test/account-factories';
 import { createTestApp, type TestContext } from './test/test-app';
 
 /**
@@ -68,5 +69,41 @@ describe('route access (route table)', () => {
     }
     // The walk reached the signed-in API (a table that lost its routes would pass vacuously).
     expect(guarded).toEqual(expect.arrayContaining(['GET /api/auth/user', 'GET /api/corporate/dashboard', 'PUT /api/auth/profile', 'POST /api/auth/logout']));
+  });
+});
+
+describe('tenant realm (route table)', () => {
+  let context: TestContext;
+  beforeAll(async () => {
+    context = await createTestApp();
+  });
+  afterAll(() => context.close());
+
+  const realmRoutes = () => [...context.app.tenantRealmRoutes].filter((key) => !key.startsWith('HEAD '));
+
+  it('holds the training app’s API routes', () => {
+    expect(realmRoutes()).toEqual(expect.arrayContaining(['GET /api/corporate/dashboard', 'GET /api/corporate/stats']));
+    for (const key of realmRoutes()) expect(key, key).toMatch(/^[A-Z]+ \/api\//);
+  });
+
+  it('answers an individual account and an unconfirmed one 403 on every realm route, before validation', async () => {
+    const individual = await createAccount(context, { companyName: null });
+    const unconfirmed = await createAccount(context);
+    await context.database.db.updateTable('users').set({ email_verified_at: null }).where('id', '=', unconfirmed.userId).execute();
+    for (const key of realmRoutes()) {
+      const [method, pattern] = key.split(' ') as [string, string];
+      const url = pattern.replace(/:[A-Za-z_]+/g, '1');
+      for (const [who, token, message] of [
+        ['individual', individual.token, realmMessages.corporateOnly],
+        ['unconfirmed', unconfirmed.token, accountMessages.emailUnconfirmed],
+      ] as const) {
+        const response = await context.app.inject({
+          method: method as 'GET', url, payload: method === 'GET' || method === 'DELETE' ? undefined : { unexpected: true },
+          headers: { cookie: context.csrf.cookie, ...context.csrf.header, authorization: `Bearer ${token}` },
+        });
+        expect(response.statusCode, `${key} (${who})`).toBe(403);
+        expect(response.json(), `${key} (${who})`).toEqual({ success: false, message });
+      }
+    }
   });
 });

