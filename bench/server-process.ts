@@ -30,6 +30,11 @@ export class BenchServerProcess {
     }
   }
 
+  /** The child's process id (the bench samples its memory). */
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
   /** Starts the bare baseline in the same child, answering each route with its captured body. */
   async startBare(routes: BareRoute[]): Promise<string> {
     const listening = nextPort(this.child, 'bare-listening');

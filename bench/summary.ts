@@ -35,7 +35,7 @@ const number = (value: number, digits = 0) => value.toLocaleString('en', { minim
 // autocannon reports latency in whole milliseconds; only computed means carry decimals.
 const ms = (value: number) => `${number(value, Number.isInteger(value) ? 0 : value < 10 ? 2 : 1)} ms`;
 
-function table(header: string[], rows: string[][]): string {
+export function table(header: string[], rows: string[][]): string {
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)));
   // The first column is text (left-aligned); the rest are figures (right-aligned).
   const line = (cells: string[]) =>
