@@ -162,7 +162,9 @@ describe.each(cases)('built-in lure %s', (_key, template) => {
   });
 
   it('shows only reserved, never real, domains', () => {
-    for (const field of readableFields(template)) {
+    // The local part is left out: 「kobayashi.megumi」 is the part before the @, not a host.
+    const fields = readableFields(template).filter((field) => field !== template.sender_local_part);
+    for (const field of fields) {
       for (const [domain] of field.matchAll(DOMAIN_LIKE)) {
         const tld = domain.split('.').pop()?.toLowerCase() ?? '';
         expect([...RESERVED_TLDS, ...FILE_EXTENSIONS], domain).toContain(tld);
