@@ -57,6 +57,62 @@ export const AIRLINE_TEMPLATES: readonly BuiltinTemplate[] = [
     ],
   },
   {
+    key: 'airline-bonus-mile-campaign',
+    name: '航空会社のボーナスマイル進呈キャンペーン',
+    category: 'airline',
+    difficulty: 2,
+    sender_name: 'つばさ航空 マイレージクラブ',
+    sender_local_part: 'campaign',
+    subject: '【つばさマイル】会員様限定：ボーナス5,000マイル進呈キャンペーンのご案内',
+    html_body: `<div style="font-family:sans-serif;font-size:14px;line-height:1.7;color:#222222;">
+<div style="background:#0d47a1;color:#ffffff;padding:10px 16px;font-size:18px;font-weight:bold;">つばさマイル 会員様限定キャンペーン</div>
+<p>{{name}} 様</p>
+<p>いつもつばさ航空をご利用いただき、ありがとうございます。</p>
+<p>日頃のご愛顧に感謝を込めて、会員様限定のボーナスマイル進呈キャンペーンを実施しています。<br>期間中に会員情報の確認をお済ませいただいた方全員に、5,000マイルをプレゼントいたします。</p>
+<table style="border-collapse:collapse;margin:8px 0;">
+<tr><td style="padding:4px 12px 4px 0;color:#555555;">エントリー期限</td><td style="padding:4px 0;">{{date}}</td></tr>
+<tr><td style="padding:4px 12px 4px 0;color:#555555;">対象</td><td style="padding:4px 0;">つばさマイル会員の皆様（先着10,000名様）</td></tr>
+</table>
+<p>エントリーには、会員番号とパスワードによるログインが必要です。</p>
+<p><a href="{{url}}">https://tsubasa-mile.campaign-entry.example/entry</a></p>
+<p>つばさ航空 マイレージクラブ事務局</p>
+</div>`,
+    text_body: `{{name}} 様
+
+いつもつばさ航空をご利用いただき、ありがとうございます。
+
+日頃のご愛顧に感謝を込めて、会員様限定のボーナスマイル進呈キャンペーンを実施しています。
+期間中に会員情報の確認をお済ませいただいた方全員に、5,000マイルをプレゼントいたします。
+
+エントリー期限：{{date}}
+対象：つばさマイル会員の皆様（先着10,000名様）
+
+エントリーには、会員番号とパスワードによるログインが必要です。
+
+キャンペーンにエントリーする（tsubasa-mile.campaign-entry.example）
+{{url}}
+
+つばさ航空 マイレージクラブ事務局`,
+    landing: 'login',
+    red_flags: [
+      {
+        label: '情報の確認だけで特典がもらえる',
+        explanation: '会員情報を確認するだけで5,000マイルという、うますぎる話です。キャンペーンは公式サイトやアプリのお知らせで確かめましょう。',
+        excerpt: '会員情報の確認をお済ませいただいた方全員に、5,000マイルをプレゼントいたします',
+      },
+      {
+        label: '「先着」で急がせている',
+        explanation: '先着順と書くことで、確かめる前に急いでエントリーさせようとしています。',
+        excerpt: '先着10,000名様',
+      },
+      {
+        label: 'リンク先が航空会社のドメインではない',
+        explanation: '「tsubasa-mile」の後ろに続く「campaign-entry.example」が本当のドメインです。ここで会員番号とパスワードを入力すると、マイルを盗まれます。',
+        excerpt: 'tsubasa-mile.campaign-entry.example',
+      },
+    ],
+  },
+  {
     key: 'airline-award-ticket-booked',
     name: '航空会社の特典航空券予約（身に覚えのない予約）',
     category: 'airline',

@@ -56,6 +56,53 @@ Copyright © 2026 Lumina Inc. All rights reserved.`,
     ],
   },
   {
+    key: 'apple-id-storage-payment-failed',
+    name: 'スマホのクラウドストレージ容量不足（支払い情報の更新）',
+    category: 'apple-id',
+    difficulty: 2,
+    sender_name: 'ルミナクラウド',
+    sender_local_part: 'lumina-cloud-billing',
+    subject: 'ルミナクラウドのストレージがいっぱいです：お支払い情報を更新してください',
+    html_body: `<div style="font-family:sans-serif;font-size:14px;line-height:1.7;color:#1d1d1f;">
+<h2 style="font-size:20px;font-weight:normal;">ルミナクラウド</h2>
+<p>{{name}} 様</p>
+<p>ルミナクラウドのストレージ容量が上限に達しました。<br>現在、写真・動画・連絡先などのバックアップが停止しています。</p>
+<p>ご登録のお支払い方法で、ストレージプランの更新料金（月額130円）を決済できませんでした。<br>{{date}}までにお支払い情報を更新いただけない場合、保存されている写真やデータが削除される場合があります。</p>
+<p><a href="{{url}}">https://lumina-cloud.billing-support.example/payment</a></p>
+<p>ルミナクラウド サポート</p>
+</div>`,
+    text_body: `{{name}} 様
+
+ルミナクラウドのストレージ容量が上限に達しました。
+現在、写真・動画・連絡先などのバックアップが停止しています。
+
+ご登録のお支払い方法で、ストレージプランの更新料金（月額130円）を決済できませんでした。
+{{date}}までにお支払い情報を更新いただけない場合、保存されている写真やデータが削除される場合があります。
+
+お支払い情報を更新する（lumina-cloud.billing-support.example）
+{{url}}
+
+ルミナクラウド サポート`,
+    landing: 'login',
+    red_flags: [
+      {
+        label: '大切な写真が消えると脅している',
+        explanation: '家族の写真などが消えると言われると、慌てて手続きしてしまいます。支払いの状況は、端末の設定画面から確かめられます。',
+        excerpt: '保存されている写真やデータが削除される場合があります',
+      },
+      {
+        label: '少額の決済エラー',
+        explanation: '月額130円のような少額なら警戒されにくく、カード番号から有効期限、セキュリティコードまで丸ごと入力させるのが狙いです。',
+        excerpt: 'ストレージプランの更新料金（月額130円）を決済できませんでした',
+      },
+      {
+        label: 'リンク先が公式サイトではない',
+        explanation: '「lumina-cloud」の後ろに続く「billing-support.example」が本当のドメインです。',
+        excerpt: 'lumina-cloud.billing-support.example',
+      },
+    ],
+  },
+  {
     key: 'apple-id-new-device-signin',
     name: 'スマホのアカウントに新しいデバイスからサインイン（信頼できるデバイスの確認）',
     category: 'apple-id',

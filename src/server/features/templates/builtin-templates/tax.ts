@@ -106,4 +106,54 @@ e-Tax（国税電子申告・納税システム）をご利用いただき、あ
       },
     ],
   },
+  {
+    key: 'tax-etax-message-box',
+    name: 'e-Taxをかたるメッセージボックスの新着通知（更正通知）',
+    category: 'tax',
+    difficulty: 3,
+    sender_name: 'e-Tax',
+    sender_local_part: 'etax-messagebox',
+    subject: '【e-Tax】メッセージボックスに新しいお知らせが届いています',
+    html_body: `<div style="font-family:sans-serif;font-size:14px;line-height:1.7;color:#222222;">
+<div style="border-bottom:3px solid #37474f;padding:8px 0;font-size:16px;font-weight:bold;color:#37474f;">e-Tax 国税電子申告・納税システム</div>
+<p>{{name}} 様</p>
+<p>e-Taxをご利用いただき、ありがとうございます。</p>
+<p>メッセージボックスに、お客様宛ての新しいお知らせが格納されました。<br>内容をご確認いただくには、e-Taxにログインのうえ、メッセージボックスを開いてください。</p>
+<table style="border-collapse:collapse;margin:8px 0;">
+<tr><td style="padding:4px 12px 4px 0;color:#555555;">格納日</td><td style="padding:4px 0;">{{date}}</td></tr>
+<tr><td style="padding:4px 12px 4px 0;color:#555555;">件名</td><td style="padding:4px 0;">所得税及び復興特別所得税の更正通知について</td></tr>
+</table>
+<p><a href="{{url}}" style="display:inline-block;background:#37474f;color:#ffffff;padding:10px 20px;text-decoration:none;border-radius:4px;">メッセージボックスを確認する</a></p>
+<hr style="border:none;border-top:1px solid #dddddd;">
+<p><small>※このメールアドレスは送信専用のため、返信いただいてもお答えできません。<br>国税庁 e-Tax</small></p>
+</div>`,
+    text_body: `{{name}} 様
+
+e-Taxをご利用いただき、ありがとうございます。
+
+メッセージボックスに、お客様宛ての新しいお知らせが格納されました。
+内容をご確認いただくには、e-Taxにログインのうえ、メッセージボックスを開いてください。
+
+格納日：{{date}}
+件名：所得税及び復興特別所得税の更正通知について
+
+メッセージボックスを確認する
+{{url}}
+
+※このメールアドレスは送信専用のため、返信いただいてもお答えできません。
+国税庁 e-Tax`,
+    landing: 'login',
+    red_flags: [
+      {
+        label: '不安になる件名のお知らせ',
+        explanation: '「更正通知」と、税額が変わったかのような件名で不安にさせ、確かめようとログインさせます。本物のお知らせメールもあるため、とても見分けにくい文面です。',
+        excerpt: '所得税及び復興特別所得税の更正通知について',
+      },
+      {
+        label: 'ボタンの行き先が見えない',
+        explanation: 'ボタンの文字からは行き先がわかりません。e-Taxには、メールのリンクではなく、自分でブックマークしたページや公式アプリからログインしましょう。',
+        excerpt: 'メッセージボックスを確認する',
+      },
+    ],
+  },
 ];

@@ -3,6 +3,61 @@ import type { BuiltinTemplate } from './builtin-template.types';
 /** ETC and utilities (電力・ガス), as the fictitious ETCハイウェイサービス and みなと電力. */
 export const UTILITY_TEMPLATES: readonly BuiltinTemplate[] = [
   {
+    key: 'utility-gas-overcharge-refund',
+    name: 'ガス料金の過払い返金（暗証番号の登録）',
+    category: 'utility',
+    difficulty: 1,
+    sender_name: 'ひまわりガス お客様センター',
+    sender_local_part: 'himawari-gas-henkan',
+    subject: '【ひまわりガス】過払いガス料金の返金のご案内 ※本日まで※',
+    html_body: `<div style="font-family:sans-serif;font-size:14px;line-height:1.7;color:#222222;">
+<div style="background:#ef6c00;color:#ffffff;padding:10px 16px;font-size:18px;font-weight:bold;">ひまわりガス</div>
+<p>お客様各位</p>
+<p>平素よりひまわりガスをご利用頂き誠に有難うございます。</p>
+<p>システムの不具合により、お客様のガス料金を過剰に請求していた事が判明致しました。<br>つきましては、過払い分の 12,840円 を返金させて頂きます。</p>
+<p>返金を受け取るには、下記リンクより返金先の口座情報及びキャッシュカードの暗証番号をご登録下さい。<br><strong>※返金の受付は本日までとなっております。</strong></p>
+<p>返金手続きはこちら<br><a href="{{url}}">https://himawari-gas.henkin-center.example/</a></p>
+<p>ひまわりガス株式会社 お客様センター</p>
+</div>`,
+    text_body: `お客様各位
+
+平素よりひまわりガスをご利用頂き誠に有難うございます。
+
+システムの不具合により、お客様のガス料金を過剰に請求していた事が判明致しました。
+つきましては、過払い分の 12,840円 を返金させて頂きます。
+
+返金を受け取るには、下記リンクより返金先の口座情報及びキャッシュカードの暗証番号をご登録下さい。
+※返金の受付は本日までとなっております。
+
+返金手続きはこちら（himawari-gas.henkin-center.example）
+{{url}}
+
+ひまわりガス株式会社 お客様センター`,
+    landing: 'login',
+    red_flags: [
+      {
+        label: 'キャッシュカードの暗証番号を求めている',
+        explanation: '返金に暗証番号は要りません。暗証番号を尋ねるのは、銀行でもガス会社でもなく詐欺だけです。',
+        excerpt: 'キャッシュカードの暗証番号',
+      },
+      {
+        label: '返金の話でつっている',
+        explanation: 'お金が戻ってくると言われると警戒が緩みます。本当の過払いなら、次回の請求で差し引くなど、手続きなしで精算されるのが普通です。',
+        excerpt: '過払い分の 12,840円 を返金させて頂きます',
+      },
+      {
+        label: '件名で「本日まで」と急がせている',
+        explanation: '返金の受付が当日限りということはまずありません。考える時間を与えないための期限です。',
+        excerpt: '※本日まで※',
+      },
+      {
+        label: 'リンク先がガス会社のドメインではない',
+        explanation: '「himawari-gas」の後ろに続く「henkin-center.example」が本当のドメインです。',
+        excerpt: 'himawari-gas.henkin-center.example',
+      },
+    ],
+  },
+  {
     key: 'utility-etc-card-deactivation',
     name: 'ETCカードの無効化（登録情報の更新）',
     category: 'utility',
