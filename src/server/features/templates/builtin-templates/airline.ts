@@ -1,6 +1,6 @@
 import type { BuiltinTemplate } from './builtin-template.types';
 
-/** Airline miles, as the fictitious つばさ航空 and its つばさマイル. */
+/** Airline miles, as the fictitious つばさ航空 and its つばさマイル (失効, キャンペーン, 特典航空券). */
 export const AIRLINE_TEMPLATES: readonly BuiltinTemplate[] = [
   {
     key: 'airline-miles-expiring',

@@ -1,6 +1,6 @@
 import type { BuiltinTemplate } from './builtin-template.types';
 
-/** Smartphone accounts (the Apple ID theme), as the fictitious platform ルミナID. */
+/** Smartphone accounts (the Apple ID theme), as the fictitious platform ルミナID and its ルミナクラウド. */
 export const APPLE_ID_TEMPLATES: readonly BuiltinTemplate[] = [
   {
     key: 'apple-id-locked',

@@ -29,7 +29,7 @@ export const CARRIER_TEMPLATES: readonly BuiltinTemplate[] = [
 {{url}}
 
 ソラモバイル料金センター`,
-    landing: 'login',
+    landing: 'training',
     red_flags: [
       {
         label: 'ギフトカードでの支払いを求めている',

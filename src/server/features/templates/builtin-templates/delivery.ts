@@ -84,7 +84,7 @@ export const DELIVERY_TEMPLATES: readonly BuiltinTemplate[] = [
 {{url}}
 
 ツバメ配送 お客様センター`,
-    landing: 'login',
+    landing: 'training',
     red_flags: [
       {
         label: '再配達に手数料を求めている',

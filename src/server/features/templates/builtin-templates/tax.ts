@@ -1,7 +1,7 @@
 import type { BuiltinTemplate } from './builtin-template.types';
 
 /**
- * 国税庁 and e-Tax (未納, 還付). A public body, not a trademark, so it is named as the body the
+ * 国税庁 and e-Tax (未納, 還付, メッセージボックス). A public body, not a trademark, so it is named as the body the
  * lure pretends to be; the domains are invented and reserved like every other lure's.
  */
 export const TAX_TEMPLATES: readonly BuiltinTemplate[] = [
@@ -87,7 +87,7 @@ e-Tax（国税電子申告・納税システム）をご利用いただき、あ
 {{url}}
 
 国税庁 e-Tax ヘルプデスク`,
-    landing: 'login',
+    landing: 'training',
     red_flags: [
       {
         label: '還付金でつっている',

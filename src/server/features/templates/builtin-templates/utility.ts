@@ -1,6 +1,6 @@
 import type { BuiltinTemplate } from './builtin-template.types';
 
-/** ETC and utilities (電力・ガス), as the fictitious ETCハイウェイサービス and みなと電力. */
+/** ETC and utilities (電力・ガス), as the fictitious ETCハイウェイサービス, みなと電力 and ひまわりガス. */
 export const UTILITY_TEMPLATES: readonly BuiltinTemplate[] = [
   {
     key: 'utility-gas-overcharge-refund',
@@ -33,7 +33,7 @@ export const UTILITY_TEMPLATES: readonly BuiltinTemplate[] = [
 {{url}}
 
 ひまわりガス株式会社 お客様センター`,
-    landing: 'login',
+    landing: 'training',
     red_flags: [
       {
         label: 'キャッシュカードの暗証番号を求めている',
