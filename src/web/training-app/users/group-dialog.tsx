@@ -20,6 +20,7 @@ export function GroupDialog({ group, onClose }: { group?: Group; onClose: () => 
   const renaming = group !== undefined;
   const [failure, setFailure] = useState<string | null>(null);
   const failureRef = useRef<HTMLDivElement>(null);
+  const focusAfter = useRef<'name' | 'failure' | null>(null);
   const { register, handleSubmit, setError, setFocus, formState } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(groupInputSchema),
     defaultValues: { name: group?.name ?? '' },
@@ -37,14 +38,23 @@ export function GroupDialog({ group, onClose }: { group?: Group; onClose: () => 
     },
     onError: (error) => {
       if (applyServerFieldErrors(error, ['name'] as const, setError)) {
-        window.setTimeout(() => setFocus('name'), 0);
+        focusAfter.current = 'name';
         return;
       }
       setFailure(peopleErrorMessage(error, 'グループを保存できませんでした。時間をおいて再度お試しください。'));
-      window.setTimeout(() => failureRef.current?.focus(), 0);
+      focusAfter.current = 'failure';
     },
   });
   const busy = mutation.isPending;
+
+  // The field is disabled while the request runs: move focus once it is enabled again.
+  useEffect(() => {
+    const target = focusAfter.current;
+    if (busy || !target) return;
+    focusAfter.current = null;
+    if (target === 'failure') failureRef.current?.focus();
+    else setFocus('name');
+  }, [busy, setFocus]);
 
   return (
     <Dialog labelledBy={`${id}-title`} onClose={onClose} preventClose={busy}>

@@ -27,10 +27,12 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
     if (step.kind !== 'choose') titleRef.current?.focus();
   }, [step.kind]);
 
-  const showFailure = (message: string) => {
-    setFailure(message);
-    window.setTimeout(() => failureRef.current?.focus(), 0);
-  };
+  // A new failure takes focus so it is read out at once.
+  useEffect(() => {
+    if (failure) failureRef.current?.focus();
+  }, [failure]);
+
+  const showFailure = (message: string) => setFailure(message);
 
   const check = useMutation({
     mutationFn: (chosen: File) => importPeople(chosen, true),

@@ -34,6 +34,7 @@ export function PersonDialog({ person, groups, usage, onClose }: PersonDialogPro
   const [groupError, setGroupError] = useState<string | undefined>();
   const [failure, setFailure] = useState<string | null>(null);
   const failureRef = useRef<HTMLDivElement>(null);
+  const focusAfter = useRef<(typeof FIELDS)[number] | 'failure' | null>(null);
   const { register, handleSubmit, setError, setFocus, formState } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(formSchema),
     defaultValues: { name: person?.name ?? '', email: person?.email ?? '', department: person?.department ?? '' },
@@ -58,15 +59,25 @@ export function PersonDialog({ person, groups, usage, onClose }: PersonDialogPro
         if (name === 'group_ids') setGroupError(detail.message);
         else setError(name, detail);
       });
-      if (field && field !== 'group_ids') {
-        window.setTimeout(() => setFocus(field), 0);
+      if (field) {
+        focusAfter.current = field === 'group_ids' ? null : field;
         return;
       }
-      if (field) return;
       setFailure(peopleErrorMessage(error, editing ? '受講者の情報を更新できませんでした。時間をおいて再度お試しください。' : '受講者を登録できませんでした。時間をおいて再度お試しください。'));
-      window.setTimeout(() => failureRef.current?.focus(), 0);
+      focusAfter.current = 'failure';
     },
   });
+  const busy = mutation.isPending;
+
+  // The fields are disabled while the request runs: focus the field in error (or the message)
+  // once they are enabled again.
+  useEffect(() => {
+    const target = focusAfter.current;
+    if (busy || !target) return;
+    focusAfter.current = null;
+    if (target === 'failure') failureRef.current?.focus();
+    else setFocus(target);
+  }, [busy, setFocus]);
 
   const onValid = (values: FormOutput) => {
     setFailure(null);
@@ -79,7 +90,6 @@ export function PersonDialog({ person, groups, usage, onClose }: PersonDialogPro
   };
 
   const full = !editing && usage !== undefined && usage.max !== null && usage.registered >= usage.max;
-  const busy = mutation.isPending;
 
   return (
     <Dialog labelledBy={`${id}-title`} onClose={() => onClose(null)} preventClose={busy} className="people-dialog">
