@@ -202,6 +202,23 @@ export const peopleMessages = {
   created: '受講者を登録しました。',
   updated: '受講者の情報を更新しました。',
   deleted: '受講者を削除しました。',
+  personNotFound: '受講者が見つかりませんでした。',
+  groupNotFound: 'グループが見つかりませんでした。',
+  groupCreated: 'グループを作成しました。',
+  groupUpdated: 'グループ名を変更しました。',
+  groupDeleted: 'グループを削除しました。所属していた受講者は削除されていません。',
+  importFileRequired: '取り込むCSVファイルを選択してください。',
+  importTooLarge: (maxMegabytes: number) => `CSVファイルが大きすぎます。${maxMegabytes}MB以下のファイルを選択するか、ファイルを分けて取り込んでください。`,
+  importTooManyRows: (max: number, found: number) =>
+    `一度に取り込めるのは${max.toLocaleString('ja-JP')}行までです（このファイルには${found.toLocaleString('ja-JP')}行あります）。ファイルを分けて取り込んでください。`,
+  importUnreadable: 'CSVファイルを読み取れませんでした。Excelの「CSV（コンマ区切り）」または「CSV UTF-8（コンマ区切り）」で保存したファイルを選択してください。',
+  importNoRows: 'CSVファイルに取り込むデータ行がありません。1行目に見出し、2行目以降に受講者を入力してください。',
+  importMissingColumns: (labels: readonly string[]) =>
+    `1行目の見出しに「${labels.join('」「')}」の列が見つかりません。見出しは「氏名」「メールアドレス」「部署」（部署は任意）としてください。`,
+  importDuplicateInFile: (row: number) => `${row}行目と同じメールアドレスです`,
+  importPlanLimit: (adding: number, max: number, remaining: number) =>
+    `このファイルには新しい受講者が${adding}名含まれています。ご利用中のプランで登録できるのは${max}名までで、あと${remaining}名登録できます。さらに登録するには、有料プランへのアップグレードをご検討ください。`,
+  imported: (created: number, updated: number) => `${created}名を登録し、${updated}名の情報を更新しました。`,
 } as const;
 
 /** Sending domains (issue 10 part 2): where a tenant may send training mail. */

@@ -28,6 +28,7 @@ import { MailWorker, type MailWorkerOptions } from './features/mail/mail-worker'
 import { Mailer } from './features/mail/mailer';
 import { OpenApiRegistry } from './features/openapi/openapi.registry';
 import { registerOpenApiRoutes } from './features/openapi/openapi.routes';
+import { registerPeopleFeature } from './features/people/people.feature';
 import { registerFaviconRoutes } from './features/pages/favicon.routes';
 import { registerNotFoundPage } from './features/pages/not-found.page';
 import { registerLegalPages } from './features/pages/legal-pages';
@@ -225,5 +226,6 @@ async function registerAccountFeatures(
   registerAuthRoutes(app, { auth, settings, config, openapi, rateLimiters });
   await registerTenantRealm(app, auth, (realm) => {
     registerDashboardRoutes(realm, { service: dashboard });
+    registerPeopleFeature(realm, { db: database.db, clock });
   });
 }
