@@ -229,6 +229,19 @@ export const domainMessages = {
   /** A person's address is at a domain the tenant has not proved. */
   unverifiedDomain: (domain: string) =>
     `${domain} は送信先ドメインとして確認されていません。「送信先ドメイン」でドメインを追加し、表示されるTXTレコードをDNSに設定して「確認する」を押してください。`,
+  domainTooLong: 'ドメインは253文字以内で入力してください',
+  alreadyAdded: (domain: string) => `${domain} はすでに送信先ドメインとして登録されています`,
+  adminDomain: (domain: string) => `${domain} は管理者のメールアドレスのドメインのため、登録しなくても送信先として使えます`,
+  domainNotFound: '送信先ドメインが見つかりませんでした',
+  added: (domain: string) => `${domain} を追加しました。表示されたTXTレコードをDNSに設定してから「確認する」を押してください。`,
+  deleted: (domain: string) => `${domain} を送信先ドメインから削除しました`,
+  verified: (domain: string) => `${domain} の所有を確認しました。このドメインのアドレスに訓練メールを送信できます。`,
+  alreadyVerified: (domain: string) => `${domain} は確認済みです`,
+  recordNotFound: (domain: string) =>
+    `${domain} に確認用のTXTレコードが見つかりませんでした。レコードを追加した直後は、DNSに反映されるまで数分から数時間かかることがあります。時間をおいて再度お試しください。`,
+  valueMismatch: (domain: string, found: string) =>
+    `${domain} のTXTレコード「${found}」は、表示されている値と異なります。値をコピーし直して設定してから、再度お試しください。`,
+  dnsError: 'DNSの問い合わせに失敗しました。しばらく時間をおいて再度お試しください。',
 } as const;
 
 /** Templates (issue 10 part 3). */

@@ -43,6 +43,9 @@ import { OriginalRetentionSweeper } from './features/phishing-reports/screenshot
 import { registerScreenshotAnalysisRoutes } from './features/screenshot-ocr/screenshot-analysis.routes';
 import { createScreenshotAnalyzer } from './features/screenshot-ocr/screenshot-analyzer';
 import type { ScreenshotAnalyzer } from './features/screenshot-ocr/screenshot-ocr.types';
+import { SendingDomainsRepository } from './features/sending-domains/sending-domains.repo';
+import { registerSendingDomainRoutes } from './features/sending-domains/sending-domains.routes';
+import { SendingDomainsService } from './features/sending-domains/sending-domains.service';
 import { resolveAppSecret } from './lib/app-secret';
 import { requestIdFor, serializeRequest } from './lib/request-logging';
 import { recordRouteTable } from './lib/route-table';
@@ -227,5 +230,6 @@ async function registerAccountFeatures(
   await registerTenantRealm(app, auth, (realm) => {
     registerDashboardRoutes(realm, { service: dashboard });
     registerPeopleFeature(realm, { db: database.db, clock });
+    registerSendingDomainRoutes(realm, { service: SendingDomainsService.create({ repo: new SendingDomainsRepository(database.db), clock, dnsServers: config.dnsServers }) });
   });
 }
