@@ -71,28 +71,24 @@ export const ROUTE_META: Record<SpaRoutePattern, RouteMeta> = {
     title: SPA_ROUTE_TITLES['/templates'],
     access: 'protected',
     section: 'templates',
-    description: '訓練メールのテンプレートを一覧で確認し、キャンペーンで使うものを選べます。',
   },
   '/templates/create': {
     title: SPA_ROUTE_TITLES['/templates/create'],
     access: 'protected',
     section: 'templates',
     parent: templates,
-    description: '自社向けの訓練メールのテンプレートを新しく作成します。',
   },
   '/templates/:id': {
     title: SPA_ROUTE_TITLES['/templates/:id'],
     access: 'protected',
     section: 'templates',
     parent: templates,
-    description: 'テンプレートの件名・本文・差出人表示をプレビューで確認します。',
   },
   '/templates/:id/edit': {
     title: SPA_ROUTE_TITLES['/templates/:id/edit'],
     access: 'protected',
     section: 'templates',
     parent: templates,
-    description: 'テンプレートの件名・本文・差出人表示を編集します。',
   },
   '/users': {
     title: SPA_ROUTE_TITLES['/users'],
