@@ -1,7 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
 import { TEMPLATE_CATEGORIES, TEMPLATE_DIFFICULTIES, type TemplateCategory } from '../../../common/templates.schema';
-import type { TemplateFilters } from './templates-api';
+import type { TemplateFilters, TemplateSource } from './templates-api';
 import { difficultyStars } from './template-labels';
+
+const SOURCES: Array<{ value: TemplateSource | ''; label: string }> = [
+  { value: '', label: 'すべて' },
+  { value: 'builtin', label: '標準' },
+  { value: 'own', label: '自社' },
+];
 
 type Props = { filters: TemplateFilters; onChange: (next: Partial<TemplateFilters>) => void };
 
@@ -55,6 +61,18 @@ export function TemplateFilterBar({ filters, onChange }: Props) {
                 {difficultyStars(level.level)}
               </span>{' '}
               {level.label}
+            </button>
+          ))}
+        </div>
+      </div>
+      <div className="tpl-filters__field">
+        <span className="field__label" id={`${id}-source`}>
+          種類
+        </span>
+        <div className="segmented tpl-filters__source" role="group" aria-labelledby={`${id}-source`}>
+          {SOURCES.map((source) => (
+            <button key={source.value} type="button" className="segmented__option" aria-pressed={filters.source === source.value} onClick={() => onChange({ source: source.value })}>
+              {source.label}
             </button>
           ))}
         </div>

@@ -6,7 +6,7 @@ import { ReportListPagination } from '../../phishing-reports/report-list/report-
 import { PageHeader } from '../components/page-header';
 import { TemplateCard } from './template-card';
 import { TemplateFilterBar } from './template-filters';
-import { fetchTemplates, templateErrorMessage, templateKeys, type TemplateFilters } from './templates-api';
+import { fetchTemplates, templateErrorMessage, templateKeys, type TemplateFilters, type TemplateSource } from './templates-api';
 
 /** The filters live in the address, so a filtered page can be reloaded, shared and gone back to. */
 function readFilters(params: URLSearchParams): TemplateFilters {
@@ -16,6 +16,7 @@ function readFilters(params: URLSearchParams): TemplateFilters {
   return {
     category: (TEMPLATE_CATEGORY_IDS as readonly string[]).includes(category) ? (category as TemplateCategory) : '',
     difficulty: [1, 2, 3].includes(difficulty) ? difficulty : null,
+    source: params.get('source') === 'builtin' || params.get('source') === 'own' ? (params.get('source') as TemplateSource) : '',
     q: params.get('q') ?? '',
     offset: Number.isInteger(offset) && offset > 0 ? offset : 0,
   };
@@ -25,6 +26,7 @@ function writeFilters(filters: TemplateFilters): URLSearchParams {
   const params = new URLSearchParams();
   if (filters.category) params.set('category', filters.category);
   if (filters.difficulty) params.set('difficulty', String(filters.difficulty));
+  if (filters.source) params.set('source', filters.source);
   if (filters.q) params.set('q', filters.q);
   if (filters.offset) params.set('offset', String(filters.offset));
   return params;
@@ -48,7 +50,7 @@ export function Component() {
     queryFn: ({ signal }) => fetchTemplates(filters, signal),
     placeholderData: keepPreviousData,
   });
-  const filtered = Boolean(filters.category || filters.difficulty || filters.q);
+  const filtered = Boolean(filters.category || filters.difficulty || filters.source || filters.q);
   const change = (next: Partial<TemplateFilters>) => setParams(writeFilters({ ...filters, offset: 0, ...next }));
 
   let body;

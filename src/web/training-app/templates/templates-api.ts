@@ -13,7 +13,8 @@ import { ApiError, apiRequest } from '../../lib/api-client';
 const BASE = '/api/templates';
 export const TEMPLATE_PAGE_SIZE = 12;
 
-export type TemplateFilters = { category: TemplateCategory | ''; difficulty: number | null; q: string; offset: number };
+export type TemplateSource = 'builtin' | 'own';
+export type TemplateFilters = { category: TemplateCategory | ''; difficulty: number | null; source: TemplateSource | ''; q: string; offset: number };
 export type TemplateList = z.output<typeof templateListSchema>;
 /** What an administrator writes; the server adds the id, the built-in flag and the dates. */
 export type TemplateInput = Omit<Template, 'template_id' | 'is_builtin' | 'created_at' | 'updated_at'>;
@@ -34,6 +35,7 @@ export function fetchTemplates(filters: TemplateFilters, signal?: AbortSignal): 
   const query = new URLSearchParams({ limit: String(TEMPLATE_PAGE_SIZE), offset: String(filters.offset) });
   if (filters.category) query.set('category', filters.category);
   if (filters.difficulty) query.set('difficulty', String(filters.difficulty));
+  if (filters.source) query.set('source', filters.source);
   if (filters.q.trim()) query.set('q', filters.q.trim());
   return apiRequest(`${BASE}?${query}`, { parse: (data) => templateListSchema.parse(data), signal });
 }
