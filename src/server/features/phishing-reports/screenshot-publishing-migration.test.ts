@@ -78,15 +78,17 @@ describe('20261121120000_add_screenshot_publishing', () => {
     await row('no-original-aaaaaaaa', 1, 'public/screenshots/orphanAAAAAAAAAAAAAAAAAA.png', null);
 
     await expectMigrated(migrator.migrateToLatest());
+    // Claims live in the jobs table since 20261123210000_create_jobs: the pending report has an unclaimed job.
     const statuses = await handle.db
       .selectFrom('phishing_reports')
-      .select(['report_id', 'screenshot_status', 'screenshot_attempts', 'screenshot_claimed_at', 'thumbnail_key'])
+      .leftJoin('jobs', 'jobs.id', 'phishing_reports.screenshot_job_id')
+      .select(['report_id', 'screenshot_status', 'jobs.attempts as screenshot_attempts', 'jobs.claimed_at as screenshot_claimed_at', 'thumbnail_key'])
       .orderBy('report_id')
       .execute();
     expect(statuses).toEqual([
-      { report_id: 'kept-private-aaaaaaa', screenshot_status: 'private', screenshot_attempts: 0, screenshot_claimed_at: null, thumbnail_key: null },
-      { report_id: 'no-original-aaaaaaaa', screenshot_status: 'failed', screenshot_attempts: 0, screenshot_claimed_at: null, thumbnail_key: null },
-      { report_id: 'no-screenshot-aaaaaa', screenshot_status: 'none', screenshot_attempts: 0, screenshot_claimed_at: null, thumbnail_key: null },
+      { report_id: 'kept-private-aaaaaaa', screenshot_status: 'private', screenshot_attempts: null, screenshot_claimed_at: null, thumbnail_key: null },
+      { report_id: 'no-original-aaaaaaaa', screenshot_status: 'failed', screenshot_attempts: null, screenshot_claimed_at: null, thumbnail_key: null },
+      { report_id: 'no-screenshot-aaaaaa', screenshot_status: 'none', screenshot_attempts: null, screenshot_claimed_at: null, thumbnail_key: null },
       { report_id: 'published-legacy-aaa', screenshot_status: 'pending', screenshot_attempts: 0, screenshot_claimed_at: null, thumbnail_key: null },
     ]);
     await expect(sql`update phishing_reports set screenshot_status = 'shown'`.execute(handle.db)).rejects.toThrow();
