@@ -37,7 +37,7 @@ function peoplePage(page: Page) {
     exportButton: page.getByRole('button', { name: 'CSVに書き出す', exact: true }),
     usage: page.getByTestId('people-usage'),
     usageRegion: page.getByRole('region', { name: '登録人数' }),
-    notice: page.getByRole('status').filter({ hasText: /受講者を|取り込みました/ }),
+    notice: (text: string) => page.getByRole('status').filter({ hasText: text }),
     list,
     /** The row (table) or card (phone) of one person, found by the address. */
     row: (email: string) => list.getByRole('row').filter({ hasText: email }),
@@ -112,7 +112,7 @@ describe.each(VIEWPORTS)('/users ($name)', ({ name, viewport }) => {
     await checkScreen(page, `people-add-dialog-${name}`, { fullPage: false });
     await form.save.click();
     await form.dialog.waitFor({ state: 'detached' });
-    await people.notice.getByText(m.created).waitFor();
+    await people.notice(m.created).waitFor();
     const row = people.row(email);
     await row.waitFor();
     expect(await row.innerText()).toContain('山田 太郎');
@@ -139,7 +139,7 @@ describe.each(VIEWPORTS)('/users ($name)', ({ name, viewport }) => {
     await form.department.fill('第二営業部');
     await form.save.click();
     await form.dialog.waitFor({ state: 'detached' });
-    await people.notice.getByText(m.updated).waitFor();
+    await people.notice(m.updated).waitFor();
     await eventually(() => row.innerText()).toContain('第二営業部');
     expect(await row.innerText()).toContain('山田 太郎（営業）');
 
@@ -155,7 +155,7 @@ describe.each(VIEWPORTS)('/users ($name)', ({ name, viewport }) => {
     await row.getByRole('button', { name: /さんを削除$/ }).click();
     await confirm.getByRole('button', { name: '削除する', exact: true }).click();
     await confirm.waitFor({ state: 'detached' });
-    await people.notice.getByText(m.deleted).waitFor();
+    await people.notice(m.deleted).waitFor();
     await eventually(() => row.count()).toBe(0);
     await eventually(() => people.usage.innerText()).toBe(`0 / ${FREE_PLAN.maxPeople}名`);
   });
@@ -192,7 +192,7 @@ describe.each(VIEWPORTS)('/users ($name)', ({ name, viewport }) => {
     await preview.getByRole('button', { name: '3件を取り込む', exact: true }).click();
     const done = page.getByRole('dialog', { name: '取り込みが完了しました' });
     await done.waitFor();
-    expect(await done.innerText()).toContain('新規3件');
+    expect(await done.innerText()).toContain(m.imported(3, 0));
     await checkScreen(page, `people-import-done-${name}`, { fullPage: false });
     await done.getByRole('button', { name: '閉じる', exact: true }).click();
     await done.waitFor({ state: 'detached' });
