@@ -211,6 +211,7 @@ export const peopleMessages = {
   importTooLarge: (maxMegabytes: number) => `CSVファイルが大きすぎます。${maxMegabytes}MB以下のファイルを選択するか、ファイルを分けて取り込んでください。`,
   importTooManyRows: (max: number, found: number) =>
     `一度に取り込めるのは${max.toLocaleString('ja-JP')}行までです（このファイルには${found.toLocaleString('ja-JP')}行あります）。ファイルを分けて取り込んでください。`,
+  importExcelWorkbook: 'Excelのブック（.xlsx）はそのままでは取り込めません。Excelの「名前を付けて保存」で「CSV UTF-8（コンマ区切り）」または「CSV（コンマ区切り）」を選んで保存したファイルを選択してください。',
   importUnreadable: 'CSVファイルを読み取れませんでした。Excelの「CSV（コンマ区切り）」または「CSV UTF-8（コンマ区切り）」で保存したファイルを選択してください。',
   importNoRows: 'CSVファイルに取り込むデータ行がありません。1行目に見出し、2行目以降に受講者を入力してください。',
   importMissingColumns: (labels: readonly string[]) =>

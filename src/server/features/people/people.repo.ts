@@ -158,14 +158,14 @@ export class TenantPeople {
     return row ? ((await this.withGroups([row]))[0] ?? null) : null;
   }
 
-  /** The person ids (and departments) of the given addresses, by their key. */
-  async findByEmails(emails: readonly string[]): Promise<Map<string, { id: number; department: string | null }>> {
+  /** The people registered at the given addresses, by address key. */
+  async findByEmails(emails: readonly string[]): Promise<Map<string, PersonFields & { id: number }>> {
     const keys = [...new Set(emails.map(emailKey))];
-    const found = new Map<string, { id: number; department: string | null }>();
+    const found = new Map<string, PersonFields & { id: number }>();
     for (let start = 0; start < keys.length; start += SLICE) {
-      const rows = await this.db.selectFrom('people').select(['id', 'email_key', 'department'])
+      const rows = await this.db.selectFrom('people').select(['id', 'name', 'email', 'email_key', 'department'])
         .where('tenant_id', '=', this.tenantId).where('email_key', 'in', keys.slice(start, start + SLICE)).execute();
-      for (const row of rows) found.set(row.email_key, { id: row.id, department: row.department });
+      for (const row of rows) found.set(row.email_key, { id: row.id, name: row.name, email: row.email, department: row.department });
     }
     return found;
   }

@@ -42,9 +42,10 @@ export function GroupsPanel({ groups, loadFailed, headingId, onShowGroup, onDele
         <ul className="people-groups__list">
           {groups.map((group) => (
             <li key={group.group_id} className="people-groups__item">
-              <button type="button" className="people-groups__name" onClick={() => onShowGroup(group.group_id)} aria-label={`${group.name}（${group.member_count}名）の受講者を表示`}>
+              <button type="button" className="people-groups__name" onClick={() => onShowGroup(group.group_id)}>
                 <span>{group.name}</span>
                 <span className="people-groups__count">{group.member_count}名</span>
+                <span className="visually-hidden">の受講者を一覧に表示</span>
               </button>
               <span className="people-groups__actions">
                 <button type="button" className="button button--ghost button--small" onClick={() => setEditing({ kind: 'rename', group })} aria-label={`${group.name}の名前を変更`}>

@@ -69,7 +69,8 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
     window.setTimeout(() => fileRef.current?.focus(), 0);
   };
 
-  const applicable = step.kind === 'preview' ? step.result.summary.new + step.result.summary.updated : 0;
+  // Over the plan's cap the server refuses the whole file; say so before the button is pressed.
+  const applicable = step.kind === 'preview' && !step.result.limit_message ? step.result.summary.new + step.result.summary.updated : 0;
 
   return (
     <Dialog labelledBy={`${id}-title`} onClose={onClose} preventClose={busy} className="import-dialog">
@@ -147,8 +148,8 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
         <>
           <AlertBox tone="success">
             <p>
-              新規{step.result.summary.new}件・更新{step.result.summary.updated}件を取り込みました。
-              {step.result.summary.error > 0 && `エラーの${step.result.summary.error}件は取り込んでいません。`}
+              {step.result.message ?? `新規${step.result.summary.new}件・更新${step.result.summary.updated}件を取り込みました。`}
+              {step.result.summary.error > 0 && `エラーの${step.result.summary.error}行は取り込んでいません。`}
             </p>
             {step.result.created_groups.length > 0 && <p>新しく作成したグループ：{step.result.created_groups.join('、')}</p>}
           </AlertBox>

@@ -1,4 +1,5 @@
 import type { ImportResult, ImportRowStatus } from '../../../common/people.schema';
+import { AlertBox } from '../../components/alert-box';
 
 const STATUS_LABELS: Record<ImportRowStatus, string> = { new: '新規', updated: '更新', error: 'エラー' };
 
@@ -18,6 +19,11 @@ export function ImportPreview({ result, captionId }: { result: ImportResult; cap
           エラー <strong>{summary.error}</strong>件
         </li>
       </ul>
+      {result.limit_message && (
+        <AlertBox tone="warning" title="登録人数の上限を超えます">
+          <p>{result.limit_message}</p>
+        </AlertBox>
+      )}
       {summary.error > 0 && <p className="import-preview__note">エラーの行は取り込まれません。ファイルを直して選び直すか、エラーの行を除いてそのまま取り込めます。</p>}
       <div className="import-preview__scroll" tabIndex={0} role="region" aria-labelledby={captionId}>
         <table className="import-table">

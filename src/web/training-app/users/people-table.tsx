@@ -15,8 +15,7 @@ export function PeopleTable({ people, caption, onEdit, onDelete }: PeopleTablePr
       <caption className="visually-hidden">{caption}</caption>
       <thead>
         <tr>
-          <th scope="col">氏名</th>
-          <th scope="col">メールアドレス</th>
+          <th scope="col">氏名・メールアドレス</th>
           <th scope="col">部署</th>
           <th scope="col">グループ</th>
           <th scope="col">登録日</th>
@@ -28,10 +27,10 @@ export function PeopleTable({ people, caption, onEdit, onDelete }: PeopleTablePr
       <tbody>
         {people.map((person) => (
           <tr key={person.user_id}>
-            <th scope="row" className="people-table__name">
-              {person.name}
+            <th scope="row" className="people-table__person">
+              <span className="people-table__name">{person.name}</span>
+              <span className="people-table__email">{person.email}</span>
             </th>
-            <td className="people-table__email">{person.email}</td>
             <td data-label="部署">{person.department ?? <span className="people-table__none">未設定</span>}</td>
             <td data-label="グループ">
               {person.groups.length === 0 ? (

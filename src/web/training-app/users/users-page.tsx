@@ -25,7 +25,7 @@ export function Component() {
   const id = useId();
   const queryClient = useQueryClient();
   const [filter, setFilter] = usePeopleFilter();
-  const [open, setOpen] = useState<Open>(null);
+  const [open, setOpenState] = useState<Open>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [exportError, setExportError] = useState<string | null>(null);
   const listHeadingRef = useRef<HTMLHeadingElement>(null);
@@ -42,6 +42,11 @@ export function Component() {
   }, [data, filter.page, setFilter]);
 
   const say = (message: string) => setNotice(message);
+  // A result note belongs to the change just made; starting another one clears it.
+  const setOpen = (next: Open) => {
+    if (next) setNotice(null);
+    setOpenState(next);
+  };
 
   let list;
   if (people.isError && !data) {
