@@ -27,6 +27,8 @@ export async function enqueueMail(trx: Kysely<Database> | Transaction<Database>,
       text_body: envelope.text,
       html_body: envelope.html,
       headers: JSON.stringify(envelope.headers),
+      from_name: envelope.from?.name ?? null,
+      from_address: envelope.from?.address ?? null,
       status: 'pending',
       attempts: 0,
       next_attempt_at: writeTimestamp(now),
@@ -148,7 +150,10 @@ function toClaimed(row: MailOutboxRow, token: string): ClaimedMail {
     id: row.id,
     token,
     attempts: row.attempts,
-    envelope: { to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body, headers: parseHeaders(row.headers) },
+    envelope: {
+      to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body, headers: parseHeaders(row.headers),
+      ...(row.from_address !== null ? { from: { name: row.from_name ?? '', address: row.from_address } } : {}),
+    },
   };
 }
 
