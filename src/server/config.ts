@@ -7,6 +7,10 @@ import { type MailSender, parseMailSender } from './features/mail/mail-message';
 
 export const DEFAULT_MAIL_FROM = 'キヅキ <no-reply@kizuki.example>';
 
+/** A reserved name (RFC 2606): nothing is delivered on its behalf until the operator sets their own. */
+export const DEFAULT_TRAINING_MAIL_DOMAIN = 'training.kizuki.example';
+const TRAINING_DOMAIN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/;
+
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 const booleanFlag = z
@@ -65,6 +69,16 @@ const environmentSchema = z.object({
     .string()
     .default(DEFAULT_MAIL_FROM)
     .refine((value) => parseMailSender(value) !== null, 'must be "Name <address@example.com>" or an address'),
+  /**
+   * The domain training mail is sent from: `sender_name <sender_local_part@TRAINING_MAIL_DOMAIN>`.
+   * In production a domain of the operator's with its own SPF/DKIM, kept apart from MAIL_FROM's,
+   * so lures never spend the reputation of the account mails.
+   */
+  TRAINING_MAIL_DOMAIN: z
+    .string()
+    .default(DEFAULT_TRAINING_MAIL_DOMAIN)
+    .transform((value) => value.trim().toLowerCase())
+    .refine((value) => TRAINING_DOMAIN.test(value), 'must be a domain name such as training.example.com'),
   /** Serve /dev/mailbox to any client, not only loopback ones (a shared development server). */
   DEV_MAILBOX_PUBLIC: booleanFlag,
   /** Run the mail worker inside the server process (default on; off under NODE_ENV=test). */
@@ -129,6 +143,8 @@ export interface AppConfig {
     worker: boolean;
     /** /dev/mailbox answers non-loopback clients too (DEV_MAILBOX_PUBLIC=1). */
     devMailboxPublic: boolean;
+    /** Training mail's sender domain (TRAINING_MAIL_DOMAIN). */
+    trainingDomain: string;
   };
   /** DNS servers for sending-domain verification (`address[:port]`); empty: the system's resolvers. */
   dnsServers: string[];
@@ -194,6 +210,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
       from: parseMailSender(env.MAIL_FROM) as MailSender,
       worker: env.MAIL_WORKER === undefined ? env.NODE_ENV !== 'test' : ['1', 'true', 'on', 'yes'].includes(env.MAIL_WORKER),
       devMailboxPublic: env.DEV_MAILBOX_PUBLIC,
+      trainingDomain: env.TRAINING_MAIL_DOMAIN,
     },
     dnsServers: env.DNS_SERVERS,
   };

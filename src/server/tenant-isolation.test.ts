@@ -109,5 +109,9 @@ describe('tenant isolation (route table)', () => {
     }
     // Proof the walk reached the record routes (grows with the realm; see the route list).
     expect(checked.length).toBeGreaterThanOrEqual(0);
+    expect(checked).toEqual(expect.arrayContaining([
+      'GET /api/templates/:template_id', 'PUT /api/templates/:template_id', 'DELETE /api/templates/:template_id',
+      'POST /api/templates/:template_id/duplicate', 'POST /api/templates/:template_id/preview', 'POST /api/templates/:template_id/test-send',
+    ]));
   });
 });
