@@ -52,6 +52,8 @@ describe.each([
     await ui.domainField.fill('gmail.com');
     await ui.addButton.click();
     await expect.poll(() => fieldError(ui.domainField)).toBe(m.freeMailDomain);
+    await ui.section.scrollIntoViewIfNeeded();
+    await checkScreen(page, `sending-domains-refused-${name}`);
 
     // Typed loosely: the server stores it lower-case.
     const domain = `training${viewport.width}.example-corp.jp`;

@@ -41,26 +41,29 @@ export function AddDomainForm({ onAdded }: { onAdded: (domain: SendingDomain) =>
           <p>{failure}</p>
         </AlertBox>
       )}
-      <fieldset className="ta-fieldset sd-add__row" disabled={mutation.isPending}>
+      <fieldset className="ta-fieldset" disabled={mutation.isPending}>
         <legend className="visually-hidden">ドメインを追加</legend>
-        <FormField label="ドメイン" required error={formState.errors.domain?.message} hint="訓練メールを送る相手のメールアドレスの「@」より後ろの部分です（例：example.co.jp）。" className="sd-add__field">
+        <FormField label="ドメイン" required error={formState.errors.domain?.message} hint="訓練メールの送信先アドレスの「@」より後ろの部分です。" className="sd-add__field">
           {(control) => (
-            <input
-              {...control}
-              {...register('domain', { validate: (value) => value.trim() !== '' || m.domainRequired })}
-              type="text"
-              className="input"
-              inputMode="url"
-              autoComplete="off"
-              autoCapitalize="none"
-              spellCheck={false}
-              placeholder="example.co.jp"
-            />
+            // The button sits beside the input (below it on phones); the field's error goes under both.
+            <div className="sd-add__control">
+              <input
+                {...control}
+                {...register('domain', { validate: (value) => value.trim() !== '' || m.domainRequired })}
+                type="text"
+                className="input"
+                inputMode="url"
+                autoComplete="off"
+                autoCapitalize="none"
+                spellCheck={false}
+                placeholder="example.co.jp"
+              />
+              <button type="submit" className="button button--primary sd-add__submit">
+                {mutation.isPending ? '追加中...' : '追加する'}
+              </button>
+            </div>
           )}
         </FormField>
-        <button type="submit" className="button button--primary sd-add__submit">
-          {mutation.isPending ? '追加中...' : '追加する'}
-        </button>
       </fieldset>
     </form>
   );

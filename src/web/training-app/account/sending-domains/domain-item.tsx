@@ -7,7 +7,7 @@ import { domainErrorMessage, sendingDomainsKey, verifySendingDomain } from './se
 import { TxtRecord } from './txt-record';
 
 /** One domain: its status, and for one not proved yet the record to add and the check. */
-export function DomainItem({ domain, onDelete }: { domain: SendingDomain; onDelete: (domain: SendingDomain) => void }) {
+export function DomainItem({ domain, onDelete, onCheck }: { domain: SendingDomain; onDelete: (domain: SendingDomain) => void; onCheck: () => void }) {
   const queryClient = useQueryClient();
   const check = useMutation({
     mutationFn: verifySendingDomain,
@@ -62,7 +62,10 @@ export function DomainItem({ domain, onDelete }: { domain: SendingDomain; onDele
               type="button"
               className="button button--primary"
               disabled={check.isPending}
-              onClick={() => check.mutate(domainId)}
+              onClick={() => {
+                onCheck();
+                check.mutate(domainId);
+              }}
             >
               {check.isPending ? '確認中...' : '確認する'}
               <span className="visually-hidden">（{domain.display_domain}）</span>

@@ -73,6 +73,8 @@ export function SendingDomainsSection() {
             <DomainItem
               key={domain.domain_id ?? `admin:${domain.domain}`}
               domain={domain}
+              // The result of a check replaces an earlier "added" or "deleted" notice.
+              onCheck={() => setNotice(null)}
               onDelete={(target) => {
                 if (target.domain_id !== null) setDeleting({ domain: target, domainId: target.domain_id });
               }}
