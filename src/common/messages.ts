@@ -243,6 +243,10 @@ export const domainMessages = {
   valueMismatch: (domain: string, found: string) =>
     `${domain} のTXTレコード「${found}」は、表示されている値と異なります。値をコピーし直して設定してから、再度お試しください。`,
   dnsError: 'DNSの問い合わせに失敗しました。しばらく時間をおいて再度お試しください。',
+  loadFailed: '送信先ドメインを読み込めませんでした。時間をおいて再度お試しください。',
+  addFailed: 'ドメインを追加できませんでした。時間をおいて再度お試しください。',
+  verifyFailed: '確認できませんでした。時間をおいて再度お試しください。',
+  deleteFailed: 'ドメインを削除できませんでした。時間をおいて再度お試しください。',
 } as const;
 
 /** Templates (issue 10 part 3). */
