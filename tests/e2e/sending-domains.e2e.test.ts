@@ -41,6 +41,8 @@ describe.each([
     await page.goto('/account#sending-domains');
     const ui = domainsSection(page);
     await ui.heading.waitFor();
+    // The link's fragment brings the section into view once the lazily loaded screen is there.
+    await expect.poll(() => ui.heading.evaluate((heading) => heading.getBoundingClientRect().top)).toBeLessThan(viewport.height / 2);
 
     // The administrator's own domain comes first, verified and marked as such, with nothing to delete.
     const own = ui.item('example.co.jp');

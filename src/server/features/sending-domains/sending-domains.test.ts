@@ -152,6 +152,22 @@ describe('sending domains', () => {
     expect(response.json().data).toMatchObject({ result: 'dns_error', message: domainMessages.dnsError, domain: { verified: false } });
   });
 
+  it('answers a DNS error when no DNS server answers at all', async () => {
+    const silent = await new TestDnsServer().start();
+    const address = silent.address;
+    await silent.stop();
+    const unreachable = await createTestApp({ DNS_SERVERS: address });
+    try {
+      const owner = await createAccount(unreachable);
+      const domain = (await callApi(unreachable, { method: 'POST', url: '/api/sending-domains', token: owner.token, payload: { domain: 'nowhere.example.jp' } })).json().data;
+      const response = await callApi(unreachable, { method: 'POST', url: `/api/sending-domains/${domain.domain_id}/verify`, token: owner.token });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json().data).toMatchObject({ result: 'dns_error', message: domainMessages.dnsError, domain: { verified: false } });
+    } finally {
+      await unreachable.close();
+    }
+  });
+
   it('verifies the domain when the exact record is published among others, and keeps it verified', async () => {
     const domain = await added('proved.example.jp');
     dns.records.set('proved.example.jp', ['v=spf1 -all', domain.txt_record.value, 'google-site-verification=abc']);

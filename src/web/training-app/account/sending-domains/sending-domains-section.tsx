@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { domainMessages as m } from '../../../../common/messages';
 import type { SendingDomain } from '../../../../common/sending-domains.schema';
 import { AlertBox } from '../../../components/alert-box';
@@ -23,6 +23,14 @@ export function SendingDomainsSection() {
   const [notice, setNotice] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<{ domain: SendingDomain; domainId: number } | null>(null);
   const noticeRef = useRef<HTMLDivElement>(null);
+  const sectionRef = useRef<HTMLElement>(null);
+  const loaded = !domains.isPending;
+
+  // A link to /account#sending-domains (e.g. from a refusal to register a person) lands here once
+  // the list has its height; the browser's own jump ran before this lazily loaded screen existed.
+  useEffect(() => {
+    if (loaded && window.location.hash === `#${SENDING_DOMAINS_ANCHOR}`) sectionRef.current?.scrollIntoView({ block: 'start' });
+  }, [loaded]);
 
   const announce = (message: string) => {
     setNotice(message);
@@ -42,7 +50,7 @@ export function SendingDomainsSection() {
   };
 
   return (
-    <section id={SENDING_DOMAINS_ANCHOR} className="card sd-section" aria-labelledby={headingId}>
+    <section ref={sectionRef} id={SENDING_DOMAINS_ANCHOR} className="card sd-section" aria-labelledby={headingId}>
       <h2 id={headingId} className="ta-form-card__title">
         送信先ドメイン
       </h2>
