@@ -1,17 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Migrator, sql } from 'kysely';
-import pg from 'pg';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../clock';
-import type { DatabaseTarget } from '../../config';
 import { type DatabaseHandle, openDatabase } from '../../db/database';
 import { migrations } from '../../db/migrations';
 import { LocalFileStorage } from '../../storage/file-storage';
 import { blankAnalyzer } from '../../test/screenshot-analyzer-doubles';
+import { emptyTestDatabaseTarget } from '../../test/test-database';
 import { PhishingReportsRepository } from './phishing-reports.repo';
 import { ScreenshotPublisher } from './screenshot-publisher';
 
@@ -22,28 +20,10 @@ import { ScreenshotPublisher } from './screenshot-publisher';
 
 let handle: DatabaseHandle;
 let migrator: Migrator;
-let cleanup: () => Promise<void>;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kizuki-migration-'));
 
 beforeAll(async () => {
-  const shared = inject('databaseTarget');
-  let target: DatabaseTarget;
-  if (shared.dialect === 'postgres') {
-    const schema = `kizuki_migration_${randomBytes(6).toString('hex')}`;
-    const run = async (statement: string) => {
-      const client = new pg.Client({ connectionString: shared.connectionString });
-      await client.connect();
-      await client.query(statement);
-      await client.end();
-    };
-    await run(`create schema ${schema}`);
-    target = { dialect: 'postgres', connectionString: shared.connectionString, schema };
-    cleanup = () => run(`drop schema if exists ${schema} cascade`);
-  } else {
-    target = { dialect: 'sqlite', filename: path.join(dir, 'migration.sqlite') };
-    cleanup = async () => undefined;
-  }
-  handle = openDatabase(target);
+  handle = openDatabase(await emptyTestDatabaseTarget());
   migrator = new Migrator({
     db: handle.db,
     provider: { getMigrations: async () => migrations },
@@ -53,7 +33,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await handle?.destroy();
-  await cleanup?.();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
