@@ -16,6 +16,9 @@ import { migrateToLatest } from '../db/migrator';
  * afterAll.
  */
 
+/** Any fixed 64-bit key; only test files take it (withMigrationLock). */
+const MIGRATION_LOCK_KEY = 0x6b697a756b69;
+
 let migrated: Promise<DatabaseTarget> | undefined;
 const releases: Array<() => Promise<void>> = [];
 
@@ -48,7 +51,7 @@ async function makeMigratedDatabase(): Promise<DatabaseTarget> {
     const target = await createSchema(template.connectionString, 'kizuki_test');
     const handle = openDatabase(target);
     try {
-      await migrateToLatest(handle);
+      await withMigrationLock(() => migrateToLatest(handle));
     } finally {
       await handle.destroy();
     }
@@ -57,6 +60,28 @@ async function makeMigratedDatabase(): Promise<DatabaseTarget> {
   const filename = path.join(fileFolder(), 'test.sqlite');
   fs.copyFileSync(template.filename, filename);
   return { dialect: 'sqlite', filename };
+}
+
+/**
+ * Runs migrations with no other test file migrating at the same time. Kysely's migrator lists the
+ * tables of every schema in the database (pg_catalog introspection) before it migrates one, and
+ * that listing fails when another schema's table is being altered at that instant ("column … of
+ * relation … does not exist"). Dropping a file's schema takes the lock for the same reason. On
+ * SQLite every file has its own file, so nothing is shared.
+ */
+export async function withMigrationLock<T>(work: () => Promise<T>): Promise<T> {
+  const template = inject('testDatabaseTemplate');
+  if (template.dialect !== 'postgres') return work();
+  const client = new pg.Client({ connectionString: template.connectionString });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    return await work();
+  } finally {
+    // Ending the session releases the lock too, should the unlock itself fail.
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    await client.end();
+  }
 }
 
 let folder: string | undefined;
@@ -76,7 +101,7 @@ function fileFolder(): string {
 async function createSchema(connectionString: string, prefix: string): Promise<DatabaseTarget> {
   const schema = `${prefix}_${randomBytes(6).toString('hex')}`;
   await runStatement(connectionString, `create schema ${schema}`);
-  releases.push(() => runStatement(connectionString, `drop schema if exists ${schema} cascade`));
+  releases.push(() => withMigrationLock(() => runStatement(connectionString, `drop schema if exists ${schema} cascade`)));
   return { dialect: 'postgres', connectionString, schema };
 }
 

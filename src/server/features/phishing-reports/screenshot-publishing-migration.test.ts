@@ -9,7 +9,7 @@ import { type DatabaseHandle, openDatabase } from '../../db/database';
 import { migrations } from '../../db/migrations';
 import { LocalFileStorage } from '../../storage/file-storage';
 import { blankAnalyzer } from '../../test/screenshot-analyzer-doubles';
-import { emptyTestDatabaseTarget } from '../../test/test-database';
+import { emptyTestDatabaseTarget, withMigrationLock } from '../../test/test-database';
 import { PhishingReportsRepository } from './phishing-reports.repo';
 import { ScreenshotPublisher } from './screenshot-publisher';
 
@@ -36,14 +36,14 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const expectMigrated = async (promise: ReturnType<Migrator['migrateTo']>) => {
-  const { error } = await promise;
+const expectMigrated = async (migrate: () => ReturnType<Migrator['migrateTo']>) => {
+  const { error } = await withMigrationLock(migrate);
   expect(error).toBeUndefined();
 };
 
 describe('20261121120000_add_screenshot_publishing', () => {
   it('maps existing reports, and a legacy unredacted copy is replaced by a redacted one', async () => {
-    await expectMigrated(migrator.migrateTo('20261121000000_create_phishing_reports'));
+    await expectMigrated(() => migrator.migrateTo('20261121000000_create_phishing_reports'));
     const storage = new LocalFileStorage(path.join(dir, 'storage'));
     const png = await sharp({ create: { width: 40, height: 80, channels: 3, background: '#ffffff' } }).png().toBuffer();
     await storage.put('private/screenshot-originals/originalAAAAAAAAAAAAAAA.png', png);
@@ -56,7 +56,7 @@ describe('20261121120000_add_screenshot_publishing', () => {
     await row('kept-private-aaaaaaa', 0, null, 'private/screenshot-originals/otherAAAAAAAAAAAAAAAAAA.png');
     await row('no-original-aaaaaaaa', 1, 'public/screenshots/orphanAAAAAAAAAAAAAAAAAA.png', null);
 
-    await expectMigrated(migrator.migrateToLatest());
+    await expectMigrated(() => migrator.migrateToLatest());
     const statuses = await handle.db
       .selectFrom('phishing_reports')
       .select(['report_id', 'screenshot_status', 'screenshot_attempts', 'screenshot_claimed_at', 'thumbnail_key'])
@@ -94,11 +94,11 @@ describe('20261121120000_add_screenshot_publishing', () => {
 
   it('migrates down and up again', async () => {
     // Down to the migration before it (later migrations, such as the mail outbox, go down first).
-    await expectMigrated(migrator.migrateTo('20261121000000_create_phishing_reports'));
+    await expectMigrated(() => migrator.migrateTo('20261121000000_create_phishing_reports'));
     const tables = await handle.db.introspection.getTables();
     const reports = tables.find((table) => table.name === 'phishing_reports' && (!handle.schema || table.schema === handle.schema));
     expect(reports).toBeDefined();
     expect(reports?.columns.map((column) => column.name)).not.toContain('screenshot_status');
-    await expectMigrated(migrator.migrateToLatest());
+    await expectMigrated(() => migrator.migrateToLatest());
   });
 });
