@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../db/database';
 import { AppError } from '../../errors';
 import { mailLink, type OutgoingMail, parseMailSender, toEnvelope } from './mail-message';
 import { enqueueMail, MailOutboxRepository } from './mail-outbox.repo';
+import { testDatabaseTarget } from '../../test/test-database';
 
 const base: OutgoingMail = { to: 'hanako@example.jp', subject: 'お知らせ', text: '本文', html: '<p>本文</p>' };
 
@@ -52,8 +53,8 @@ describe('mail message building', () => {
 
 describe('enqueueMail', () => {
   let database: DatabaseHandle;
-  beforeAll(() => {
-    database = openDatabase(inject('databaseTarget'));
+  beforeAll(async () => {
+    database = openDatabase(await testDatabaseTarget());
   });
   afterAll(() => database.destroy());
 

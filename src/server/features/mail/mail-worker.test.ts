@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../clock';
 import { type DatabaseHandle, openDatabase } from '../../db/database';
 import { readTimestamp, writeTimestamp } from '../../db/dialect';
@@ -9,6 +9,7 @@ import type { OutgoingMail } from './mail-message';
 import { enqueueMail, MailOutboxRepository } from './mail-outbox.repo';
 import { createSmtpTransport, type MailTransport } from './mail-transport';
 import { MailWorker } from './mail-worker';
+import { testDatabaseTarget } from '../../test/test-database';
 
 /** Issue #4, "Outgoing mail": the outbox worker against a real SMTP server on loopback. */
 
@@ -60,7 +61,7 @@ async function closedPort(): Promise<number> {
 }
 
 beforeAll(async () => {
-  database = openDatabase(inject('databaseTarget'));
+  database = openDatabase(await testDatabaseTarget());
   smtp = await new TestSmtpServer().start();
 });
 
@@ -210,7 +211,7 @@ describe('mail delivery', () => {
     const count = 16;
     for (let index = 0; index < count; index += 1) await enqueue(mail({ subject: `同時配信テスト ${index}` }));
     smtp.delayMs = 40;
-    const second = openDatabase(inject('databaseTarget'));
+    const second = openDatabase(await testDatabaseTarget());
     try {
       const delivered = [0, 0];
       const counting = (transport: MailTransport, slot: number): MailTransport => ({

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { reportMessages } from '../../../common/messages';
 import { openDatabase } from '../../db/database';
 import { writeTimestamp } from '../../db/dialect';
@@ -14,6 +14,7 @@ import { createScreenshotAnalyzer } from '../screenshot-ocr/screenshot-analyzer'
 import type { ScreenshotAnalysis, ScreenshotAnalyzer } from '../screenshot-ocr/screenshot-ocr.types';
 import { PhishingReportsRepository } from './phishing-reports.repo';
 import { ScreenshotPublisher } from './screenshot-publisher';
+import { testDatabaseTarget } from '../../test/test-database';
 
 /**
  * Screenshots are published only as automatically redacted copies, by a background job that the
@@ -287,7 +288,7 @@ describe('publishing a screenshot', () => {
 
   it('lets only one of two publishers (two instances on one database) take each report', async () => {
     const reports = await Promise.all(Array.from({ length: 6 }, () => insertPendingReport()));
-    const secondInstance = openDatabase(inject('databaseTarget'));
+    const secondInstance = openDatabase(await testDatabaseTarget());
     try {
       // The bare race: eight claimers on two connections go for the same six jobs; each job is taken once.
       const jobIds = await Promise.all(reports.map(async (report) => (await rowOf(report.reportId))!.screenshot_job_id));
