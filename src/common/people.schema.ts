@@ -71,6 +71,13 @@ export const importResultSchema = z.object({
   summary: z.object({ new: z.number().int(), updated: z.number().int(), error: z.number().int() }),
   /** Groups created from the department column (names), when applied. */
   created_groups: z.array(z.string()),
+  /**
+   * Set when the new people in the file exceed what the plan allows (free plan): the preview shows
+   * it, and applying the file answers 422 with the same message.
+   */
+  limit_message: z.string().nullable(),
+  /** The result in one Japanese sentence, when applied. */
+  message: z.string().nullable(),
 });
 export type ImportResult = z.output<typeof importResultSchema>;
 
@@ -113,4 +120,13 @@ export const peopleListQuerySchema = z.object({
   group_id: z.coerce.number().int().positive().optional(),
   limit: z.coerce.number().int().min(1).max(PEOPLE_MAX_PAGE_SIZE).default(PEOPLE_PAGE_SIZE),
   offset: z.coerce.number().int().min(0).default(0),
+});
+
+/** Form fields of POST /api/users/import (multipart; `file` is the CSV). */
+export const peopleImportFieldsSchema = z.object({
+  dry_run: z.enum(['0', '1', 'true', 'false']).optional().transform((value) => value === '1' || value === 'true'),
+});
+export const peopleImportMultipartDocSchema = z.object({
+  file: z.string().describe('CSV (UTF-8 with or without BOM, or Shift_JIS as Excel saves it); headers 氏名/name, メールアドレス/email, 部署/department'),
+  dry_run: z.enum(['0', '1']).optional().describe('1: preview only, nothing is saved'),
 });

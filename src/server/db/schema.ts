@@ -56,6 +56,9 @@ export interface MailOutboxTable {
   job_id: number | null;
   created_at: Timestamp;
   sent_at: Timestamp | null;
+  /** The mail's own sender (training mail); null: MAIL_FROM. */
+  from_name: string | null;
+  from_address: string | null;
 }
 
 /** `queued` (waiting until run_at), `running` (claimed), `done`, `failed` (given up, see last_error). */
@@ -98,6 +101,8 @@ export interface Database {
   people_group_members: PeopleGroupMembersTable;
   sending_domains: SendingDomainsTable;
   training_templates: TrainingTemplatesTable;
+  template_previews: TemplatePreviewsTable;
+  template_test_sends: TemplateTestSendsTable;
 }
 
 /** Sign-in attempts per address (with or without an account), keyed by an HMAC of the address. */
@@ -245,4 +250,24 @@ export interface TrainingTemplatesTable {
   red_flags: string;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** A built-in removed from the code library: kept for campaigns, left out of the list. */
+  retired_at: Timestamp | null;
+}
+
+/** A rendered preview document behind an opaque, short-lived token (GET /template-previews/:token). */
+export interface TemplatePreviewsTable {
+  token_hash: string;
+  tenant_id: number;
+  document: string;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+}
+
+/** One test send of a template to the signed-in administrator (hourly limit per account). */
+export interface TemplateTestSendsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  user_id: number;
+  template_id: number;
+  created_at: Timestamp;
 }

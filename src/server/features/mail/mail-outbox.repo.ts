@@ -48,6 +48,8 @@ export async function enqueueMail(trx: Kysely<Database> | Transaction<Database>,
       text_body: envelope.text,
       html_body: envelope.html,
       headers: JSON.stringify(envelope.headers),
+      from_name: envelope.from?.name ?? null,
+      from_address: envelope.from?.address ?? null,
       created_at: writeTimestamp(now),
     })
     .returning('id')
@@ -109,7 +111,10 @@ export class MailOutboxRepository {
 }
 
 function envelopeOf(row: MailOutboxRow): MailEnvelope {
-  return { to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body, headers: parseHeaders(row.headers) };
+  return {
+    to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body, headers: parseHeaders(row.headers),
+    ...(row.from_address !== null ? { from: { name: row.from_name ?? '', address: row.from_address } } : {}),
+  };
 }
 
 function parseHeaders(text: string): Record<string, string> {
