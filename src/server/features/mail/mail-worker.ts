@@ -2,7 +2,7 @@ import type { Clock } from '../../clock';
 import { type JobContext, JobFailure, JobRunner } from '../../lib/jobs/job-runner';
 import { assertSafeEnvelope } from './mail-message';
 import type { MailOutboxRepository } from './mail-outbox.repo';
-import { classifyDeliveryError, type MailDeliveryError, type MailTransport, type SentMail } from './mail-transport';
+import { classifyDeliveryError, type MailTransport, type SentMail } from './mail-transport';
 
 export interface MailWorkerLogger {
   info(obj: object, msg: string): void;
@@ -107,7 +107,7 @@ export class MailWorker {
     try {
       sent = await transport.send(envelope);
     } catch (error) {
-      const failure: MailDeliveryError = classifyDeliveryError(error);
+      const failure = classifyDeliveryError(error);
       const reason = failure.responseCode ? `${failure.responseCode} ${failure.message}` : failure.message;
       throw new JobFailure(reason, !failure.temporary);
     }

@@ -56,12 +56,15 @@ export interface JobRunnerOptions<M extends object> {
   staleClaimMs: number;
   /** Jobs taken per claim; they run one after another. */
   batchSize?: number;
-  /** First retry delay, doubled per try up to `maxBackoffMs`. */
+  /** First retry delay (default 1 minute), doubled per try up to `maxBackoffMs` (default 1 hour). */
   baseBackoffMs?: number;
   maxBackoffMs?: number;
   /** Caps every job's stored max_attempts (operators and tests lower it). */
   maxAttempts?: number;
 }
+
+const DEFAULT_BASE_BACKOFF_MS = 60_000;
+const DEFAULT_MAX_BACKOFF_MS = 60 * 60_000;
 
 /** Retry delay after the `attempts`-th failed try: base, 2×base, 4×base, … capped. */
 export function backoffDelay(attempts: number, baseMs: number, maxMs: number): number {
@@ -180,7 +183,7 @@ export class JobRunner<M extends object = JobKinds> {
       } else if (job.attempts >= maxAttempts) {
         await this.fail(job, handler, `gave up after ${job.attempts} attempts: ${reason}`, true);
       } else {
-        const delay = backoffDelay(job.attempts, this.options.baseBackoffMs ?? 60_000, this.options.maxBackoffMs ?? 60 * 60_000);
+        const delay = backoffDelay(job.attempts, this.options.baseBackoffMs ?? DEFAULT_BASE_BACKOFF_MS, this.options.maxBackoffMs ?? DEFAULT_MAX_BACKOFF_MS);
         await this.repo.retry(job, new Date(clock.now().getTime() + delay), reason, clock.now());
         logger.warn({ jobId: job.id, kind: job.kind, reason, attempts: job.attempts, retryInMs: delay }, `${name}: job failed; will retry`);
       }
