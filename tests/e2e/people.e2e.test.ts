@@ -207,6 +207,7 @@ describe.each(VIEWPORTS)('/users ($name)', ({ name, viewport }) => {
     expect(badText).toContain(m.emailInvalid);
     expect(await preview.getByRole('row').filter({ hasText: `sato@${domain}` }).innerText()).toContain('新規');
     expect(await preview.getByRole('list', { name: '確認結果の内訳' }).innerText()).toMatch(/新規\s*3\s*件[\s\S]*エラー\s*1\s*件/);
+    await badRow.scrollIntoViewIfNeeded();
     await checkScreen(page, `people-import-preview-${name}`, { fullPage: false });
     // Nothing is registered by the preview.
     expect(await people.usage.innerText()).toBe(`0 / ${FREE_PLAN.maxPeople}名`);
