@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import iconv from 'iconv-lite';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { peopleMessages as m } from '../../src/common/messages';
+import { domainMessages, peopleMessages as m } from '../../src/common/messages';
 import { FREE_PLAN } from '../../src/common/plans';
 import { trainingPaths } from '../../src/common/training-routes';
 import { checkScreen } from './support/axe';
@@ -150,6 +150,10 @@ describe.each(VIEWPORTS)('/users ($name)', ({ name, viewport }) => {
     await eventually(() => fieldError(form.email)).toBe(m.emailTaken);
     await eventually(() => form.email.evaluate((element) => element === document.activeElement)).toBe(true);
     await checkScreen(page, `people-add-duplicate-${name}`, { fullPage: false });
+    // An address at a domain the tenant has not verified: refused under the field, with how to verify it.
+    await form.email.fill('hanako@other-company.example');
+    await form.save.click();
+    await eventually(() => fieldError(form.email)).toBe(domainMessages.unverifiedDomain('other-company.example'));
     await form.dialog.getByRole('button', { name: 'キャンセル', exact: true }).click();
     await form.dialog.waitFor({ state: 'detached' });
 
