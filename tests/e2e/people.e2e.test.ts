@@ -79,10 +79,10 @@ function shiftJisCsv(lines: string[]): Buffer {
   return iconv.encode(`${lines.join('\r\n')}\r\n`, 'Shift_JIS');
 }
 
+/** Opens the import dialog (unless open), chooses the file and asks for the preview. */
 async function importCsv(page: Page, name: string, content: Buffer): Promise<void> {
-  const people = peoplePage(page);
-  await people.importButton.click();
   const dialog = page.getByRole('dialog', { name: 'CSVファイルから取り込む' });
+  if ((await dialog.count()) === 0) await peoplePage(page).importButton.click();
   await dialog.waitFor();
   await dialog.getByLabel('CSVファイル').setInputFiles({ name, mimeType: 'text/csv', buffer: content });
   await dialog.getByRole('button', { name: '内容を確認する', exact: true }).click();
@@ -198,6 +198,15 @@ describe.each(VIEWPORTS)('/users ($name)', ({ name, viewport }) => {
     ]);
     // Really Shift_JIS: the UTF-8 reading of these bytes is not the text.
     expect(csv.toString('utf8')).not.toContain('佐藤');
+
+    // First a file without an address column: the whole file is refused, with what to fix.
+    await importCsv(page, '旧名簿.csv', shiftJisCsv(['社員番号,氏名', '1001,佐藤 一郎']));
+    const chooser = page.getByRole('dialog', { name: 'CSVファイルから取り込む' });
+    const refusal = chooser.getByRole('alert').filter({ hasText: '取り込めませんでした' });
+    await refusal.waitFor();
+    expect(await refusal.innerText()).toContain('メールアドレス');
+    await checkScreen(page, `people-import-refused-${name}`, { fullPage: false });
+
     await importCsv(page, '社員名簿.csv', csv);
 
     const preview = page.getByRole('dialog', { name: '取り込む内容の確認' });
