@@ -46,6 +46,7 @@ export const peopleListSchema = z.object({
 export type PeopleList = z.output<typeof peopleListSchema>;
 
 export const groupListSchema = z.object({ groups: z.array(groupSchema) });
+export type GroupList = z.output<typeof groupListSchema>;
 
 /** Row statuses of an import preview. */
 export const IMPORT_ROW_STATUSES = ['new', 'updated', 'error'] as const;
