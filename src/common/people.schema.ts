@@ -94,7 +94,8 @@ export const personInputSchema = z.object({
   email: z
     .string({ error: m.emailRequired })
     .trim()
-    .min(1, { error: m.emailRequired })
+    // An empty address is "required", not also "invalid".
+    .min(1, { error: m.emailRequired, abort: true })
     .max(254, { error: m.tooLong(254) })
     .email({ error: m.emailInvalid }),
   department: z

@@ -114,10 +114,6 @@ export class PeopleService {
     if (!(await this.deps.repo.forTenant(tenantId).delete(id))) throw notFound();
   }
 
-  async usage(tenantId: number): Promise<PeopleUsage> {
-    return this.usageOf(this.deps.repo.forTenant(tenantId));
-  }
-
   async usageOf(people: TenantPeople): Promise<PeopleUsage> {
     const [registered, plan] = await Promise.all([people.count(), people.plan()]);
     return { registered, max: maxPeopleOf(plan) };
