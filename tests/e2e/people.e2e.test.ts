@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import iconv from 'iconv-lite';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -77,6 +79,18 @@ async function openPeople(label: string, viewport: { width: number; height: numb
 /** CSV text as Excel for Japanese Windows saves it: CP932 (Shift_JIS) with CRLF line ends. */
 function shiftJisCsv(lines: string[]): Buffer {
   return iconv.encode(`${lines.join('\r\n')}\r\n`, 'Shift_JIS');
+}
+
+/** A paid plan straight in the server's SQLite file: no API changes plans yet (a later issue). */
+function upgradeTenantOf(email: string): void {
+  const db = new Database(path.join(env.server.dataDir, 'kizuki.sqlite'));
+  try {
+    db.pragma('busy_timeout = 5000');
+    const changed = db.prepare("update tenants set plan = 'standard' where id = (select tenant_id from users where email = ?)").run(email).changes;
+    if (changed !== 1) throw new Error(`no tenant for ${email}`);
+  } finally {
+    db.close();
+  }
 }
 
 /** Opens the import dialog (unless open), chooses the file and asks for the preview. */
@@ -302,6 +316,36 @@ describe.each(VIEWPORTS)('/users ($name)', ({ name, viewport }) => {
     for (const address of [`sato@${domain}`, `suzuki@${domain}`, `tanaka@${domain}`]) expect(text).toContain(address);
     expect(text).toContain('鈴木 花子');
     expect(file.suggestedFilename()).toMatch(/\.csv$/);
+  });
+
+  it('pages through more people than fit on one page (a plan without a cap, a UTF-8 CSV with BOM)', async () => {
+    const { page, account, domain } = await openPeople('people-pages', viewport);
+    upgradeTenantOf(account.email);
+    const people = peoplePage(page);
+    const rows = Array.from({ length: 25 }, (_, index) => `社員 ${String(index + 1).padStart(2, '0')},staff${index + 1}@${domain},品質保証部`);
+    // Excel's "CSV UTF-8" has a BOM, and a header in English is accepted as well.
+    await importCsv(page, 'staff.csv', Buffer.from(`\uFEFFname,email,department\n${rows.join('\n')}\n`, 'utf8'));
+    const preview = page.getByRole('dialog', { name: '取り込む内容の確認' });
+    await preview.getByRole('button', { name: '25件を取り込む', exact: true }).click();
+    const done = page.getByRole('dialog', { name: '取り込みが完了しました' });
+    await done.getByRole('button', { name: '閉じる', exact: true }).click();
+    await done.waitFor({ state: 'detached' });
+
+    await eventually(() => people.usage.innerText()).toBe('25名');
+    const pager = people.list.getByRole('navigation', { name: 'ページ送り' });
+    await eventually(() => pager.innerText()).toContain('1件目 - 20件目 （全25件中）');
+    const personRows = people.list.getByRole('row').filter({ hasText: '@' + domain });
+    expect(await personRows.count()).toBe(20);
+    await pager.getByRole('button', { name: /次へ/ }).click();
+    await eventually(() => pager.innerText()).toContain('21件目 - 25件目 （全25件中）');
+    expect(await personRows.count()).toBe(5);
+    expect(new URL(page.url()).searchParams.get('page')).toBe('2');
+    await checkScreen(page, `people-page2-${name}`);
+    // The page is in the address: a reload stays on it, the back button returns to the first.
+    await page.reload();
+    await eventually(() => pager.innerText()).toContain('21件目 - 25件目');
+    await page.goBack();
+    await eventually(() => pager.innerText()).toContain('1件目 - 20件目');
   });
 
   it('shows the free-plan cap and refuses the eleventh person', async () => {
