@@ -46,6 +46,7 @@ export const peopleListSchema = z.object({
 export type PeopleList = z.output<typeof peopleListSchema>;
 
 export const groupListSchema = z.object({ groups: z.array(groupSchema) });
+export type GroupList = z.output<typeof groupListSchema>;
 
 /** Row statuses of an import preview. */
 export const IMPORT_ROW_STATUSES = ['new', 'updated', 'error'] as const;
@@ -93,7 +94,8 @@ export const personInputSchema = z.object({
   email: z
     .string({ error: m.emailRequired })
     .trim()
-    .min(1, { error: m.emailRequired })
+    // An empty address is "required", not also "invalid".
+    .min(1, { error: m.emailRequired, abort: true })
     .max(254, { error: m.tooLong(254) })
     .email({ error: m.emailInvalid }),
   department: z

@@ -1,8 +1,10 @@
 import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import iconv from 'iconv-lite';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { peopleMessages as m } from '../../src/common/messages';
+import { domainMessages, peopleMessages as m } from '../../src/common/messages';
 import { FREE_PLAN } from '../../src/common/plans';
 import { trainingPaths } from '../../src/common/training-routes';
 import { checkScreen } from './support/axe';
@@ -79,10 +81,22 @@ function shiftJisCsv(lines: string[]): Buffer {
   return iconv.encode(`${lines.join('\r\n')}\r\n`, 'Shift_JIS');
 }
 
+/** A paid plan straight in the server's SQLite file: no API changes plans yet (a later issue). */
+function upgradeTenantOf(email: string): void {
+  const db = new Database(path.join(env.server.dataDir, 'kizuki.sqlite'));
+  try {
+    db.pragma('busy_timeout = 5000');
+    const changed = db.prepare("update tenants set plan = 'standard' where id = (select tenant_id from users where email = ?)").run(email).changes;
+    if (changed !== 1) throw new Error(`no tenant for ${email}`);
+  } finally {
+    db.close();
+  }
+}
+
+/** Opens the import dialog (unless open), chooses the file and asks for the preview. */
 async function importCsv(page: Page, name: string, content: Buffer): Promise<void> {
-  const people = peoplePage(page);
-  await people.importButton.click();
   const dialog = page.getByRole('dialog', { name: 'CSVファイルから取り込む' });
+  if ((await dialog.count()) === 0) await peoplePage(page).importButton.click();
   await dialog.waitFor();
   await dialog.getByLabel('CSVファイル').setInputFiles({ name, mimeType: 'text/csv', buffer: content });
   await dialog.getByRole('button', { name: '内容を確認する', exact: true }).click();
@@ -150,6 +164,10 @@ describe.each(VIEWPORTS)('/users ($name)', ({ name, viewport }) => {
     await eventually(() => fieldError(form.email)).toBe(m.emailTaken);
     await eventually(() => form.email.evaluate((element) => element === document.activeElement)).toBe(true);
     await checkScreen(page, `people-add-duplicate-${name}`, { fullPage: false });
+    // An address at a domain the tenant has not verified: refused under the field, with how to verify it.
+    await form.email.fill('hanako@other-company.example');
+    await form.save.click();
+    await eventually(() => fieldError(form.email)).toBe(domainMessages.unverifiedDomain('other-company.example'));
     await form.dialog.getByRole('button', { name: 'キャンセル', exact: true }).click();
     await form.dialog.waitFor({ state: 'detached' });
 
@@ -194,6 +212,15 @@ describe.each(VIEWPORTS)('/users ($name)', ({ name, viewport }) => {
     ]);
     // Really Shift_JIS: the UTF-8 reading of these bytes is not the text.
     expect(csv.toString('utf8')).not.toContain('佐藤');
+
+    // First a file without an address column: the whole file is refused, with what to fix.
+    await importCsv(page, '旧名簿.csv', shiftJisCsv(['社員番号,氏名', '1001,佐藤 一郎']));
+    const chooser = page.getByRole('dialog', { name: 'CSVファイルから取り込む' });
+    const refusal = chooser.getByRole('alert').filter({ hasText: '取り込めませんでした' });
+    await refusal.waitFor();
+    expect(await refusal.innerText()).toContain('メールアドレス');
+    await checkScreen(page, `people-import-refused-${name}`, { fullPage: false });
+
     await importCsv(page, '社員名簿.csv', csv);
 
     const preview = page.getByRole('dialog', { name: '取り込む内容の確認' });
@@ -207,6 +234,7 @@ describe.each(VIEWPORTS)('/users ($name)', ({ name, viewport }) => {
     expect(badText).toContain(m.emailInvalid);
     expect(await preview.getByRole('row').filter({ hasText: `sato@${domain}` }).innerText()).toContain('新規');
     expect(await preview.getByRole('list', { name: '確認結果の内訳' }).innerText()).toMatch(/新規\s*3\s*件[\s\S]*エラー\s*1\s*件/);
+    await badRow.scrollIntoViewIfNeeded();
     await checkScreen(page, `people-import-preview-${name}`, { fullPage: false });
     // Nothing is registered by the preview.
     expect(await people.usage.innerText()).toBe(`0 / ${FREE_PLAN.maxPeople}名`);
@@ -288,6 +316,36 @@ describe.each(VIEWPORTS)('/users ($name)', ({ name, viewport }) => {
     for (const address of [`sato@${domain}`, `suzuki@${domain}`, `tanaka@${domain}`]) expect(text).toContain(address);
     expect(text).toContain('鈴木 花子');
     expect(file.suggestedFilename()).toMatch(/\.csv$/);
+  });
+
+  it('pages through more people than fit on one page (a plan without a cap, a UTF-8 CSV with BOM)', async () => {
+    const { page, account, domain } = await openPeople('people-pages', viewport);
+    upgradeTenantOf(account.email);
+    const people = peoplePage(page);
+    const rows = Array.from({ length: 25 }, (_, index) => `社員 ${String(index + 1).padStart(2, '0')},staff${index + 1}@${domain},品質保証部`);
+    // Excel's "CSV UTF-8" has a BOM, and a header in English is accepted as well.
+    await importCsv(page, 'staff.csv', Buffer.from(`\uFEFFname,email,department\n${rows.join('\n')}\n`, 'utf8'));
+    const preview = page.getByRole('dialog', { name: '取り込む内容の確認' });
+    await preview.getByRole('button', { name: '25件を取り込む', exact: true }).click();
+    const done = page.getByRole('dialog', { name: '取り込みが完了しました' });
+    await done.getByRole('button', { name: '閉じる', exact: true }).click();
+    await done.waitFor({ state: 'detached' });
+
+    await eventually(() => people.usage.innerText()).toBe('25名');
+    const pager = people.list.getByRole('navigation', { name: 'ページ送り' });
+    await eventually(() => pager.innerText()).toContain('1件目 - 20件目 （全25件中）');
+    const personRows = people.list.getByRole('row').filter({ hasText: '@' + domain });
+    expect(await personRows.count()).toBe(20);
+    await pager.getByRole('button', { name: /次へ/ }).click();
+    await eventually(() => pager.innerText()).toContain('21件目 - 25件目 （全25件中）');
+    expect(await personRows.count()).toBe(5);
+    expect(new URL(page.url()).searchParams.get('page')).toBe('2');
+    await checkScreen(page, `people-page2-${name}`);
+    // The page is in the address: a reload stays on it, the back button returns to the first.
+    await page.reload();
+    await eventually(() => pager.innerText()).toContain('21件目 - 25件目');
+    await page.goBack();
+    await eventually(() => pager.innerText()).toContain('1件目 - 20件目');
   });
 
   it('shows the free-plan cap and refuses the eleventh person', async () => {

@@ -13,7 +13,8 @@ const tooLarge = peopleMessages.importTooLarge(PEOPLE_IMPORT_MAX_BYTES / (1024 *
 /** POST /api/users/import (CSV, with a dry-run preview) and GET /api/users/export (tenant realm). */
 export function registerPeopleImportRoutes(realm: ZodRoutes, { service }: { service: PeopleImportService }): void {
   realm.post('/api/users/import', {
-    schema: { response: { 200: successEnvelope(importResultSchema) } },
+    // dry_run may come as a form field (as documented) or in the query string (?dry_run=1).
+    schema: { querystring: peopleImportFieldsSchema, response: { 200: successEnvelope(importResultSchema) } },
     config: {
       openapi: {
         summary: `Import people from a CSV (UTF-8 or Shift_JIS, up to 1 MB and ${PEOPLE_IMPORT_MAX_ROWS} rows); dry_run=1 previews each row as new, updated or error`,
@@ -28,7 +29,7 @@ export function registerPeopleImportRoutes(realm: ZodRoutes, { service }: { serv
   }, async (request) => {
     // The file cap is this route's own (1 MB), below the app-wide one for screenshots.
     const form = await readMultipartForm(request, { fileFields: ['file'], tooLargeMessage: tooLarge, maxFileBytes: PEOPLE_IMPORT_MAX_BYTES });
-    const { dry_run: dryRun } = parseOrThrow(peopleImportFieldsSchema, form.fields);
+    const dryRun = parseOrThrow(peopleImportFieldsSchema, form.fields).dry_run || request.query.dry_run;
     const file = form.files.file;
     if (!file) throw AppError.validation({ file: [peopleMessages.importFileRequired] });
     return { success: true as const, data: await service.import(tenantOf(request), file, dryRun) };

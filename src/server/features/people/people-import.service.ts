@@ -110,15 +110,14 @@ export class PeopleImportService {
     const fieldsOf = (row: PlannedRow & { fields: PersonFields }): PersonFields =>
       (hasDepartment || !row.existing ? row.fields : { ...row.fields, department: row.existing.department });
     const inserted = await people.insertMany(valid.filter((row) => !row.existing).map(fieldsOf), now);
-    let updated = 0;
-    for (const row of valid) {
-      if (!row.existing) continue;
-      updated += 1;
+    const updates = valid.filter((row) => row.existing);
+    // Rows that change nothing are reported as updated but not written.
+    await people.updateMany(updates.flatMap((row) => {
       const fields = fieldsOf(row);
-      if (fields.name !== row.existing.name || fields.email !== row.existing.email || fields.department !== row.existing.department) {
-        await people.update(row.existing.id, fields, now);
-      }
-    }
+      const before = row.existing!;
+      return fields.name === before.name && fields.email === before.email && fields.department === before.department ? [] : [{ ...fields, id: before.id }];
+    }), now);
+    const updated = updates.length;
     if (!hasDepartment) return { created: inserted.size, updated, createdGroups: [] };
 
     // Departments → groups: reuse a group whose name matches (after normalisation), else create it.

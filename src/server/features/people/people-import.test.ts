@@ -41,6 +41,11 @@ describe('CSV import', () => {
       { row: 4, status: 'new', name: '山﨑 太郎', email: 'yamazaki@example.co.jp', department: '営業部', errors: [] },
     ]);
     expect((await list(account)).users).toEqual([]);
+    // The preview can also be asked for in the query string.
+    const { payload, headers } = await multipartPayload({}, { field: 'file', content: file, filename: 'people.csv', type: 'text/csv' });
+    const queried = await context.app.inject(withCsrf(context, { method: 'POST', url: '/api/users/import?dry_run=1', payload, headers: { ...headers, authorization: `Bearer ${account.token}` } }));
+    expect(queried.json().data).toMatchObject({ dry_run: true, summary: { new: 3 } });
+    expect((await list(account)).users).toEqual([]);
 
     const applied = (await upload(account, file)).json().data;
     expect(applied).toMatchObject({ dry_run: false, summary: { new: 3, updated: 0, error: 0 }, created_groups: ['営業部', '総務部'], message: peopleMessages.imported(3, 0) });

@@ -1,4 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { peopleMessages } from '../../../common/messages';
 import { FREE_PLAN } from '../../../common/plans';
 import { callApi, createAccount, type FactoryAccount } from '../../test/account-factories';
@@ -56,3 +58,49 @@ describe('free plan: at most FREE_PLAN.maxPeople people', () => {
     for (let index = 0; index < 12; index += 1) expect((await add(account, index)).statusCode).toBe(201);
   });
 });
+
+describe('free plan across processes', () => {
+  it('holds when four processes (own connections) add 5 people each to a tenant with 9', async () => {
+    const account = await createAccount(context);
+    for (let index = 0; index < 9; index += 1) expect((await add(account, index)).statusCode).toBe(201);
+    const children = Array.from({ length: 4 }, (_, index) => spawn(process.execPath, ['--import', 'tsx', path.resolve('src/server/test/people-add-process.ts')], {
+      env: {
+        ...process.env, KIZUKI_TEST_DB: JSON.stringify(inject('databaseTarget')), KIZUKI_TEST_TENANT: String(account.tenantId), KIZUKI_TEST_USER: String(account.userId),
+        KIZUKI_TEST_PREFIX: `process${index}`, KIZUKI_TEST_COUNT: '5',
+      },
+      stdio: ['pipe', 'pipe', 'inherit'],
+    }));
+    try {
+      const lines = children.map((child) => lineReader(child));
+      for (const next of lines) expect(await next()).toBe('ready');
+      // All four start their adds together.
+      for (const child of children) child.stdin!.write('go\n');
+      const results = await Promise.all(lines.map(async (next) => JSON.parse(await next()) as { created: number; refused: number; failed: string[] }));
+      expect(results.flatMap((result) => result.failed)).toEqual([]);
+      expect(results.reduce((sum, result) => sum + result.created, 0)).toBe(1);
+      expect(results.reduce((sum, result) => sum + result.refused, 0)).toBe(19);
+      expect(await countPeople(account.tenantId!)).toBe(10);
+    } finally {
+      for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+    }
+  }, 60_000);
+});
+
+/** Reads a child's stdout line by line. */
+function lineReader(child: ChildProcess): () => Promise<string> {
+  const lines: string[] = [];
+  const waiting: Array<(line: string) => void> = [];
+  let buffer = '';
+  child.stdout!.on('data', (chunk: Buffer) => {
+    buffer += chunk.toString('utf8');
+    let end;
+    while ((end = buffer.indexOf('\n')) >= 0) {
+      const line = buffer.slice(0, end);
+      buffer = buffer.slice(end + 1);
+      const waiter = waiting.shift();
+      if (waiter) waiter(line);
+      else lines.push(line);
+    }
+  });
+  return () => (lines.length > 0 ? Promise.resolve(lines.shift()!) : new Promise((resolve) => waiting.push(resolve)));
+}

@@ -53,11 +53,17 @@ export class PeopleService {
 
   async list(tenantId: number, query: PeopleQuery): Promise<PeopleList> {
     const people = this.deps.repo.forTenant(tenantId);
-    const [{ people: page, total }, usage] = await Promise.all([people.list(query), this.usageOf(people)]);
+    const unfiltered = !query.q?.trim() && query.groupId === undefined;
+    const [{ people: page, total }, plan, registered] = await Promise.all([
+      people.list(query),
+      people.plan(),
+      // Without a filter the list's total is the number registered: one count instead of two.
+      unfiltered ? null : people.count(),
+    ]);
     return {
       users: page.map(toPerson),
       pagination: { total, limit: query.limit, offset: query.offset, has_more: query.offset + page.length < total },
-      usage,
+      usage: { registered: registered ?? total, max: maxPeopleOf(plan) },
     };
   }
 
@@ -106,10 +112,6 @@ export class PeopleService {
 
   async remove(tenantId: number, id: number): Promise<void> {
     if (!(await this.deps.repo.forTenant(tenantId).delete(id))) throw notFound();
-  }
-
-  async usage(tenantId: number): Promise<PeopleUsage> {
-    return this.usageOf(this.deps.repo.forTenant(tenantId));
   }
 
   async usageOf(people: TenantPeople): Promise<PeopleUsage> {

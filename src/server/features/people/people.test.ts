@@ -62,6 +62,8 @@ describe('people: create, read, update, delete', () => {
     const empty = await api(account, 'POST', '/api/users', {});
     expect(empty.statusCode).toBe(422);
     expect(empty.json().errors).toEqual({ name: [peopleMessages.nameRequired], email: [peopleMessages.emailRequired] });
+    const blank = await api(account, 'POST', '/api/users', { name: ' ', email: '' });
+    expect(blank.json().errors).toEqual({ name: [peopleMessages.nameRequired], email: [peopleMessages.emailRequired] });
     const bad = await api(account, 'POST', '/api/users', { name: 'あ'.repeat(101), email: 'not-an-address', department: 'ぶ'.repeat(101) });
     expect(bad.json().errors).toEqual({ name: [peopleMessages.tooLong(100)], email: [peopleMessages.emailInvalid], department: [peopleMessages.tooLong(100)] });
     const other = await createAccount(context);

@@ -68,7 +68,7 @@ export function importPeople(file: File, dryRun: boolean): Promise<ImportResult>
   // Fields before the file: a streaming multipart reader sees them before it reaches the upload.
   form.append('dry_run', dryRun ? '1' : '0');
   form.append('file', file, file.name);
-  return apiRequest(`/api/users/import${dryRun ? '?dry_run=1' : ''}`, { method: 'POST', form, parse: (data) => importResultSchema.parse(data) });
+  return apiRequest('/api/users/import', { method: 'POST', form, parse: (data) => importResultSchema.parse(data) });
 }
 
 /** The file name the server gives in Content-Disposition (RFC 6266 `filename*` first), else a dated default. */
