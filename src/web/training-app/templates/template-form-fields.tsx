@@ -4,6 +4,8 @@ import { FormField, RequiredBadge } from '../../components/form-field';
 import type { TemplateFormValues } from './template-form-schema';
 import { difficultyStars, LANDING_LABELS } from './template-labels';
 
+const DIFFICULTY_HINT = TEMPLATE_DIFFICULTIES.map((level) => `${level.label}：${level.description}`).join('／');
+
 type Props = { register: UseFormRegister<TemplateFormValues>; errors: FieldErrors<TemplateFormValues> };
 
 /** Name, theme, difficulty and where a click leads. */
@@ -26,12 +28,12 @@ export function BasicFields({ register, errors }: Props) {
             </select>
           )}
         </FormField>
-        <FormField label="難易度" required error={errors.difficulty?.message}>
+        <FormField label="難易度" required error={errors.difficulty?.message} hint={DIFFICULTY_HINT}>
           {(props) => (
             <select {...props} {...register('difficulty')} className="input tpl-select">
               {TEMPLATE_DIFFICULTIES.map((level) => (
                 <option key={level.level} value={String(level.level)}>
-                  {`${difficultyStars(level.level)} ${level.label}（${level.description}）`}
+                  {`${level.label}（${difficultyStars(level.level)}）`}
                 </option>
               ))}
             </select>
