@@ -40,11 +40,13 @@ async function check(page: Page, label: string, viewport: Viewport, preview?: Lo
   const name = `${label} (${viewportName(viewport)})`;
   await expectNoAxeViolations(page, name);
   expect(await horizontalOverflow(page), `${name} wider than the viewport`).toBe(0);
-  await saveScreenshot(page, `templates-${label}-${viewportName(viewport)}`);
+  // The viewport picture first: after a full-page capture Chromium may not repaint the frame.
   if (preview) {
     await preview.scrollIntoViewIfNeeded();
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     await saveScreenshot(page, `templates-${label}-preview-${viewportName(viewport)}`, { fullPage: false });
   }
+  await saveScreenshot(page, `templates-${label}-${viewportName(viewport)}`);
 }
 
 async function signedIn(viewport: Viewport, label: string) {
