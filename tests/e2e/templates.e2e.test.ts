@@ -42,7 +42,7 @@ async function check(page: Page, label: string, viewport: Viewport, preview?: Lo
   expect(await horizontalOverflow(page), `${name} wider than the viewport`).toBe(0);
   // The viewport picture first: after a full-page capture Chromium may not repaint the frame.
   if (preview) {
-    await preview.scrollIntoViewIfNeeded();
+    await preview.evaluate((element) => element.scrollIntoView({ block: 'start' }));
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     await saveScreenshot(page, `templates-${label}-preview-${viewportName(viewport)}`, { fullPage: false });
   }
@@ -111,10 +111,10 @@ describe.each(VIEWPORTS)('templates at $width px', (viewport) => {
     // A built-in is read-only: no 編集/削除.
     expect(await detail.edit.count()).toBe(0);
     expect(await detail.delete.count()).toBe(0);
-    await check(page, 'builtin', viewport, detail.frame);
+    await check(page, 'builtin', viewport, detail.preview);
     await detail.device(viewport === PHONE ? 'パソコン' : 'スマートフォン').click();
     await eventually(async () => (await body.innerText()).length, 10_000).toBeGreaterThan(20);
-    await check(page, 'builtin-other-device', viewport, detail.frame);
+    await check(page, 'builtin-other-device', viewport, detail.preview);
 
     // Duplicate and edit.
     await detail.duplicate.click();

@@ -4,8 +4,6 @@ import { FormField, RequiredBadge } from '../../components/form-field';
 import type { TemplateFormValues } from './template-form-schema';
 import { difficultyStars, LANDING_LABELS } from './template-labels';
 
-const DIFFICULTY_HINT = TEMPLATE_DIFFICULTIES.map((level) => `${level.label}：${level.description}`).join('／');
-
 type Props = { register: UseFormRegister<TemplateFormValues>; errors: FieldErrors<TemplateFormValues> };
 
 /** Name, theme, difficulty and where a click leads. */
@@ -28,7 +26,7 @@ export function BasicFields({ register, errors }: Props) {
             </select>
           )}
         </FormField>
-        <FormField label="難易度" required error={errors.difficulty?.message} hint={DIFFICULTY_HINT}>
+        <FormField label="難易度" required error={errors.difficulty?.message}>
           {(props) => (
             <select {...props} {...register('difficulty')} className="input tpl-select">
               {TEMPLATE_DIFFICULTIES.map((level) => (
@@ -59,7 +57,7 @@ export function BasicFields({ register, errors }: Props) {
 /** The From line as the mail client shows it: a display name and the part before the @. */
 export function SenderFields({ register, errors }: Props) {
   return (
-    <div className="tpl-form__row">
+    <>
       <FormField label="差出人名" required error={errors.sender_name?.message} hint="例：ヤマネコ運輸 お届け案内">
         {(props) => <input {...props} {...register('sender_name')} className="input" autoComplete="off" />}
       </FormField>
@@ -68,6 +66,6 @@ export function SenderFields({ register, errors }: Props) {
           <input {...props} {...register('sender_local_part')} className="input tpl-mono" autoComplete="off" autoCapitalize="off" spellCheck={false} inputMode="email" />
         )}
       </FormField>
-    </div>
+    </>
   );
 }
