@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/free-port';
 import { categoryLabelForTest } from './support/template-labels';
@@ -32,10 +32,20 @@ const accounts = new AccountApi(() => env.server.baseUrl, new DevMailboxReader((
 
 const VIEWPORTS: Viewport[] = [PHONE, DESKTOP];
 
-async function check(page: Page, label: string, viewport: Viewport): Promise<void> {
+/**
+ * axe, the page width and a full-page screenshot; with `preview`, also a viewport picture with the
+ * preview scrolled into view (a full-page capture leaves a sandboxed frame below the fold blank).
+ */
+async function check(page: Page, label: string, viewport: Viewport, preview?: Locator): Promise<void> {
   const name = `${label} (${viewportName(viewport)})`;
   await expectNoAxeViolations(page, name);
   expect(await horizontalOverflow(page), `${name} wider than the viewport`).toBe(0);
+  // The viewport picture first: after a full-page capture Chromium may not repaint the frame.
+  if (preview) {
+    await preview.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await saveScreenshot(page, `templates-${label}-preview-${viewportName(viewport)}`, { fullPage: false });
+  }
   await saveScreenshot(page, `templates-${label}-${viewportName(viewport)}`);
 }
 
@@ -101,9 +111,10 @@ describe.each(VIEWPORTS)('templates at $width px', (viewport) => {
     // A built-in is read-only: no 編集/削除.
     expect(await detail.edit.count()).toBe(0);
     expect(await detail.delete.count()).toBe(0);
-    await check(page, 'builtin', viewport);
+    await check(page, 'builtin', viewport, detail.preview);
     await detail.device(viewport === PHONE ? 'パソコン' : 'スマートフォン').click();
-    await check(page, 'builtin-other-device', viewport);
+    await eventually(async () => (await body.innerText()).length, 10_000).toBeGreaterThan(20);
+    await check(page, 'builtin-other-device', viewport, detail.preview);
 
     // Duplicate and edit.
     await detail.duplicate.click();
@@ -127,7 +138,7 @@ describe.each(VIEWPORTS)('templates at $width px', (viewport) => {
     await editor.htmlBody.fill(`${html}\n<p>{{coupon}}</p>`);
     await editor.save.click();
     await eventually(async () => fieldError(editor.htmlBody), 10_000).toContain('{{coupon}}');
-    await check(page, 'editor-error', viewport);
+    await check(page, 'editor-error', viewport, editor.preview);
     await editor.htmlBody.fill(html);
     await editor.save.click();
     await page.waitForURL(/\/templates\/\d+$/);

@@ -17,6 +17,17 @@ function initialDevice(): PreviewDevice {
   return typeof window !== 'undefined' && window.matchMedia?.('(max-width: 640px)').matches ? 'phone' : 'desktop';
 }
 
+/** "Name <address>" as mail clients show it: the name first, the address kept in one piece. */
+function FromLine({ from }: { from: string }) {
+  const match = /^(.*?)\s*<([^<>]+)>$/.exec(from);
+  if (!match) return <>{from}</>;
+  return (
+    <>
+      <span className="tpl-mail-header__name">{match[1]}</span> <span className="tpl-mail-header__address">&lt;{match[2]}&gt;</span>
+    </>
+  );
+}
+
 type Props = {
   preview: TemplatePreview | undefined;
   /** Same-origin address of the sandboxed preview document, which carries its own strict CSP. */
@@ -66,10 +77,17 @@ export function MailPreview({ preview, documentUrl, loading, error, stale }: Pro
             </p>
           ) : preview && documentUrl ? (
             <>
-              <dl className="tpl-mail-header" aria-busy={stale || undefined}>
+              {stale && (
+                <p className="tpl-preview__updating" role="status">
+                  プレビューを更新中...
+                </p>
+              )}
+              <dl className="tpl-mail-header">
                 <div>
                   <dt>差出人</dt>
-                  <dd data-testid="preview-from">{preview.from}</dd>
+                  <dd data-testid="preview-from">
+                    <FromLine from={preview.from} />
+                  </dd>
                 </div>
                 <div>
                   <dt>件名</dt>
@@ -88,7 +106,6 @@ export function MailPreview({ preview, documentUrl, loading, error, stale }: Pro
                 title={`メール本文のプレビュー：${preview.subject}`}
                 sandbox=""
                 referrerPolicy="no-referrer"
-                loading="lazy"
                 src={documentUrl}
               />
             </>

@@ -1,9 +1,9 @@
 import { useFieldArray, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { FormField } from '../../components/form-field';
-import type { TemplateFormValues } from './template-form-schema';
+import type { TemplateFields, TemplateFormValues } from './template-form-schema';
 
 type Props = {
-  control: Control<TemplateFormValues>;
+  control: Control<TemplateFormValues, unknown, TemplateFields>;
   register: UseFormRegister<TemplateFormValues>;
   errors: FieldErrors<TemplateFormValues>['red_flags'];
 };
@@ -43,7 +43,7 @@ export function RedFlagEditor({ control, register, errors }: Props) {
             <FormField label="見出し" required error={errors?.[index]?.label?.message} hint="例：送信元のドメインが公式と違う">
               {(props) => <input {...props} {...register(`red_flags.${index}.label`)} className="input" />}
             </FormField>
-            <FormField label="解説" required error={errors?.[index]?.explanation?.message}>
+            <FormField label="解説" error={errors?.[index]?.explanation?.message}>
               {(props) => <textarea {...props} {...register(`red_flags.${index}.explanation`)} className="input textarea" rows={2} />}
             </FormField>
             <FormField label="該当箇所" error={errors?.[index]?.excerpt?.message} hint="件名・差出人・本文の中の文言">

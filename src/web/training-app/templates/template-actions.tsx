@@ -33,11 +33,11 @@ export function TemplateActions({ template }: { template: Template }) {
   });
   const testSend = useMutation({
     mutationFn: () => testSendTemplate(template.template_id),
-    onSuccess: () =>
+    onSuccess: (sent) =>
       show({
         tone: 'success',
         title: 'テストメールを送信しました',
-        message: `${user?.email ?? 'ご登録のメールアドレス'} の受信トレイをご確認ください。届くまで数分かかることがあります。`,
+        message: `${sent.to || user?.email || 'ご登録のメールアドレス'} の受信トレイをご確認ください。届くまで数分かかることがあります。`,
       }),
     onError: (error) => show({ tone: 'error', title: 'テスト送信できませんでした', message: templateErrorMessage(error, 'テストメールを送信できませんでした。時間をおいて再度お試しください。') }),
   });

@@ -41,7 +41,7 @@ export function Component() {
 
   const data = template.data;
   return (
-    <div className="ta-page tpl-detail">
+    <div className="ta-page tpl-page tpl-detail">
       <PageHeader title={data.name} crumbs={[LIBRARY]} />
       <div className="tpl-detail__tags">
         <span className="tpl-card__category">{categoryLabel(data.category)}</span>

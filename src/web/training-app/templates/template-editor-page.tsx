@@ -27,8 +27,8 @@ function useAfterSave() {
 function CreatePage() {
   const afterSave = useAfterSave();
   return (
-    <div className="ta-page">
-      <PageHeader title="テンプレート作成" lead="自社向けの訓練メールを作成します。右側のプレビューで、従業員にどう見えるかを確かめながら編集できます。" crumbs={[LIBRARY]} />
+    <div className="ta-page tpl-page">
+      <PageHeader title="テンプレート作成" lead="自社向けの訓練メールを作成します。プレビューで、従業員にどう見えるかを確かめながら編集できます。" crumbs={[LIBRARY]} />
       <TemplateForm
         initial={EMPTY_TEMPLATE}
         submitLabel="テンプレートを作成"
@@ -74,7 +74,7 @@ function EditPage({ id }: { id: number }) {
     );
 
   return (
-    <div className="ta-page">
+    <div className="ta-page tpl-page">
       <PageHeader title="テンプレート編集" crumbs={crumbs} />
       {body}
     </div>

@@ -31,7 +31,7 @@ export function BasicFields({ register, errors }: Props) {
             <select {...props} {...register('difficulty')} className="input tpl-select">
               {TEMPLATE_DIFFICULTIES.map((level) => (
                 <option key={level.level} value={String(level.level)}>
-                  {`${difficultyStars(level.level)} ${level.label}（${level.description}）`}
+                  {`${level.label}（${difficultyStars(level.level)}）`}
                 </option>
               ))}
             </select>
@@ -57,7 +57,7 @@ export function BasicFields({ register, errors }: Props) {
 /** The From line as the mail client shows it: a display name and the part before the @. */
 export function SenderFields({ register, errors }: Props) {
   return (
-    <div className="tpl-form__row">
+    <>
       <FormField label="差出人名" required error={errors.sender_name?.message} hint="例：ヤマネコ運輸 お届け案内">
         {(props) => <input {...props} {...register('sender_name')} className="input" autoComplete="off" />}
       </FormField>
@@ -66,6 +66,6 @@ export function SenderFields({ register, errors }: Props) {
           <input {...props} {...register('sender_local_part')} className="input tpl-mono" autoComplete="off" autoCapitalize="off" spellCheck={false} inputMode="email" />
         )}
       </FormField>
-    </div>
+    </>
   );
 }

@@ -1,33 +1,33 @@
-import { z } from 'zod';
-import { TEMPLATE_CATEGORY_IDS, TEMPLATE_LANDINGS, type Template } from '../../../common/templates.schema';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { Resolver } from 'react-hook-form';
+import type { z } from 'zod';
+import { templateFieldsSchema, type RedFlag, type Template, type TemplateCategory, type TemplateLanding } from '../../../common/templates.schema';
 import type { TemplateInput } from './templates-api';
 
 /**
- * The editor's own checks, for the mistakes a person makes while typing (an empty field, a sender
- * address part with spaces). Variables, {{url}} and the HTML are the server's to judge (422).
+ * The editor checks what the server checks for each field (the shared schema, same Japanese
+ * messages); variables and {{url}} are judged by the server (422 on the field) and the live preview.
  */
-const required = (label: string) => z.string().trim().min(1, `${label}を入力してください`);
+export const templateFormResolver: Resolver<TemplateFormValues, unknown, TemplateFields> = zodResolver(templateFieldsSchema) as Resolver<
+  TemplateFormValues,
+  unknown,
+  TemplateFields
+>;
+export type TemplateFields = z.output<typeof templateFieldsSchema>;
 
-export const templateFormSchema = z.object({
-  name: required('テンプレート名').max(100, 'テンプレート名は100文字以内で入力してください'),
-  category: z.enum(TEMPLATE_CATEGORY_IDS, { error: 'テーマを選択してください' }),
-  difficulty: z.enum(['1', '2', '3'], { error: '難易度を選択してください' }),
-  sender_name: required('差出人名').max(100, '差出人名は100文字以内で入力してください'),
-  sender_local_part: required('送信元アドレス').regex(/^[A-Za-z0-9](?:[A-Za-z0-9._+-]{0,62}[A-Za-z0-9])?$/, '半角英数字と . _ + - で入力してください（先頭と末尾は英数字）'),
-  subject: required('件名').max(200, '件名は200文字以内で入力してください'),
-  html_body: required('本文（HTML）'),
-  text_body: required('本文（テキスト）'),
-  landing: z.enum(TEMPLATE_LANDINGS),
-  red_flags: z.array(
-    z.object({
-      label: required('ポイントの見出し'),
-      explanation: required('解説'),
-      excerpt: z.string(),
-    }),
-  ),
-});
-
-export type TemplateFormValues = z.input<typeof templateFormSchema>;
+/** What the inputs hold: the difficulty as the <select> gives it. */
+export type TemplateFormValues = {
+  name: string;
+  category: TemplateCategory;
+  difficulty: '1' | '2' | '3';
+  sender_name: string;
+  sender_local_part: string;
+  subject: string;
+  html_body: string;
+  text_body: string;
+  landing: TemplateLanding;
+  red_flags: RedFlag[];
+};
 export type TemplateFormFieldName = Exclude<keyof TemplateFormValues, 'red_flags'>;
 
 export const TEMPLATE_FORM_FIELDS: TemplateFormFieldName[] = [
@@ -70,7 +70,8 @@ export function formValuesOf(template: Template): TemplateFormValues {
   };
 }
 
-export function inputOf(values: TemplateFormValues): TemplateInput {
+/** The form's values (as typed, or as the resolver cleaned them) in the API's shape. */
+export function inputOf(values: TemplateFormValues | TemplateFields): TemplateInput {
   return {
     name: values.name.trim(),
     category: values.category,

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef, useState } from 'react';
 import { useForm, type FieldErrors, type FieldPath } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -9,7 +8,7 @@ import { MailPreview } from './mail-preview';
 import { previewDocumentUrl } from './preview-document';
 import { RedFlagEditor } from './red-flag-editor';
 import { BasicFields, SenderFields } from './template-form-fields';
-import { inputOf, TEMPLATE_FORM_FIELDS, templateFormSchema, type TemplateFormValues } from './template-form-schema';
+import { inputOf, TEMPLATE_FORM_FIELDS, templateFormResolver, type TemplateFormValues } from './template-form-schema';
 import { templateErrorMessage, type TemplateInput } from './templates-api';
 import { useLivePreview } from './use-live-preview';
 import { insertAtCursor, VariableButtons, type InsertTarget } from './variable-buttons';
@@ -45,8 +44,8 @@ type Props = {
 };
 
 export function TemplateForm({ initial, submitLabel, cancelTo, onSave }: Props) {
-  const { register, control, handleSubmit, setError, setFocus, setValue, watch, formState } = useForm<TemplateFormValues>({
-    resolver: zodResolver(templateFormSchema),
+  const { register, control, handleSubmit, setError, setFocus, setValue, watch, formState } = useForm({
+    resolver: templateFormResolver,
     defaultValues: initial,
     reValidateMode: 'onChange',
     shouldFocusError: false,
@@ -76,7 +75,7 @@ export function TemplateForm({ initial, submitLabel, cancelTo, onSave }: Props) 
     setValue(target, insertAtCursor(element, token), { shouldDirty: true, shouldValidate: formState.isSubmitted });
   };
 
-  const onValid = async (values: TemplateFormValues) => {
+  const onValid = async (values: Parameters<typeof inputOf>[0]) => {
     setFailure(null);
     try {
       await onSave(inputOf(values));

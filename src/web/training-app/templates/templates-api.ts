@@ -1,17 +1,19 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
+  TEMPLATE_PAGE_SIZE,
   templateListSchema,
   templatePreviewSchema,
   templateSchema,
+  templateTestSendSchema,
   type Template,
   type TemplateCategory,
   type TemplatePreview,
+  type TemplateTestSend,
 } from '../../../common/templates.schema';
 import { ApiError, apiRequest } from '../../lib/api-client';
 
 /** The client of /api/templates (issue 10 part 3); answers are checked with the shared schemas. */
 const BASE = '/api/templates';
-export const TEMPLATE_PAGE_SIZE = 12;
 
 export type TemplateSource = 'builtin' | 'own';
 export type TemplateFilters = { category: TemplateCategory | ''; difficulty: number | null; source: TemplateSource | ''; q: string; offset: number };
@@ -27,9 +29,6 @@ export const templateKeys = {
 };
 
 const path = (id: number, action = '') => `${BASE}/${encodeURIComponent(String(id))}${action}`;
-/** Until the shared schema names it: the preview answer's link to its sandboxed document. */
-const previewAnswerSchema = templatePreviewSchema.extend({ preview_url: z.string().optional() });
-const messageSchema = z.object({ message: z.string().optional() }).passthrough();
 
 export function fetchTemplates(filters: TemplateFilters, signal?: AbortSignal): Promise<TemplateList> {
   const query = new URLSearchParams({ limit: String(TEMPLATE_PAGE_SIZE), offset: String(filters.offset) });
@@ -62,17 +61,17 @@ export function duplicateTemplate(id: number): Promise<Template> {
 
 /** The saved template rendered with sample person values. */
 export function previewTemplate(id: number, signal?: AbortSignal): Promise<TemplatePreview> {
-  return apiRequest(path(id, '/preview'), { method: 'POST', json: {}, parse: (data) => previewAnswerSchema.parse(data), signal });
+  return apiRequest(path(id, '/preview'), { method: 'POST', json: {}, parse: (data) => templatePreviewSchema.parse(data), signal });
 }
 
 /** An unsaved draft rendered with sample person values (the editor's live preview). */
 export function previewDraft(input: TemplateInput, signal?: AbortSignal): Promise<TemplatePreview> {
-  return apiRequest(`${BASE}/preview`, { method: 'POST', json: input, parse: (data) => previewAnswerSchema.parse(data), signal });
+  return apiRequest(`${BASE}/preview`, { method: 'POST', json: input, parse: (data) => templatePreviewSchema.parse(data), signal });
 }
 
-/** Mails the template to the signed-in administrator; the answer's message says where it went. */
-export function testSendTemplate(id: number): Promise<{ message: string | undefined }> {
-  return apiRequest(path(id, '/test-send'), { method: 'POST', json: {}, parse: (data) => ({ message: messageSchema.parse(data ?? {}).message }) });
+/** Mails the template to the signed-in administrator; the answer says to which address. */
+export function testSendTemplate(id: number): Promise<TemplateTestSend> {
+  return apiRequest(path(id, '/test-send'), { method: 'POST', json: {}, parse: (data) => templateTestSendSchema.parse(data) });
 }
 
 export function templateFromReport(reportId: string): Promise<Template> {

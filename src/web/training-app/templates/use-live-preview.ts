@@ -5,9 +5,21 @@ import { previewDraft, type TemplateInput } from './templates-api';
 
 const DEBOUNCE_MS = 600;
 
-/** Only what shows in the mail matters; the name, theme and flags do not change the preview. */
+/**
+ * Only what shows in the mail matters; the name, theme and flags do not change the preview. A field
+ * not filled in yet shows as a placeholder, so the preview speaks up only about real mistakes
+ * (an unknown variable, a missing {{url}}), not about a form that is still being written.
+ */
 function previewPart(values: TemplateFormValues): TemplateInput {
-  return { ...inputOf(values), name: values.name.trim() || '（下書き）', red_flags: [] };
+  const input = inputOf(values);
+  return {
+    ...input,
+    name: input.name || '下書き',
+    sender_name: input.sender_name || '（差出人名）',
+    sender_local_part: input.sender_local_part || 'sender',
+    subject: input.subject.trim() ? input.subject : '（件名）',
+    red_flags: [],
+  };
 }
 
 /**

@@ -34,10 +34,10 @@ export function VariableButtons({ target, onInsert }: Props) {
             // Keeps the caret in the field for mouse users; keyboard users return to it after the insert.
             onMouseDown={(event) => event.preventDefault()}
             onClick={() => onInsert(`{{${variable.name}}}`)}
-            aria-label={`${variable.label}（{{${variable.name}}}）を挿入`}
           >
             <code>{`{{${variable.name}}}`}</code>
             <span>{variable.label}</span>
+            <span className="visually-hidden">を挿入</span>
           </button>
         ))}
       </div>
