@@ -118,6 +118,8 @@ describe('preview', () => {
 describe('test send', () => {
   it('mails the signed-in administrator from the lure’s sender, through the outbox to a real SMTP server, without using the allowance', async () => {
     const template = await ownTemplate(owner);
+    // The administrator is on the people list too: the department comes from there.
+    await addPerson(owner.tenantId!, { name: '山田 花子', email: owner.email.toUpperCase(), department: '経営企画部' });
     const response = await api(owner, 'POST', `/api/templates/${template.template_id}/test-send`, {});
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().data).toEqual({ to: owner.email, message: templateMessages.testSent(owner.email) });
@@ -126,7 +128,7 @@ describe('test send', () => {
     expect(rest).toEqual([]);
     expect(mail!.subject).toBe('【テスト送信】山田 <b>花子</b>様 MFAの再登録のお願い（2026年11月21日まで）');
     expect(decodeHeader(mail!.headers.get('from') ?? '')).toMatch(/株式会社キヅキ&商事 情報システム部"? <it-support@training\.kizuki\.test>/);
-    expect(mail!.html).toContain('山田 &lt;b&gt;花子&lt;/b&gt; 様');
+    expect(mail!.html).toContain('<p>経営企画部 山田 &lt;b&gt;花子&lt;/b&gt; 様</p>');
     expect(mail!.html).toContain(`href="https://kizuki.test/templates/${template.template_id}"`);
     expect(mail!.html).not.toMatch(/<script|onclick|<iframe/i);
     expect(mail!.text).toContain(`再登録: https://kizuki.test/templates/${template.template_id}`);
@@ -152,8 +154,20 @@ describe('test send', () => {
     expect(await deliveredTo(context, smtp, sender.email)).toHaveLength(TEMPLATE_TEST_SENDS_PER_HOUR + 1);
   });
 
+  it('keeps counting after the template is deleted', async () => {
+    const sender = await createAccount(context);
+    const first = await ownTemplate(sender);
+    for (let sent = 0; sent < TEMPLATE_TEST_SENDS_PER_HOUR; sent++) {
+      expect((await api(sender, 'POST', `/api/templates/${first.template_id}/test-send`, {})).statusCode).toBe(200);
+    }
+    expect((await callApi(context, { method: 'DELETE', url: `/api/templates/${first.template_id}`, token: sender.token })).statusCode).toBe(200);
+    const second = await ownTemplate(sender);
+    expect((await api(sender, 'POST', `/api/templates/${second.template_id}/test-send`, {})).statusCode).toBe(429);
+  });
+
   it('sends another tenant’s template to no one (404)', async () => {
     const template = await ownTemplate(owner);
+    await context.app.mail.worker.drain();
     const before = smtp.received.length;
     expect((await api(other, 'POST', `/api/templates/${template.template_id}/test-send`, {})).statusCode).toBe(404);
     await context.app.mail.worker.drain();

@@ -57,6 +57,8 @@ export interface AdministratorValues {
   name: string;
   email: string;
   companyName: string;
+  /** From the people list, when the administrator is registered there too. */
+  department: string | null;
 }
 
 type TemplateRow = Selectable<TrainingTemplatesTable>;
@@ -265,7 +267,14 @@ export class TenantTemplatesRepository {
       .where('users.id', '=', userId)
       .where('users.tenant_id', '=', this.tenantId)
       .executeTakeFirst();
-    return row ?? null;
+    if (!row) return null;
+    const person = await this.db
+      .selectFrom('people')
+      .select('department')
+      .where('tenant_id', '=', this.tenantId)
+      .where('email_key', '=', row.email.toLowerCase())
+      .executeTakeFirst();
+    return { ...row, department: person?.department ?? null };
   }
 
   async companyName(): Promise<string> {
