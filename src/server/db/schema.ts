@@ -270,6 +270,7 @@ export interface TemplateTestSendsTable {
   id: Generated<number>;
   tenant_id: number;
   user_id: number;
-  template_id: number;
+  /** Null once the template is deleted (the send still counts). */
+  template_id: number | null;
   created_at: Timestamp;
 }

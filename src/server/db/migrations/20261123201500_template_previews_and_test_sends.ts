@@ -34,7 +34,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('id', serialColumnType(db), (column) => column.primaryKey())
     .addColumn('tenant_id', ref, (column) => column.notNull().references('tenants.id').onDelete('cascade'))
     .addColumn('user_id', ref, (column) => column.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('template_id', ref, (column) => column.notNull().references('training_templates.id').onDelete('cascade'))
+    // Kept when the template is deleted: deleting and re-creating a template must not reset the count.
+    .addColumn('template_id', ref, (column) => column.references('training_templates.id').onDelete('set null'))
     .addColumn('created_at', ts, (column) => column.notNull())
     .execute();
   await db.schema.createIndex('template_test_sends_user_idx').on('template_test_sends').columns(['user_id', 'created_at']).execute();

@@ -113,9 +113,11 @@ export class TemplatesService {
     const now = clock.now();
     const values: VariableValues = {
       ...sampleValues(now),
-      name: admin.name || sampleValues(now).name,
+      // The administrator's own data; an unset name is their address's local part, never a stranger's sample name.
+      name: admin.name || admin.email.split('@')[0]!,
       email: admin.email,
       company_name: admin.companyName,
+      department: admin.department ?? '',
       // The link of a test leads back to the template in the training app.
       url: mailLink(appUrl, `/templates/${template.id}`),
     };
