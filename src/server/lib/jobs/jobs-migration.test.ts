@@ -1,47 +1,22 @@
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { Migrator, sql } from 'kysely';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { DatabaseTarget } from '../../config';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../db/database';
 import { migrations } from '../../db/migrations';
 import { MailOutboxRepository } from '../../features/mail/mail-outbox.repo';
+import { emptyTestDatabaseTarget, withMigrationLock } from '../../test/test-database';
 import { JobsRepository } from './jobs.repo';
 
 /**
- * 20261123210000_create_jobs on a database of its own (a fresh SQLite file, or a fresh PostgreSQL
- * schema when the run is on PostgreSQL): queued mail and pending screenshots written by the two
+ * 20261123210000_create_jobs on an empty database of its own (migrated here step by step): queued mail and pending screenshots written by the two
  * old claim loops become jobs with their state, and down puts the old columns back.
  */
 
 const BEFORE = '20261123200000_create_people_domains_templates';
 let handle: DatabaseHandle;
 let migrator: Migrator;
-let cleanup: () => Promise<void>;
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kizuki-jobs-migration-'));
 
 beforeAll(async () => {
-  const shared = inject('databaseTarget');
-  let target: DatabaseTarget;
-  if (shared.dialect === 'postgres') {
-    const schema = `kizuki_jobs_migration_${randomBytes(6).toString('hex')}`;
-    const run = async (statement: string) => {
-      const client = new pg.Client({ connectionString: shared.connectionString });
-      await client.connect();
-      await client.query(statement);
-      await client.end();
-    };
-    await run(`create schema ${schema}`);
-    target = { dialect: 'postgres', connectionString: shared.connectionString, schema };
-    cleanup = () => run(`drop schema if exists ${schema} cascade`);
-  } else {
-    target = { dialect: 'sqlite', filename: path.join(dir, 'migration.sqlite') };
-    cleanup = async () => undefined;
-  }
-  handle = openDatabase(target);
+  handle = openDatabase(await emptyTestDatabaseTarget());
   migrator = new Migrator({
     db: handle.db,
     provider: { getMigrations: async () => migrations },
@@ -51,19 +26,17 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await handle?.destroy();
-  await cleanup?.();
-  fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const expectMigrated = async (promise: ReturnType<Migrator['migrateTo']>) => {
-  const { error } = await promise;
+const expectMigrated = async (migrate: () => ReturnType<Migrator['migrateTo']>) => {
+  const { error } = await withMigrationLock(migrate);
   expect(error).toBeUndefined();
 };
 const iso = (value: unknown) => (value === null ? null : new Date(value as string | Date).toISOString());
 
 describe('20261123210000_create_jobs', () => {
   it('gives every outbox message and every pending screenshot its job, with its state and claim', async () => {
-    await expectMigrated(migrator.migrateTo(BEFORE));
+    await expectMigrated(() => migrator.migrateTo(BEFORE));
     const mail = (subject: string, status: string, attempts: number, extra: { claimedAt?: string; token?: string; error?: string; sentAt?: string }) =>
       sql`insert into mail_outbox (to_address, subject, text_body, html_body, headers, status, attempts, next_attempt_at, claimed_at, claim_token, last_error, created_at, sent_at)
           values ('taro@example.jp', ${subject}, 'text', '<p>html</p>', '{}', ${status}, ${attempts}, ${'2026-11-23T10:05:00.000Z'},
@@ -81,7 +54,7 @@ describe('20261123210000_create_jobs', () => {
     await report('claimed-aaaaaaaaaaaa', 'pending', 1, '2026-11-23T09:30:00.000Z', 'old-publisher');
     await report('published-aaaaaaaaaa', 'published', 1, null, null);
 
-    await expectMigrated(migrator.migrateToLatest());
+    await expectMigrated(() => migrator.migrateToLatest());
     const outbox = new MailOutboxRepository(handle.db);
     const ids = (await handle.db.selectFrom('mail_outbox').select('id').orderBy('id').execute()).map((row) => row.id);
     const deliveries = await Promise.all(ids.map((id) => outbox.findById(id)));
@@ -137,7 +110,7 @@ describe('20261123210000_create_jobs', () => {
   });
 
   it('migrates down to the old claim columns, with their values, and up again', async () => {
-    await expectMigrated(migrator.migrateTo(BEFORE));
+    await expectMigrated(() => migrator.migrateTo(BEFORE));
     const mails = await sql<{ subject: string; status: string; attempts: number; claim_token: string | null; last_error: string | null }>`
       select subject, status, attempts, claim_token, last_error from mail_outbox order by id`.execute(handle.db);
     expect(mails.rows.map((row) => [row.subject, row.status, Number(row.attempts), row.claim_token, row.last_error])).toEqual([
@@ -155,6 +128,6 @@ describe('20261123210000_create_jobs', () => {
     ]);
     const tables = await handle.db.introspection.getTables();
     expect(tables.some((table) => table.name === 'jobs' && (!handle.schema || table.schema === handle.schema))).toBe(false);
-    await expectMigrated(migrator.migrateToLatest());
+    await expectMigrated(() => migrator.migrateToLatest());
   });
 });

@@ -1,13 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../clock';
 import { type DatabaseHandle, openDatabase } from '../../db/database';
+import { testDatabaseTarget } from '../../test/test-database';
 import { type JobHandler, type JobHandlers, JobFailure, JobRunner } from './job-runner';
 import { type ClaimedJob, JobsRepository } from './jobs.repo';
 
 /**
- * The job mechanism on its own, on the run's database (SQLite, or PostgreSQL with DATABASE_URL):
- * claims, batches, due times, retries with backoff, stale takeover, the final failure. Its kinds
- * are this file's own, so no app runner ever takes them.
+ * The job mechanism on its own, on the file's database (SQLite, or PostgreSQL with DATABASE_URL):
+ * claims, batches, due times, retries with backoff, stale takeover, the final failure, with kinds
+ * of its own.
  */
 
 interface TestKinds {
@@ -23,8 +24,8 @@ let database: DatabaseHandle;
 let jobs: JobsRepository<TestKinds>;
 let clock: ManualClock;
 
-beforeAll(() => {
-  database = openDatabase(inject('databaseTarget'));
+beforeAll(async () => {
+  database = openDatabase(await testDatabaseTarget());
   jobs = new JobsRepository<TestKinds>(database.db);
 });
 afterAll(() => database.destroy());
@@ -137,7 +138,7 @@ describe('claims', () => {
   });
 
   it('keeps to the batch limit when two claimers race for the same rows', async () => {
-    const second = openDatabase(inject('databaseTarget'));
+    const second = openDatabase(await testDatabaseTarget());
     try {
       const repos = [jobs, new JobsRepository<TestKinds>(second.db)];
       await claim('warm-up', 1, repos[1]);
@@ -159,7 +160,7 @@ describe('claims', () => {
     const count = 30;
     const ids: number[] = [];
     for (let index = 0; index < count; index += 1) ids.push(await enqueue(`job ${index}`));
-    const second = openDatabase(inject('databaseTarget'));
+    const second = openDatabase(await testDatabaseTarget());
     try {
       const repos = [jobs, new JobsRepository<TestKinds>(second.db)];
       const taken: Array<Array<ClaimedJob<TestKinds>>> = [[], []];
