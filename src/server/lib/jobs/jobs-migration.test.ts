@@ -1,28 +1,22 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../db/database';
-import { emptyTestDatabaseTarget, withMigrationLock } from '../../test/test-database';
 import { migrations } from '../../db/migrations';
 import { MailOutboxRepository } from '../../features/mail/mail-outbox.repo';
+import { emptyTestDatabaseTarget, withMigrationLock } from '../../test/test-database';
 import { JobsRepository } from './jobs.repo';
 
 /**
- * 20261123210000_create_jobs on a database of its own (a fresh SQLite file, or a fresh PostgreSQL
- * schema when the run is on PostgreSQL): queued mail and pending screenshots written by the two
+ * 20261123210000_create_jobs on an empty database of its own (migrated here step by step): queued mail and pending screenshots written by the two
  * old claim loops become jobs with their state, and down puts the old columns back.
  */
 
 const BEFORE = '20261123200000_create_people_domains_templates';
 let handle: DatabaseHandle;
 let migrator: Migrator;
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kizuki-jobs-migration-'));
 
 beforeAll(async () => {
-  const target = await emptyTestDatabaseTarget();
-  handle = openDatabase(target);
+  handle = openDatabase(await emptyTestDatabaseTarget());
   migrator = new Migrator({
     db: handle.db,
     provider: { getMigrations: async () => migrations },
@@ -32,7 +26,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await handle?.destroy();
-  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 const expectMigrated = async (migrate: () => ReturnType<Migrator['migrateTo']>) => {

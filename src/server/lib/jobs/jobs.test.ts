@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { testDatabaseTarget } from '../../test/test-database';
 import { ManualClock } from '../../clock';
 import { type DatabaseHandle, openDatabase } from '../../db/database';
+import { testDatabaseTarget } from '../../test/test-database';
 import { type JobHandler, type JobHandlers, JobFailure, JobRunner } from './job-runner';
 import { type ClaimedJob, JobsRepository } from './jobs.repo';
 
 /**
- * The job mechanism on its own, on the run's database (SQLite, or PostgreSQL with DATABASE_URL):
- * claims, batches, due times, retries with backoff, stale takeover, the final failure. Its kinds
- * are this file's own, so no app runner ever takes them.
+ * The job mechanism on its own, on the file's database (SQLite, or PostgreSQL with DATABASE_URL):
+ * claims, batches, due times, retries with backoff, stale takeover, the final failure, with kinds
+ * of its own.
  */
 
 interface TestKinds {
