@@ -15,7 +15,12 @@ const SCREENS: Partial<Record<SpaRoutePattern, () => Promise<ScreenModule>>> = {
   '/corporate/password/reset': () => import('./guest/reset-password-page'),
   '/account/email/verify': () => import('./guest/email-verify-page'),
   '/corporate/dashboard': () => import('./dashboard/dashboard-page'),
+  '/users': () => import('./users/users-page'),
   '/account': () => import('./account/account-page'),
+  '/templates': () => import('./templates/template-library-page'),
+  '/templates/create': () => import('./templates/template-editor-page'),
+  '/templates/:id': () => import('./templates/template-detail-page'),
+  '/templates/:id/edit': () => import('./templates/template-editor-page'),
 };
 
 const upcoming = () => import('./upcoming/upcoming-page');
