@@ -5,6 +5,7 @@ import { callApi, createAccount, deliveredTo, type FactoryAccount } from '../../
 import { decodeHeader, TestSmtpServer } from '../../test/smtp-test-server';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { PREVIEW_CONTENT_SECURITY_POLICY } from './template-preview.routes';
+import { PREVIEWS_KEPT_PER_TENANT } from './templates.service';
 
 let smtp: TestSmtpServer;
 let context: TestContext;
@@ -86,6 +87,23 @@ describe('preview', () => {
     } finally {
       context.clock.advance(-31 * 60 * 1000);
     }
+  });
+
+  it(`keeps a tenant's newest ${PREVIEWS_KEPT_PER_TENANT} previews only`, async () => {
+    const account = await createAccount(context);
+    const template = await ownTemplate(owner);
+    const mine = (await api(owner, 'POST', `/api/templates/${template.template_id}/preview`, {})).json().data as TemplatePreview;
+    const builtin = (await api(account, 'GET', '/api/templates?source=builtin&limit=1')).json().data.templates[0] as Template;
+    const urls: string[] = [];
+    for (let made = 0; made < PREVIEWS_KEPT_PER_TENANT + 2; made++) {
+      // Newest by creation time: one millisecond apart, as requests in a browser would be.
+      context.clock.advance(1);
+      urls.push(((await api(account, 'POST', `/api/templates/${builtin.template_id}/preview`, {})).json().data as TemplatePreview).preview_url);
+    }
+    const status = async (url: string) => (await context.app.inject({ method: 'GET', url })).statusCode;
+    expect([await status(urls[0]!), await status(urls[1]!), await status(urls[2]!), await status(urls.at(-1)!)]).toEqual([404, 404, 200, 200]);
+    // Another tenant's older preview is not touched by this one's.
+    expect(await status(mine.preview_url)).toBe(200);
   });
 
   it('uses a chosen person’s values, escaped, and refuses another tenant’s person', async () => {

@@ -282,13 +282,23 @@ export class TenantTemplatesRepository {
     return row?.company_name ?? '';
   }
 
-  /** Stores a rendered preview document; expired ones (of any tenant) are cleared on the way. */
-  async savePreview(tokenHash: string, document: string, expiresAt: Date, now: Date): Promise<void> {
+  /**
+   * Stores a rendered preview document. Expired ones (of any tenant) are cleared on the way, and a
+   * tenant keeps only its newest `keep`, so a live preview typed into for hours stays bounded.
+   */
+  async savePreview(tokenHash: string, document: string, expiresAt: Date, now: Date, keep: number): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await trx.deleteFrom('template_previews').where('expires_at', '<=', writeTimestamp(now)).execute();
       await trx
         .insertInto('template_previews')
         .values({ token_hash: tokenHash, tenant_id: this.tenantId, document, expires_at: writeTimestamp(expiresAt), created_at: writeTimestamp(now) })
+        .execute();
+      await trx
+        .deleteFrom('template_previews')
+        .where('tenant_id', '=', this.tenantId)
+        .where('token_hash', 'not in', (eb) =>
+          eb.selectFrom('template_previews').select('token_hash').where('tenant_id', '=', this.tenantId).orderBy('created_at', 'desc').orderBy('token_hash').limit(keep),
+        )
         .execute();
     });
   }
