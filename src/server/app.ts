@@ -175,10 +175,10 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   });
 
   registerHealthRoutes(app, database.ping);
-  registerPhishingReportRoutes(app, { service: reportsService, storage, config, openapi, rateLimiters });
-  registerScreenshotAnalysisRoutes(app, { analyzer: screenshotAnalyzer, config, openapi, rateLimiters });
+  registerPhishingReportRoutes(app, { service: reportsService, storage, config, rateLimiters });
+  registerScreenshotAnalysisRoutes(app, { analyzer: screenshotAnalyzer, config, rateLimiters });
   registerReportPages(app, { service: reportsService, assets, appUrl: config.appUrl });
-  await registerAccountFeatures(app, { database, config, clock, openapi, rateLimiters, secret });
+  await registerAccountFeatures(app, { database, config, clock, rateLimiters, secret });
   registerLegalPages(app, { assets, appUrl: config.appUrl, originalRetentionDays: config.screenshotOriginalRetentionDays });
   if (mailTransport instanceof DevMailbox && config.env !== 'production') {
     const mailbox = mailTransport;
@@ -212,7 +212,7 @@ function loggerOptions(config: AppConfig, options: AppOptions): FastifyServerOpt
 /** Corporate registration, sign-in and the training app's tenant realm: repositories → services → routes. */
 async function registerAccountFeatures(
   app: FastifyInstance,
-  { database, config, clock, openapi, rateLimiters, secret }: { database: DatabaseHandle; config: AppConfig; clock: Clock; openapi: OpenApiRegistry; rateLimiters: RateLimiters; secret: string },
+  { database, config, clock, rateLimiters, secret }: { database: DatabaseHandle; config: AppConfig; clock: Clock; rateLimiters: RateLimiters; secret: string },
 ): Promise<void> {
   const accounts = new AccountsRepository(database.db);
   const sessions = new SessionsRepository(database.db);
@@ -221,8 +221,8 @@ async function registerAccountFeatures(
   const settings = new AccountSettingsService({ ...common, sessions, auth });
   const registration = new CorporateRegistrationService(common);
   const dashboard = new DashboardService({ repo: new DashboardRepository(database.db), accounts, clock });
-  registerCorporateRegistrationRoutes(app, { service: registration, config, openapi, rateLimiters });
-  registerAuthRoutes(app, { auth, settings, config, openapi, rateLimiters });
+  registerCorporateRegistrationRoutes(app, { service: registration, config, rateLimiters });
+  registerAuthRoutes(app, { auth, settings, config, rateLimiters });
   await registerTenantRealm(app, auth, (realm) => {
     registerDashboardRoutes(realm, { service: dashboard });
   });
