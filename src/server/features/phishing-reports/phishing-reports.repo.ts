@@ -18,6 +18,9 @@ const PUBLIC_COLUMNS = [
   'reported_at',
 ] as const;
 
+/** A new report as the service hands it over; the repository writes the timestamp in its storage format. */
+export type NewReport = Omit<NewPhishingReportRow, 'reported_at'> & { reported_at: Date };
+
 export interface StoredReport {
   report_id: string;
   receipt_method: ReceiptMethod;
@@ -87,10 +90,10 @@ export class PhishingReportsRepository {
       .compile();
   }
 
-  async insert(row: NewPhishingReportRow): Promise<void> {
+  async insert(report: NewReport): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      await trx.insertInto('phishing_reports').values(row).execute();
-      await adjustCount(trx, row.receipt_method, 1);
+      await trx.insertInto('phishing_reports').values({ ...report, reported_at: writeTimestamp(report.reported_at) }).execute();
+      await adjustCount(trx, report.receipt_method, 1);
     });
   }
 
