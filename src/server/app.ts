@@ -55,7 +55,7 @@ import { type FileStorage, LocalFileStorage } from './storage/file-storage';
 
 export interface AppOptions {
   clock?: Clock;
-  /** An already open database (tests share one per run); otherwise one is opened and closed with the app. */
+  /** An already open database (each test file has its own); otherwise one is opened and closed with the app. */
   database?: DatabaseHandle;
   storage?: FileStorage;
   logger?: FastifyServerOptions['logger'];
