@@ -163,62 +163,67 @@ export const registerCorporateSchema = withMatchingConfirmation(
   z.object({ organization_name: organizationNameSchema, ...directRegistrationShape }),
 );
 
-// Answers (SPEC §3 auth session, registration response, dashboard stats, campaign summary)
-export type UserRole = 'admin' | 'member';
+// Answers (SPEC §3 auth session, registration response, dashboard stats, campaign summary). The
+// server encodes its answers through these schemas and the client's types are inferred from them.
+export const userRoleSchema = z.enum(['admin', 'member']);
+export type UserRole = z.infer<typeof userRoleSchema>;
 
-export interface AuthUser {
-  user_id: number;
-  name: string;
-  email: string;
+export const authUserSchema = z.object({
+  user_id: z.number(),
+  name: z.string(),
+  email: z.string(),
   /** Present for corporate users only; its absence marks an individual (SPEC §3). */
-  tenant_id?: number;
-  role: UserRole;
+  tenant_id: z.number().optional().describe('Present for corporate users only'),
+  role: userRoleSchema,
   /** A new address waiting for its confirmation link, if any. */
-  pending_email: string | null;
-  created_at: string;
-}
+  pending_email: z.string().nullable(),
+  created_at: z.string(),
+});
+export type AuthUser = z.infer<typeof authUserSchema>;
 
-export interface AuthTenant {
-  tenant_id: number;
-  company_name: string;
-  plan: string;
-}
+export const authTenantSchema = z.object({ tenant_id: z.number(), company_name: z.string(), plan: z.string() });
+export type AuthTenant = z.infer<typeof authTenantSchema>;
 
-export interface AuthSession {
-  user: AuthUser;
-  tenant: AuthTenant | null;
-  token: string;
-}
+export const signedInUserSchema = z.object({ user: authUserSchema, tenant: authTenantSchema.nullable() });
+export type SignedInUser = z.infer<typeof signedInUserSchema>;
 
-export interface RegistrationResult {
-  tenant: AuthTenant;
-  user: AuthUser;
-  credentials: { email: string; password: string };
-  redirect_url: string;
-}
+export const authSessionSchema = signedInUserSchema.extend({ token: z.string() });
+export type AuthSession = z.infer<typeof authSessionSchema>;
 
-export interface DashboardStats {
-  totalUsers: number;
-  emailsSent: number;
-  emailsOpened: number;
-  emailsClicked: number;
-}
+export const registrationResultSchema = z.object({
+  tenant: authTenantSchema,
+  user: authUserSchema,
+  credentials: z.object({ email: z.string(), password: z.string() }),
+  redirect_url: z.string(),
+});
+export type RegistrationResult = z.infer<typeof registrationResultSchema>;
 
-export interface CampaignSummary {
-  campaign_id: number;
-  campaign_name: string;
-  status: string;
-  total_targets: number;
-  emails_sent: number;
-  emails_opened: number;
-  emails_clicked: number;
-  created_at: string;
-}
+export const messageAnswerSchema = z.object({ message: z.string() });
+export const profileAnswerSchema = signedInUserSchema.extend({ message: z.string() });
+export const passwordChangeAnswerSchema = z.object({ token: z.string(), message: z.string() });
+export const emailAnswerSchema = z.object({ email: z.string() });
+export const emailChangeAnswerSchema = z.object({ email: z.string(), message: z.string() });
 
-export interface DashboardData {
-  tenant: AuthTenant;
-  stats: DashboardStats;
-  recent_campaigns: CampaignSummary[];
+export const dashboardStatsSchema = z.object({ totalUsers: z.number(), emailsSent: z.number(), emailsOpened: z.number(), emailsClicked: z.number() });
+export type DashboardStats = z.infer<typeof dashboardStatsSchema>;
+
+export const campaignSummarySchema = z.object({
+  campaign_id: z.number(),
+  campaign_name: z.string(),
+  status: z.string(),
+  total_targets: z.number(),
+  emails_sent: z.number(),
+  emails_opened: z.number(),
+  emails_clicked: z.number(),
+  created_at: z.string(),
+});
+export type CampaignSummary = z.infer<typeof campaignSummarySchema>;
+
+export const dashboardDataSchema = z.object({
+  tenant: authTenantSchema,
+  stats: dashboardStatsSchema,
+  recent_campaigns: z.array(campaignSummarySchema),
   /** Calendar month the monthly figures count (Asia/Tokyo), e.g. "2026-11". */
-  month: string;
-}
+  month: z.string(),
+});
+export type DashboardData = z.infer<typeof dashboardDataSchema>;

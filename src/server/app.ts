@@ -60,7 +60,7 @@ import { type FileStorage, LocalFileStorage } from './storage/file-storage';
 
 export interface AppOptions {
   clock?: Clock;
-  /** An already open database (tests share one per run); otherwise one is opened and closed with the app. */
+  /** An already open database (each test file has its own); otherwise one is opened and closed with the app. */
   database?: DatabaseHandle;
   storage?: FileStorage;
   logger?: FastifyServerOptions['logger'];
@@ -180,10 +180,10 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   });
 
   registerHealthRoutes(app, database.ping);
-  registerPhishingReportRoutes(app, { service: reportsService, storage, config, openapi, rateLimiters });
-  registerScreenshotAnalysisRoutes(app, { analyzer: screenshotAnalyzer, config, openapi, rateLimiters });
+  registerPhishingReportRoutes(app, { service: reportsService, storage, config, rateLimiters });
+  registerScreenshotAnalysisRoutes(app, { analyzer: screenshotAnalyzer, config, rateLimiters });
   registerReportPages(app, { service: reportsService, assets, appUrl: config.appUrl });
-  await registerAccountFeatures(app, { database, config, clock, openapi, rateLimiters, secret, reportsRepo });
+  await registerAccountFeatures(app, { database, config, clock, rateLimiters, secret, reportsRepo });
   registerLegalPages(app, { assets, appUrl: config.appUrl, originalRetentionDays: config.screenshotOriginalRetentionDays });
   if (mailTransport instanceof DevMailbox && config.env !== 'production') {
     const mailbox = mailTransport;
@@ -217,8 +217,8 @@ function loggerOptions(config: AppConfig, options: AppOptions): FastifyServerOpt
 /** Corporate registration, sign-in and the training app's tenant realm: repositories → services → routes. */
 async function registerAccountFeatures(
   app: FastifyInstance,
-  { database, config, clock, openapi, rateLimiters, secret, reportsRepo }: {
-    database: DatabaseHandle; config: AppConfig; clock: Clock; openapi: OpenApiRegistry; rateLimiters: RateLimiters; secret: string; reportsRepo: PhishingReportsRepository;
+  { database, config, clock, rateLimiters, secret, reportsRepo }: {
+    database: DatabaseHandle; config: AppConfig; clock: Clock; rateLimiters: RateLimiters; secret: string; reportsRepo: PhishingReportsRepository;
   },
 ): Promise<void> {
   const accounts = new AccountsRepository(database.db);
@@ -228,8 +228,8 @@ async function registerAccountFeatures(
   const settings = new AccountSettingsService({ ...common, sessions, auth });
   const registration = new CorporateRegistrationService(common);
   const dashboard = new DashboardService({ repo: new DashboardRepository(database.db), accounts, clock });
-  registerCorporateRegistrationRoutes(app, { service: registration, config, openapi, rateLimiters });
-  registerAuthRoutes(app, { auth, settings, config, openapi, rateLimiters });
+  registerCorporateRegistrationRoutes(app, { service: registration, config, rateLimiters });
+  registerAuthRoutes(app, { auth, settings, config, rateLimiters });
   const registerTemplates = registerTemplatesFeature(app, { database, config, clock, mail: app.mail, reports: reportsRepo });
   await registerTenantRealm(app, auth, (realm) => {
     registerDashboardRoutes(realm, { service: dashboard });

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifySchema, FastifySchemaCompiler, RouteOptions } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { parseOrThrow } from '../errors';
+import { AppError, parseOrThrow } from '../errors';
 import type { HttpMethod, OpenApiRegistry } from '../features/openapi/openapi.registry';
 
 /**
@@ -31,13 +31,31 @@ export interface RouteDescription {
   multipartBody?: z.ZodType;
 }
 
+const notFoundMessages = new WeakMap<z.ZodType, string>();
+
+/**
+ * Marks a route's path-parameter schema as naming a record: a value that cannot be an id names
+ * no record, so it answers 404 with `notFoundMessage` instead of a 422 about the path.
+ */
+export function recordParams<T extends z.ZodType>(schema: T, notFoundMessage: string): T {
+  notFoundMessages.set(schema, notFoundMessage);
+  return schema;
+}
+
 /** Runs a zod schema as Fastify's validator; the error is the app's own (AppError), mapped in one handler. */
-const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema }) => (data) => {
-  try {
-    return { value: parseOrThrow(schema, data ?? {}) };
-  } catch (error) {
-    return { error: error as Error };
-  }
+const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, httpPart }) => {
+  const notFoundMessage = httpPart === 'params' ? notFoundMessages.get(schema) : undefined;
+  return (data) => {
+    if (notFoundMessage !== undefined) {
+      const parsed = schema.safeParse(data ?? {});
+      return parsed.success ? { value: parsed.data } : { error: new AppError('NOT_FOUND', notFoundMessage) };
+    }
+    try {
+      return { value: parseOrThrow(schema, data ?? {}) };
+    } catch (error) {
+      return { error: error as Error };
+    }
+  };
 };
 
 /** Makes zod schemas the validators and serializers of every route that declares them. */

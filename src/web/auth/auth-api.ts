@@ -1,7 +1,11 @@
-import type { AuthSession, AuthTenant, AuthUser } from '../../common/account.schema';
+import type { AuthSession, AuthTenant, AuthUser, SignedInUser } from '../../common/account.schema';
 import { ApiError, apiRequest } from '../lib/api-client';
 
-/** Calls of SPEC §7 "Auth". Answers are checked just enough to fail loudly on a wrong shape. */
+/**
+ * Calls of SPEC §7 "Auth". The answer types are inferred from the schemas the server encodes its
+ * answers with (src/common/account.schema.ts); answers are checked just enough to fail loudly on a
+ * wrong shape.
+ */
 
 export class UnexpectedAnswerError extends Error {}
 
@@ -20,7 +24,7 @@ export function asTenant(value: unknown): AuthTenant | null {
   return value as unknown as AuthTenant;
 }
 
-export type SignedInUser = { user: AuthUser; tenant: AuthTenant | null };
+export type { SignedInUser };
 
 function asSignedIn(data: unknown): SignedInUser {
   if (!isObject(data)) throw new UnexpectedAnswerError('session');

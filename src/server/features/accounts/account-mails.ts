@@ -2,7 +2,7 @@ import { FREE_PLAN, FREE_PLAN_FEATURES } from '../../../common/plans';
 import { accountInfoPath, emailChangeVerifyPath, passwordResetPath, trainingPaths } from '../../../common/training-routes';
 import { mailLink, type OutgoingMail } from '../mail/mail-message';
 import { CORPORATE_CONTACT } from '../pages/corporate-terms.content';
-import type { UserRow } from '../../db/schema';
+import type { Account } from './accounts.repo';
 import { composeAccountMail, honorific, mailDateTime, quotedUserText } from './account-mail-layout';
 
 /*
@@ -16,7 +16,7 @@ import { composeAccountMail, honorific, mailDateTime, quotedUserText } from './a
  */
 
 /** The name a mail to this user may greet them by: none until their address is confirmed. */
-export function mailName(user: Pick<UserRow, 'name' | 'email_verified_at'>): string {
+export function mailName(user: Pick<Account, 'name' | 'email_verified_at'>): string {
   return user.email_verified_at === null ? '' : user.name;
 }
 

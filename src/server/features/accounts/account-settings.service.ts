@@ -31,7 +31,7 @@ export class AccountSettingsService {
    */
   async updateProfile(principal: Principal, input: { name: string; email: string }): Promise<{ user: AuthUser; tenant: AuthTenant | null; message: string }> {
     const { accounts, clock, appUrl, mail } = this.deps;
-    const user = await accounts.findUserById(principal.userId);
+    const user = await accounts.findUser(principal);
     if (!user) throw unauthenticated();
     const now = clock.now();
     let message: string = accountMessages.profileUpdated;
@@ -61,7 +61,7 @@ export class AccountSettingsService {
   /** Every session of the user ends, this one too; the answer carries a fresh token for this browser. */
   async changePassword(principal: Principal, input: { currentPassword: string; password: string }): Promise<{ token: string }> {
     const { accounts, sessions, clock, appUrl, mail } = this.deps;
-    const user = await accounts.findUserById(principal.userId);
+    const user = await accounts.findUser(principal);
     if (!user) throw unauthenticated();
     if (!(await verifySecret(input.currentPassword, user.password_hash))) {
       throw AppError.validation({ current_password: [accountMessages.currentPasswordWrong] }, accountMessages.currentPasswordWrong);

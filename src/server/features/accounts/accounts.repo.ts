@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { isUniqueViolation, writeTimestamp } from '../../db/dialect';
+import { isUniqueViolation, readTimestamp, writeTimestamp } from '../../db/dialect';
 import type { AccountTokenPurpose, Database, TenantRow, UserRow } from '../../db/schema';
 import type { OutgoingMail } from '../mail/mail-message';
 import { enqueueMail } from '../mail/mail-outbox.repo';
@@ -22,6 +22,60 @@ export interface NewUser {
   emailVerified: boolean;
 }
 
+/**
+ * A user account as services see it. The repository owns how it is stored: timestamps are Dates
+ * here, whatever the dialect keeps, and storage-only columns stay in the repository.
+ */
+export interface Account {
+  id: number;
+  /** Null for an individual user. */
+  tenant_id: number | null;
+  email: string;
+  name: string;
+  password_hash: string;
+  role: 'admin' | 'member';
+  email_verified_at: Date | null;
+  created_at: Date;
+}
+
+export interface Tenant {
+  id: number;
+  company_name: string;
+  plan: string;
+}
+
+/** A mailed single-use link as read back (its digest is what was looked up). */
+export interface AccountTokenRecord {
+  id: number;
+  email: string;
+  user_id: number | null;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
+/** Which account a caller means: a tenant's user is found only with its own tenant's id (null: an individual). */
+export interface UserKey {
+  tenantId: number | null;
+  userId: number;
+}
+
+export function toAccount(row: UserRow): Account {
+  return {
+    id: row.id,
+    tenant_id: row.tenant_id,
+    email: row.email,
+    name: row.name,
+    password_hash: row.password_hash,
+    role: row.role,
+    email_verified_at: row.email_verified_at === null ? null : readTimestamp(row.email_verified_at),
+    created_at: readTimestamp(row.created_at),
+  };
+}
+
+function toTenant(row: TenantRow): Tenant {
+  return { id: row.id, company_name: row.company_name, plan: row.plan };
+}
+
 /** Why an account write did not happen; the service turns each into its Japanese message. */
 export type AccountWriteRefusal = 'token_unusable' | 'email_taken';
 
@@ -34,16 +88,26 @@ export type AccountWrite<T> = { ok: true; value: T } | { ok: false; reason: Acco
 export class AccountsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async findUserByEmail(email: string): Promise<UserRow | undefined> {
-    return this.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+  /** The account holding an address, in any tenant or none: sign-in and sign-up look addresses up across tenants. */
+  async findUserByEmail(email: string): Promise<Account | undefined> {
+    const row = await this.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+    return row && toAccount(row);
   }
 
-  async findUserById(userId: number): Promise<UserRow | undefined> {
-    return this.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+  /** A user of this tenant (or an individual, for tenantId null); another tenant's user is not found. */
+  async findUser({ tenantId, userId }: UserKey): Promise<Account | undefined> {
+    const row = await this.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', userId)
+      .where((eb) => (tenantId === null ? eb('tenant_id', 'is', null) : eb('tenant_id', '=', tenantId)))
+      .executeTakeFirst();
+    return row && toAccount(row);
   }
 
-  async findTenant(tenantId: number): Promise<TenantRow | undefined> {
-    return this.db.selectFrom('tenants').selectAll().where('id', '=', tenantId).executeTakeFirst();
+  async findTenant(tenantId: number): Promise<Tenant | undefined> {
+    const row = await this.db.selectFrom('tenants').selectAll().where('id', '=', tenantId).executeTakeFirst();
+    return row && toTenant(row);
   }
 
   /** Links of one purpose mailed to one address since a moment (per-address rate limit). */
@@ -71,20 +135,21 @@ export class AccountsRepository {
   }
 
   /** A link of this purpose in any state (used, expired), or undefined. */
-  async findToken(purpose: AccountTokenPurpose, tokenHash: string) {
-    return this.db
+  async findToken(purpose: AccountTokenPurpose, tokenHash: string): Promise<AccountTokenRecord | undefined> {
+    const row = await this.db
       .selectFrom('account_tokens')
       .select(['id', 'email', 'user_id', 'expires_at', 'used_at'])
       .where('token_hash', '=', tokenHash)
       .where('purpose', '=', purpose)
       .executeTakeFirst();
+    return row && { ...row, expires_at: readTimestamp(row.expires_at), used_at: row.used_at === null ? null : readTimestamp(row.used_at) };
   }
 
   /** An unused, unexpired link of this purpose, or undefined. */
-  async findUsableToken(purpose: AccountTokenPurpose, tokenHash: string, now: Date) {
+  async findUsableToken(purpose: AccountTokenPurpose, tokenHash: string, now: Date): Promise<{ id: number; email: string; user_id: number | null } | undefined> {
     return this.db
       .selectFrom('account_tokens')
-      .select(['id', 'email', 'user_id', 'expires_at'])
+      .select(['id', 'email', 'user_id'])
       .where('token_hash', '=', tokenHash)
       .where('purpose', '=', purpose)
       .where('used_at', 'is', null)
@@ -92,7 +157,7 @@ export class AccountsRepository {
       .executeTakeFirst();
   }
 
-  /** The newest address change waiting for its link, if any. */
+  /** The newest address change waiting for its link, if any (of a user already found through findUser). */
   async pendingEmailOf(userId: number, now: Date): Promise<string | null> {
     const row = await this.db
       .selectFrom('account_tokens')
@@ -117,7 +182,7 @@ export class AccountsRepository {
     passwordHash: string;
     now: Date;
     mailFor: (email: string) => OutgoingMail;
-  }): Promise<AccountWrite<{ tenant: TenantRow; user: UserRow }>> {
+  }): Promise<AccountWrite<{ tenant: Tenant; user: Account }>> {
     return this.writeOrRefuse(async (trx) => {
       const token = await consumeToken(trx, 'corporate_registration', input.tokenHash, input.now);
       if (!token) return refusal('token_unusable');
@@ -142,7 +207,7 @@ export class AccountsRepository {
     releaseUnconfirmedCreatedBefore: Date;
     confirmation: { tokenHash: string; expiresAt: Date };
     mail: OutgoingMail;
-  }): Promise<AccountWrite<{ tenant: TenantRow | null; user: UserRow }>> {
+  }): Promise<AccountWrite<{ tenant: Tenant | null; user: Account }>> {
     return this.writeOrRefuse(async (trx) => {
       await releaseUnconfirmedHolder(trx, input.user.email, input.releaseUnconfirmedCreatedBefore);
       const tenant = input.companyName === null ? null : await insertTenant(trx, input.companyName, input.now);
@@ -258,17 +323,18 @@ async function releaseUnconfirmedHolder(trx: Executor, email: string, createdBef
   }
 }
 
-async function insertTenant(trx: Executor, companyName: string, now: Date): Promise<TenantRow> {
-  return trx
+async function insertTenant(trx: Executor, companyName: string, now: Date): Promise<Tenant> {
+  const row = await trx
     .insertInto('tenants')
     .values({ company_name: companyName, created_at: writeTimestamp(now), updated_at: writeTimestamp(now) })
     .returningAll()
     .executeTakeFirstOrThrow();
+  return toTenant(row);
 }
 
-async function insertUser(trx: Executor, user: NewUser, now: Date): Promise<UserRow> {
+async function insertUser(trx: Executor, user: NewUser, now: Date): Promise<Account> {
   const at = writeTimestamp(now);
-  return trx
+  const row = await trx
     .insertInto('users')
     .values({
       tenant_id: user.tenantId,
@@ -285,4 +351,5 @@ async function insertUser(trx: Executor, user: NewUser, now: Date): Promise<User
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+  return toAccount(row);
 }

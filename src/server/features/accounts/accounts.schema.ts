@@ -1,30 +1,25 @@
-import { z } from 'zod';
 import { successEnvelope } from '../../../common/api-envelope';
+import { z } from 'zod';
+import {
+  authSessionSchema,
+  authUserSchema,
+  emailAnswerSchema,
+  emailChangeAnswerSchema,
+  messageAnswerSchema,
+  passwordChangeAnswerSchema,
+  profileAnswerSchema,
+  registrationResultSchema,
+  signedInUserSchema,
+} from '../../../common/account.schema';
 
-/** Answer shapes of the account routes, for the OpenAPI document (the types live in src/common). */
-const userSchema = z.object({
-  user_id: z.number(),
-  name: z.string(),
-  email: z.string(),
-  tenant_id: z.number().optional().describe('Present for corporate users only'),
-  role: z.enum(['admin', 'member']),
-  pending_email: z.string().nullable(),
-  created_at: z.string(),
-});
-export const tenantSchema = z.object({ tenant_id: z.number(), company_name: z.string(), plan: z.string() });
-
-export const messageResponseSchema = successEnvelope(z.object({ message: z.string() }));
-export const verifyEmailResponseSchema = successEnvelope(z.object({ email: z.string() }));
-export const registrationResponseSchema = successEnvelope(
-  z.object({
-    tenant: tenantSchema,
-    user: userSchema,
-    credentials: z.object({ email: z.string(), password: z.string() }),
-    redirect_url: z.string(),
-  }),
-);
-export const sessionResponseSchema = successEnvelope(z.object({ user: userSchema, tenant: tenantSchema.nullable(), token: z.string() }));
-export const currentUserResponseSchema = successEnvelope(z.object({ user: userSchema, tenant: tenantSchema.nullable() }));
-export const profileResponseSchema = successEnvelope(z.object({ user: userSchema, tenant: tenantSchema.nullable(), message: z.string() }));
-export const passwordChangeResponseSchema = successEnvelope(z.object({ token: z.string(), message: z.string() }));
-export const emailChangeResponseSchema = successEnvelope(z.object({ email: z.string(), message: z.string() }));
+/** Answer envelopes of the account routes, built from the shared answer schemas in src/common. */
+export const messageResponseSchema = successEnvelope(messageAnswerSchema);
+export const verifyEmailResponseSchema = successEnvelope(emailAnswerSchema);
+export const registrationResponseSchema = successEnvelope(registrationResultSchema);
+export const sessionResponseSchema = successEnvelope(authSessionSchema);
+/** SPEC §7: an individual registration answers user and token (an individual has no tenant). */
+export const individualSessionResponseSchema = successEnvelope(z.object({ user: authUserSchema, token: z.string() }));
+export const currentUserResponseSchema = successEnvelope(signedInUserSchema);
+export const profileResponseSchema = successEnvelope(profileAnswerSchema);
+export const passwordChangeResponseSchema = successEnvelope(passwordChangeAnswerSchema);
+export const emailChangeResponseSchema = successEnvelope(emailChangeAnswerSchema);

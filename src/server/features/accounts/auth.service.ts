@@ -2,15 +2,13 @@ import type { AuthSession, AuthTenant, AuthUser } from '../../../common/account.
 import { AUTH_TOKEN_TTL_MS, EMAIL_CONFIRMATION_TOKEN_TTL_MS, LOGIN_FAILURE_MEMORY_MS, LOGIN_LOCK_MS, LOGIN_MAX_FAILURES } from '../../../common/limits';
 import { accountMessages } from '../../../common/messages';
 import type { Clock } from '../../clock';
-import { readTimestamp } from '../../db/dialect';
-import type { UserRow } from '../../db/schema';
 import { AppError } from '../../errors';
 import { digestToken, hashSecret, keyedDigest, newOpaqueToken, PASSWORD_COST, verifySecret } from '../../lib/secret-hash';
 import type { Mailer } from '../mail/mailer';
 import { assertMailAllowance, mailSingleUseLink } from './account-mail-allowance';
 import { emailConfirmationMail } from './account-mails';
 import { toAuthTenant, toAuthUser } from './account-presenter';
-import type { AccountsRepository } from './accounts.repo';
+import type { Account, AccountsRepository } from './accounts.repo';
 import { refusalError } from './corporate-registration.service';
 import type { NewSession, SessionsRepository } from './sessions.repo';
 
@@ -104,7 +102,7 @@ export class AuthService {
   /** GET /api/auth/user: the user and (for corporate users) the tenant. */
   async currentUser(principal: Principal): Promise<{ user: AuthUser; tenant: AuthTenant | null }> {
     const { accounts, clock } = this.deps;
-    const user = await accounts.findUserById(principal.userId);
+    const user = await accounts.findUser(principal);
     if (!user) throw unauthenticated();
     const tenant = user.tenant_id === null ? undefined : await accounts.findTenant(user.tenant_id);
     return { user: toAuthUser(user, await accounts.pendingEmailOf(user.id, clock.now())), tenant: tenant ? toAuthTenant(tenant) : null };
@@ -142,7 +140,7 @@ export class AuthService {
   /** Mails a new confirmation link to an unconfirmed account's address (3 an hour per address). */
   async resendConfirmation(principal: Principal): Promise<{ message: string }> {
     const { accounts, clock, appUrl, mail } = this.deps;
-    const user = await accounts.findUserById(principal.userId);
+    const user = await accounts.findUser(principal);
     if (!user) throw unauthenticated();
     if (user.email_verified_at !== null) return { message: accountMessages.emailAlreadyConfirmed };
     await mailSingleUseLink(
@@ -153,7 +151,7 @@ export class AuthService {
     return { message: accountMessages.emailConfirmationSent };
   }
 
-  private async startSession(user: UserRow): Promise<AuthSession> {
+  private async startSession(user: Account): Promise<AuthSession> {
     const now = this.deps.clock.now();
     const { token, session } = issueSessionToken(now);
     await this.deps.sessions.createSession(user.id, session, now);
@@ -173,8 +171,8 @@ export function unconfirmedError(): AppError {
 }
 
 /** An unconfirmed account created before `before` (its link has expired) gives way to a new owner. */
-export function isReleasable(user: UserRow, before: Date): boolean {
-  return user.email_verified_at === null && readTimestamp(user.created_at) <= before;
+export function isReleasable(user: Account, before: Date): boolean {
+  return user.email_verified_at === null && user.created_at <= before;
 }
 
 function invalidCredentials(): AppError {

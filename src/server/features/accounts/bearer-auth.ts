@@ -1,4 +1,4 @@
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { type AuthService, type Principal, unconfirmedError } from './auth.service';
 
 declare module 'fastify' {
@@ -17,12 +17,13 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 /**
- * A preHandler that answers 401 without a valid token and otherwise sets `request.principal`.
+ * A preValidation hook (so it runs before the body is validated) that answers 401 without a
+ * valid token and otherwise sets `request.principal`.
  * An account whose address is not confirmed yet gets 403 (SPEC-independent: issue 9), unless the
  * route says `allowUnconfirmed` (its own user, logout, a new confirmation mail): every other
  * route, tenant data and training mail included, is closed to it by default.
  */
-export function bearerGuard(auth: AuthService, options: { allowUnconfirmed?: boolean } = {}): preHandlerAsyncHookHandler {
+export function bearerGuard(auth: AuthService, options: { allowUnconfirmed?: boolean } = {}): preValidationAsyncHookHandler {
   return async (request) => {
     const principal = await auth.authenticate(bearerToken(request));
     if (!principal.emailVerified && !options.allowUnconfirmed) throw unconfirmedError();

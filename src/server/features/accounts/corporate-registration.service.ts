@@ -3,7 +3,6 @@ import { REGISTRATION_TOKEN_TTL_MS } from '../../../common/limits';
 import { accountMessages } from '../../../common/messages';
 import { registrationCompleteUrl } from '../../../common/training-routes';
 import type { Clock } from '../../clock';
-import { readTimestamp } from '../../db/dialect';
 import { AppError } from '../../errors';
 import { digestToken, hashSecret, PASSWORD_COST } from '../../lib/secret-hash';
 import type { Mailer } from '../mail/mailer';
@@ -68,7 +67,7 @@ export class CorporateRegistrationService {
     if (!row) throw invalidLinkError();
     const holder = await accounts.findUserByEmail(row.email);
     if (holder && holder.email_verified_at !== null) throw registrationCompletedError();
-    const usable = row.used_at === null && readTimestamp(row.expires_at) > clock.now();
+    const usable = row.used_at === null && row.expires_at > clock.now();
     if (!usable) throw invalidLinkError();
     return { email: row.email };
   }

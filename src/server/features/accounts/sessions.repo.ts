@@ -1,9 +1,9 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { readTimestamp, timestampColumnType, writeTimestamp } from '../../db/dialect';
-import type { Database, UserRow } from '../../db/schema';
+import type { Database } from '../../db/schema';
 import type { OutgoingMail } from '../mail/mail-message';
 import { enqueueMail } from '../mail/mail-outbox.repo';
-import { consumeToken } from './accounts.repo';
+import { type Account, consumeToken, toAccount } from './accounts.repo';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -20,7 +20,7 @@ export type LoginReservation = GrantedLoginReservation | { granted: false; locke
 export interface SessionOwner {
   sessionId: number;
   lastUsedAt: Date | null;
-  user: UserRow;
+  user: Account;
 }
 
 /** The only SQL of sign-in: bearer tokens, the per-address attempt count and lock, password writes. */
@@ -43,7 +43,7 @@ export class SessionsRepository {
     if (!session) return undefined;
     const user = await this.db.selectFrom('users').selectAll().where('id', '=', session.user_id).executeTakeFirst();
     if (!user) return undefined;
-    return { sessionId: session.id, lastUsedAt: session.last_used_at ? readTimestamp(session.last_used_at) : null, user };
+    return { sessionId: session.id, lastUsedAt: session.last_used_at ? readTimestamp(session.last_used_at) : null, user: toAccount(user) };
   }
 
   async touchSession(sessionId: number, now: Date): Promise<void> {
@@ -130,8 +130,8 @@ export class SessionsRepository {
     addressKey: string;
     passwordHash: string;
     now: Date;
-    mailFor: (user: UserRow) => OutgoingMail;
-  }): Promise<UserRow | null> {
+    mailFor: (user: Account) => OutgoingMail;
+  }): Promise<Account | null> {
     const unusable = new Error('unusable reset link');
     return this.db.transaction().execute(async (trx) => {
       const token = await consumeToken(trx, 'password_reset', input.tokenHash, input.now);
@@ -145,8 +145,9 @@ export class SessionsRepository {
         await trx.updateTable('users').set({ email_verified_at: writeTimestamp(input.now) }).where('id', '=', user.id).execute();
       }
       await trx.deleteFrom('login_attempts').where('address_key', '=', input.addressKey).execute();
-      await enqueueMail(trx, input.mailFor(user), input.now);
-      return user;
+      const account = toAccount(user);
+      await enqueueMail(trx, input.mailFor(account), input.now);
+      return account;
     }).catch((error: unknown) => {
       if (error === unusable) return null;
       throw error;

@@ -1,5 +1,18 @@
 import type { Kysely } from 'kysely';
-import type { CampaignRow, Database } from '../../db/schema';
+import { readTimestamp } from '../../db/dialect';
+import type { Database } from '../../db/schema';
+
+/** A campaign as the dashboard lists it; the repository reads its timestamp into a Date. */
+export interface CampaignRecord {
+  id: number;
+  name: string;
+  status: string;
+  total_targets: number;
+  emails_sent: number;
+  emails_opened: number;
+  emails_clicked: number;
+  created_at: Date;
+}
 
 export interface MonthlyUsage {
   emailsSent: number;
@@ -34,14 +47,15 @@ export class DashboardRepository {
     return { emailsSent: row?.emails_sent ?? 0, emailsOpened: row?.emails_opened ?? 0, emailsClicked: row?.emails_clicked ?? 0 };
   }
 
-  async recentCampaigns(tenantId: number, limit: number): Promise<CampaignRow[]> {
-    return this.db
+  async recentCampaigns(tenantId: number, limit: number): Promise<CampaignRecord[]> {
+    const rows = await this.db
       .selectFrom('campaigns')
-      .selectAll()
+      .select(['id', 'name', 'status', 'total_targets', 'emails_sent', 'emails_opened', 'emails_clicked', 'created_at'])
       .where('tenant_id', '=', tenantId)
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .limit(limit)
       .execute();
+    return rows.map((row) => ({ ...row, created_at: readTimestamp(row.created_at) }));
   }
 }

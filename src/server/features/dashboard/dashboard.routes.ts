@@ -1,33 +1,22 @@
-import { z } from 'zod';
+import { dashboardDataSchema, dashboardStatsSchema } from '../../../common/account.schema';
 import { successEnvelope } from '../../../common/api-envelope';
 import { accountMessages, realmMessages } from '../../../common/messages';
 import type { ZodRoutes } from '../../lib/zod-route';
 import { tenantOf } from '../../plugins/tenant-realm.plugin';
-import { tenantSchema } from '../accounts/accounts.schema';
 import type { DashboardService } from './dashboard.service';
 
 const TAGS = ['Corporate dashboard'];
-const statsSchema = z.object({ totalUsers: z.number(), emailsSent: z.number(), emailsOpened: z.number(), emailsClicked: z.number() });
-const dashboardSchema = z.object({
-  tenant: tenantSchema,
-  stats: statsSchema,
-  recent_campaigns: z.array(z.object({
-    campaign_id: z.number(), campaign_name: z.string(), status: z.string(), total_targets: z.number(),
-    emails_sent: z.number(), emails_opened: z.number(), emails_clicked: z.number(), created_at: z.string(),
-  })),
-  month: z.string(),
-});
 const errors = { 401: accountMessages.unauthenticated, 403: `${realmMessages.corporateOnly} / ${accountMessages.emailUnconfirmed}` };
 
 /** SPEC §7: GET /api/corporate/dashboard and /api/corporate/stats (tenant realm). */
 export function registerDashboardRoutes(realm: ZodRoutes, { service }: { service: DashboardService }): void {
   realm.get('/api/corporate/dashboard', {
-    schema: { response: { 200: successEnvelope(dashboardSchema) } },
+    schema: { response: { 200: successEnvelope(dashboardDataSchema) } },
     config: { openapi: { summary: 'Tenant, this month’s figures and recent campaigns', tags: TAGS, errors } },
   }, async (request) => ({ success: true as const, data: await service.dashboard(tenantOf(request).tenantId) }));
 
   realm.get('/api/corporate/stats', {
-    schema: { response: { 200: successEnvelope(statsSchema) } },
+    schema: { response: { 200: successEnvelope(dashboardStatsSchema) } },
     config: { openapi: { summary: 'Registered users and this month’s sent, opened and clicked mails', tags: TAGS, errors } },
   }, async (request) => ({ success: true as const, data: await service.stats(tenantOf(request).tenantId) }));
 }

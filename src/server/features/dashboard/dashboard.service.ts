@@ -1,6 +1,5 @@
 import type { CampaignSummary, DashboardData, DashboardStats } from '../../../common/account.schema';
 import type { Clock } from '../../clock';
-import { readTimestamp } from '../../db/dialect';
 import { AppError } from '../../errors';
 import { toJstIsoString } from '../../lib/time-format';
 import { toAuthTenant } from '../accounts/account-presenter';
@@ -40,7 +39,7 @@ export class DashboardService {
         emails_sent: campaign.emails_sent,
         emails_opened: campaign.emails_opened,
         emails_clicked: campaign.emails_clicked,
-        created_at: toJstIsoString(readTimestamp(campaign.created_at)),
+        created_at: toJstIsoString(campaign.created_at),
       })),
       month,
     };

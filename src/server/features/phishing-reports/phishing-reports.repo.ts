@@ -19,6 +19,9 @@ const PUBLIC_COLUMNS = [
   'reported_at',
 ] as const;
 
+/** A new report as the service hands it over; the repository writes the timestamp in its storage format. */
+export type NewReport = Omit<NewPhishingReportRow, 'reported_at'> & { reported_at: Date };
+
 export interface StoredReport {
   report_id: string;
   receipt_method: ReceiptMethod;
@@ -79,12 +82,12 @@ export class PhishingReportsRepository {
   }
 
   /** A report waiting for redaction gets its `publish_screenshot` job in the same transaction. */
-  async insert(row: NewPhishingReportRow): Promise<void> {
+  async insert(report: NewReport): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      const { id } = await trx.insertInto('phishing_reports').values(row).returning('id').executeTakeFirstOrThrow();
-      await adjustCount(trx, row.receipt_method, 1);
-      if (row.screenshot_status === 'pending') {
-        const jobId = await enqueueJob(trx, 'publish_screenshot', { reportId: id }, { now: readTimestamp(row.reported_at) });
+      const { id } = await trx.insertInto('phishing_reports').values({ ...report, reported_at: writeTimestamp(report.reported_at) }).returning('id').executeTakeFirstOrThrow();
+      await adjustCount(trx, report.receipt_method, 1);
+      if (report.screenshot_status === 'pending') {
+        const jobId = await enqueueJob(trx, 'publish_screenshot', { reportId: id }, { now: report.reported_at });
         await trx.updateTable('phishing_reports').set({ screenshot_job_id: jobId }).where('id', '=', id).execute();
       }
     });

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
 import { reportMessages } from '../../../common/messages';
 import type { AppConfig } from '../../config';
 import { AppError, parseOrThrow } from '../../errors';
 import { readMultipartForm } from '../../lib/multipart-form';
+import { recordParams, zodRoutes } from '../../lib/zod-route';
 import type { RateLimiters } from '../../plugins/rate-limit.plugin';
 import type { FileStorage } from '../../storage/file-storage';
-import type { OpenApiRegistry } from '../openapi/openapi.registry';
 import {
   deleteResponseSchema,
   detailResponseSchema,
@@ -29,19 +30,25 @@ interface RouteDeps {
   service: PhishingReportsService;
   storage: FileStorage;
   config: AppConfig;
-  openapi: OpenApiRegistry;
   rateLimiters: RateLimiters;
 }
 
-export function registerPhishingReportRoutes(app: FastifyInstance, { service, storage, config, openapi, rateLimiters }: RouteDeps): void {
-  openapi.add({
-    method: 'post', path: '/api/phishing-reports', summary: 'Report a phishing e-mail or SMS', tags: TAGS,
-    multipartBody: submitMultipartDocSchema, responses: { 201: submitResponseSchema },
-    errors: { 413: 'Screenshot over 10 MB', 419: 'CSRF token missing or wrong', 422: 'Validation failed (per-field errors)', 429: 'Too many reports from this client', 503: 'Too many images are being processed; try again shortly' },
-  });
-  app.post('/api/phishing-reports', {
+export function registerPhishingReportRoutes(app: FastifyInstance, { service, storage, config, rateLimiters }: RouteDeps): void {
+  const routes = zodRoutes(app);
+  // An id that cannot exist is simply not found; the API never answers 422 for a path.
+  const params = recordParams(reportParamsSchema, reportMessages.detailNotFound);
+
+  routes.post('/api/phishing-reports', {
     onRequest: rateLimiters.hourly({ bucket: 'report-submit', max: config.rateLimits.reportSubmit, message: reportMessages.submitRateLimited }),
+    schema: { response: { 201: submitResponseSchema } },
+    config: {
+      openapi: {
+        summary: 'Report a phishing e-mail or SMS', tags: TAGS, multipartBody: submitMultipartDocSchema,
+        errors: { 413: 'Screenshot over 10 MB', 419: 'CSRF token missing or wrong', 422: 'Validation failed (per-field errors)', 429: 'Too many reports from this client', 503: 'Too many images are being processed; try again shortly' },
+      },
+    },
   }, async (request, reply) => {
+    // Multipart: the handler reads the stream, then validates the fields with the shared schema.
     const form = await readMultipartForm(request, { fileFields: ['screenshot'], tooLargeMessage: reportMessages.submitTooLarge });
     const submission = parseOrThrow(reportSubmissionSchema, form.fields);
     const { reportId, screenshotPending } = await service.submit(submission, form.files.screenshot ?? null, {
@@ -49,39 +56,36 @@ export function registerPhishingReportRoutes(app: FastifyInstance, { service, st
       fingerprint: submission.fingerprint,
     });
     const message = screenshotPending ? `${reportMessages.submitSuccess}${reportMessages.screenshotPublishedAfterRedaction}` : reportMessages.submitSuccess;
-    return reply.status(201).send({ success: true, data: { message, report_id: reportId } });
+    return reply.status(201).send({ success: true as const, data: { message, report_id: reportId } });
   });
 
-  openapi.add({
-    method: 'get', path: '/api/phishing-reports', summary: 'List reports, newest first', tags: TAGS,
-    query: reportListQuerySchema, responses: { 200: listResponseSchema }, errors: { 422: 'Bad limit, offset or receipt_method' },
-  });
-  app.get('/api/phishing-reports', async (request, reply) => {
-    const query = parseOrThrow(reportListQuerySchema, request.query);
-    return reply.type('application/json; charset=utf-8').send(await service.listJson(query));
-  });
-
-  openapi.add({
-    method: 'get', path: '/api/phishing-reports/:id', summary: 'One report', tags: TAGS,
-    params: reportParamsSchema, responses: { 200: detailResponseSchema }, errors: { 404: 'No such report (or deleted)' },
-  });
-  app.get('/api/phishing-reports/:id', async (request) => {
-    const { id } = parseReportParams(request.params);
-    return { success: true, data: await service.get(id) };
+  routes.get('/api/phishing-reports', {
+    schema: { querystring: reportListQuerySchema, response: { 200: listResponseSchema } },
+    config: { openapi: { summary: 'List reports, newest first', tags: TAGS, errors: { 422: 'Bad limit, offset or receipt_method' } } },
+  }, async (request, reply) => {
+    // The service answers the page already encoded (cached per list revision); Fastify sends a
+    // string with a JSON content type as it is, so it is not encoded a second time.
+    const json = await service.listJson(request.query);
+    return reply.type('application/json; charset=utf-8').send(json as unknown as z.input<typeof listResponseSchema>);
   });
 
-  openapi.add({
-    method: 'delete', path: '/api/phishing-reports/:id', summary: 'Delete a report with its 4-digit password', tags: TAGS,
-    params: reportParamsSchema, jsonBody: reportDeleteSchema, responses: { 200: deleteResponseSchema },
-    errors: { 401: 'Wrong password', 404: 'No such report', 419: 'CSRF token missing or wrong', 422: 'Password is not 4 digits', 429: 'Locked for 24 hours after 3 wrong passwords, or too many attempts from this client' },
-  });
-  app.delete('/api/phishing-reports/:id', {
+  routes.get('/api/phishing-reports/:id', {
+    schema: { params, response: { 200: detailResponseSchema } },
+    config: { openapi: { summary: 'One report', tags: TAGS, errors: { 404: 'No such report (or deleted)' } } },
+  }, async (request) => ({ success: true as const, data: await service.get(request.params.id) }));
+
+  routes.delete('/api/phishing-reports/:id', {
     onRequest: rateLimiters.hourly({ bucket: 'report-delete', max: config.rateLimits.reportDelete, message: reportMessages.deleteRateLimited }),
+    schema: { params, body: reportDeleteSchema, response: { 200: deleteResponseSchema } },
+    config: {
+      openapi: {
+        summary: 'Delete a report with its 4-digit password', tags: TAGS,
+        errors: { 401: 'Wrong password', 404: 'No such report', 419: 'CSRF token missing or wrong', 422: 'Password is not 4 digits', 429: 'Locked for 24 hours after 3 wrong passwords, or too many attempts from this client' },
+      },
+    },
   }, async (request) => {
-    const { id } = parseReportParams(request.params);
-    const { delete_password } = parseOrThrow(reportDeleteSchema, request.body ?? {});
-    await service.delete(id, delete_password);
-    return { success: true };
+    await service.delete(request.params.id, request.body.delete_password);
+    return { success: true as const };
   });
 
   // Only redacted copies and their thumbnails are served. (Copies made before redaction existed
@@ -99,11 +103,4 @@ export function registerPhishingReportRoutes(app: FastifyInstance, { service, st
         .send(content);
     });
   }
-}
-
-/** An id that cannot exist is simply not found; the API never answers 422 for a path. */
-function parseReportParams(params: unknown): { id: string } {
-  const parsed = reportParamsSchema.safeParse(params);
-  if (!parsed.success) throw new AppError('NOT_FOUND', reportMessages.detailNotFound);
-  return parsed.data;
 }

@@ -5,7 +5,6 @@ import { maskReportText } from '../../../common/personal-data';
 import { isEmailAddress, normalizePhoneNumber } from '../../../common/text-normalize';
 import { defangOptional, defangText } from '../../../common/url-defang';
 import type { Clock } from '../../clock';
-import { writeTimestamp } from '../../db/dialect';
 import { AppError } from '../../errors';
 import { hashSecret, keyedDigest, randomUrlSafeId, verifySecret } from '../../lib/secret-hash';
 import { LruCache } from '../../lib/lru-cache';
@@ -98,7 +97,7 @@ export class PhishingReportsService {
         delete_password_hash: passwordHash,
         reporter_ip_hash: keyedDigest(secret, reporter.ip),
         reporter_fingerprint_hash: reporter.fingerprint ? keyedDigest(secret, reporter.fingerprint) : null,
-        reported_at: writeTimestamp(clock.now()),
+        reported_at: clock.now(),
       });
     } catch (error) {
       if (originalKey) await this.removeImages([originalKey]);

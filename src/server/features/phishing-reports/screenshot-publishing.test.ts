@@ -4,7 +4,6 @@ import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { reportMessages } from '../../../common/messages';
 import { openDatabase } from '../../db/database';
-import { writeTimestamp } from '../../db/dialect';
 import { JobsRepository } from '../../lib/jobs/jobs.repo';
 import { randomUrlSafeId } from '../../lib/secret-hash';
 import { createTestApp, type TestContext } from '../../test/test-app';
@@ -134,7 +133,7 @@ async function insertPendingReport(): Promise<{ reportId: string; id: number; or
     screenshot_status: 'pending',
     original_key: originalKey,
     delete_password_hash: 'not-a-real-hash',
-    reported_at: writeTimestamp(context.clock.now()),
+    reported_at: context.clock.now(),
   });
   const row = await rowOf(reportId);
   return { reportId, id: Number(row!.id), originalKey };
