@@ -241,6 +241,7 @@ export interface TrainingTemplatesTable {
 
 /** A rendered preview document behind an opaque, short-lived token (GET /template-previews/:token). */
 export interface TemplatePreviewsTable {
+  id: Generated<number>;
   token_hash: string;
   tenant_id: number;
   document: string;
@@ -253,6 +254,7 @@ export interface TemplateTestSendsTable {
   id: Generated<number>;
   tenant_id: number;
   user_id: number;
-  template_id: number;
+  /** Null once the template is deleted (the send still counts). */
+  template_id: number | null;
   created_at: Timestamp;
 }

@@ -19,8 +19,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('template_previews')
+    .addColumn('id', serialColumnType(db), (column) => column.primaryKey())
     // SHA-256 (hex) of the token in the URL: the token itself is never stored.
-    .addColumn('token_hash', 'varchar(64)', (column) => column.primaryKey())
+    .addColumn('token_hash', 'varchar(64)', (column) => column.notNull().unique())
     .addColumn('tenant_id', ref, (column) => column.notNull().references('tenants.id').onDelete('cascade'))
     // The whole HTML document, already rendered from sanitised HTML with escaped values.
     .addColumn('document', 'text', (column) => column.notNull())
@@ -28,13 +29,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', ts, (column) => column.notNull())
     .execute();
   await db.schema.createIndex('template_previews_expires_idx').on('template_previews').column('expires_at').execute();
+  await db.schema.createIndex('template_previews_tenant_idx').on('template_previews').columns(['tenant_id', 'id']).execute();
 
   await db.schema
     .createTable('template_test_sends')
     .addColumn('id', serialColumnType(db), (column) => column.primaryKey())
     .addColumn('tenant_id', ref, (column) => column.notNull().references('tenants.id').onDelete('cascade'))
     .addColumn('user_id', ref, (column) => column.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('template_id', ref, (column) => column.notNull().references('training_templates.id').onDelete('cascade'))
+    // Kept when the template is deleted: deleting and re-creating a template must not reset the count.
+    .addColumn('template_id', ref, (column) => column.references('training_templates.id').onDelete('set null'))
     .addColumn('created_at', ts, (column) => column.notNull())
     .execute();
   await db.schema.createIndex('template_test_sends_user_idx').on('template_test_sends').columns(['user_id', 'created_at']).execute();

@@ -36,6 +36,18 @@ describe('mail message building', () => {
     expect(() => toEnvelope({ ...base, unsubscribeUrl: 'javascript:alert(1)' })).toThrow(AppError);
   });
 
+  it('carries a mail’s own sender, on one line and one plain address', () => {
+    expect(toEnvelope({ ...base, from: { name: 'ヤマネコ運輸', address: 'info@training.kizuki.example' } }).from).toEqual({ name: 'ヤマネコ運輸', address: 'info@training.kizuki.example' });
+    expect(toEnvelope(base).from).toBeUndefined();
+    for (const from of [
+      { name: 'ヤマネコ運輸\r\nBcc: victim@example.com', address: 'info@training.kizuki.example' },
+      { name: 'ヤマネコ運輸', address: 'info@training.kizuki.example\nBcc: victim@example.com' },
+      { name: 'ヤマネコ運輸', address: 'a@b.example, c@d.example' },
+    ]) {
+      expect(() => toEnvelope({ ...base, from }), JSON.stringify(from)).toThrow(AppError);
+    }
+  });
+
   it('builds links from APP_URL', () => {
     expect(mailLink('https://kizuki.example', '/corporate/verify', { token: 'a b&c' })).toBe('https://kizuki.example/corporate/verify?token=a+b%26c');
     expect(mailLink('http://localhost:3000', 'corporate/verify')).toBe('http://localhost:3000/corporate/verify');

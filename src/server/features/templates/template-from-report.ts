@@ -78,7 +78,8 @@ export function templateFromReport(report: ReportText): TemplateFields {
   let body = neutralise(report.body.replace(/\r\n?/g, '\n')).trim();
   // Every lure needs the tracked link; a report without one gets it at the end.
   if (!body.includes('{{url}}')) body = `${body}\n\n${m.fromReportLinkLabel}\n{{url}}`;
-  const firstLine = body.split('\n').map((line) => line.trim()).find((line) => line !== '' && line !== '{{url}}') ?? '';
+  // An SMS has no subject: its first line stands in, without the link (a subject is no place for it).
+  const firstLine = body.split('\n').map((line) => line.replace(/\{\{url\}\}/g, '').trim()).find((line) => line !== '') ?? '';
   const subjectSource = report.receipt_method === 'email' && report.subject?.trim() ? neutralise(report.subject.trim()) : firstLine || m.fromReportSmsSubject;
   const subject = clip(subjectSource.replace(/\s+/g, ' '), TEMPLATE_LIMITS.subject);
   const everything = `${report.subject ?? ''}\n${report.body}`;

@@ -167,3 +167,16 @@ describe('variables', () => {
     });
   });
 });
+
+describe('OpenAPI', () => {
+  it('describes the template routes from their schemas', async () => {
+    const document = (await context.app.inject({ url: '/api/openapi.json' })).json();
+    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining([
+      '/api/templates', '/api/templates/{template_id}', '/api/templates/{template_id}/duplicate', '/api/templates/{template_id}/preview',
+      '/api/templates/{template_id}/test-send', '/api/templates/preview', '/api/templates/from-report',
+    ]));
+    const parameters = document.paths['/api/templates'].get.parameters.map((parameter: { name: string }) => parameter.name);
+    expect(parameters).toEqual(['category', 'difficulty', 'source', 'q', 'limit', 'offset']);
+    expect(Object.keys(document.paths['/api/templates'].post.requestBody.content['application/json'].schema.properties)).toEqual(expect.arrayContaining(['html_body', 'red_flags', 'landing']));
+  });
+});

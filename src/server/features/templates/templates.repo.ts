@@ -1,5 +1,5 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
-import type { RedFlag, TemplateCategory, TemplateLanding } from '../../../common/templates.schema';
+import { type RedFlag, TEMPLATE_CATEGORIES, type TemplateCategory, type TemplateLanding } from '../../../common/templates.schema';
 import { dialectOf, readTimestamp, writeTimestamp } from '../../db/dialect';
 import type { Database, TrainingTemplatesTable } from '../../db/schema';
 import { enqueueMail } from '../mail/mail-outbox.repo';
@@ -57,6 +57,8 @@ export interface AdministratorValues {
   name: string;
   email: string;
   companyName: string;
+  /** From the people list, when the administrator is registered there too. */
+  department: string | null;
 }
 
 type TemplateRow = Selectable<TrainingTemplatesTable>;
@@ -94,6 +96,13 @@ function parseRedFlags(text: string): RedFlag[] {
 function toColumns(fields: TemplateFields) {
   return { ...fields, red_flags: JSON.stringify(fields.red_flags) };
 }
+
+/**
+ * The library's order: themes as the filter shows them, then difficulty, whenever a lure was
+ * added to the code (a later one would otherwise sort after every theme by its id). Literals, not
+ * parameters: constants of the code, and PostgreSQL cannot type parameters inside CASE here.
+ */
+const THEME_ORDER = sql`case category ${sql.join(TEMPLATE_CATEGORIES.map((category, index) => sql`when ${sql.lit(category.id)} then ${sql.lit(index)}`), sql` `)} else ${sql.lit(TEMPLATE_CATEGORIES.length)} end`;
 
 /** `%` and `_` typed by a user match themselves. */
 const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
@@ -190,6 +199,8 @@ export class TenantTemplatesRepository {
       query
         .selectAll()
         .orderBy(sql`case when tenant_id is null then 1 else 0 end`)
+        .orderBy(sql`case when tenant_id is null then ${THEME_ORDER} else 0 end`)
+        .orderBy(sql`case when tenant_id is null then difficulty else 0 end`)
         .orderBy(sql`case when tenant_id is null then id else -id end`)
         .limit(filter.limit)
         .offset(filter.offset)
@@ -256,7 +267,14 @@ export class TenantTemplatesRepository {
       .where('users.id', '=', userId)
       .where('users.tenant_id', '=', this.tenantId)
       .executeTakeFirst();
-    return row ?? null;
+    if (!row) return null;
+    const person = await this.db
+      .selectFrom('people')
+      .select('department')
+      .where('tenant_id', '=', this.tenantId)
+      .where('email_key', '=', row.email.toLowerCase())
+      .executeTakeFirst();
+    return { ...row, department: person?.department ?? null };
   }
 
   async companyName(): Promise<string> {
@@ -264,13 +282,21 @@ export class TenantTemplatesRepository {
     return row?.company_name ?? '';
   }
 
-  /** Stores a rendered preview document; expired ones (of any tenant) are cleared on the way. */
-  async savePreview(tokenHash: string, document: string, expiresAt: Date, now: Date): Promise<void> {
+  /**
+   * Stores a rendered preview document. Expired ones (of any tenant) are cleared on the way, and a
+   * tenant keeps only its newest `keep`, so a live preview typed into for hours stays bounded.
+   */
+  async savePreview(tokenHash: string, document: string, expiresAt: Date, now: Date, keep: number): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await trx.deleteFrom('template_previews').where('expires_at', '<=', writeTimestamp(now)).execute();
       await trx
         .insertInto('template_previews')
         .values({ token_hash: tokenHash, tenant_id: this.tenantId, document, expires_at: writeTimestamp(expiresAt), created_at: writeTimestamp(now) })
+        .execute();
+      await trx
+        .deleteFrom('template_previews')
+        .where('tenant_id', '=', this.tenantId)
+        .where('id', 'not in', (eb) => eb.selectFrom('template_previews').select('id').where('tenant_id', '=', this.tenantId).orderBy('id', 'desc').limit(keep))
         .execute();
     });
   }

@@ -33,6 +33,9 @@ export interface TemplatesServiceDeps {
 /** Where the preview documents are served (template-preview.routes.ts). */
 export const TEMPLATE_PREVIEW_PATH = '/template-previews';
 
+/** Live preview documents a tenant keeps at once (the newest); older URLs answer the expiry page. */
+export const PREVIEWS_KEPT_PER_TENANT = 50;
+
 const notFound = () => new AppError('NOT_FOUND', m.notFound);
 
 /**
@@ -113,9 +116,11 @@ export class TemplatesService {
     const now = clock.now();
     const values: VariableValues = {
       ...sampleValues(now),
-      name: admin.name || sampleValues(now).name,
+      // The administrator's own data; an unset name is their address's local part, never a stranger's sample name.
+      name: admin.name || admin.email.split('@')[0]!,
       email: admin.email,
       company_name: admin.companyName,
+      department: admin.department ?? '',
       // The link of a test leads back to the template in the training app.
       url: mailLink(appUrl, `/templates/${template.id}`),
     };
@@ -164,7 +169,7 @@ export class TemplatesService {
     const now = this.deps.clock.now();
     await this.deps.repo
       .forTenant(tenantId)
-      .savePreview(digestToken(token), previewDocument(rendered.html), new Date(now.getTime() + TEMPLATE_PREVIEW_TTL_MINUTES * 60_000), now);
+      .savePreview(digestToken(token), previewDocument(rendered.html), new Date(now.getTime() + TEMPLATE_PREVIEW_TTL_MINUTES * 60_000), now, PREVIEWS_KEPT_PER_TENANT);
     return { subject: rendered.subject, html: rendered.html, text: rendered.text, from: rendered.fromLine, preview_url: `${TEMPLATE_PREVIEW_PATH}/${token}` };
   }
 }
