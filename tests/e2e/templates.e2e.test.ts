@@ -144,7 +144,10 @@ describe.each(VIEWPORTS)('templates at $width px', (viewport) => {
     await page.waitForURL(/\/templates\/\d+$/);
     await page.getByRole('heading', { level: 1, name: `自社版 ${builtinName}` }).waitFor();
     await page.getByRole('status').filter({ hasText: '変更を保存しました' }).waitFor();
-    expect(await detail.subject.innerText()).toMatch(/^営業部/);
+    const previewSubject = await detail.subject.innerText();
+    expect(previewSubject).toMatch(/^営業部/);
+    // The test mail carries the administrator's own values; the rest of the subject is the same.
+    const subjectTail = previewSubject.replace(/^営業部/, '');
     expect(await detail.edit.isVisible()).toBe(true);
     expect(await detail.flags.nth(flags - 2).innerText()).toContain('部署名を知っている');
 
@@ -154,13 +157,15 @@ describe.each(VIEWPORTS)('templates at $width px', (viewport) => {
     expect(await detail.sent.innerText()).toContain(account.email);
     await check(page, 'own-test-sent', viewport);
     await page.goto('/dev/mailbox');
-    const mail = page.getByRole('link').filter({ hasText: `自社版` }).or(page.getByRole('link').filter({ hasText: '営業部' }));
+    // The mail to this administrator, marked as a test, with the subject of the edited copy.
+    const mail = page.getByRole('link').filter({ hasText: account.email }).filter({ hasText: '【テスト送信】' });
     await eventually(async () => {
       await page.reload();
       return mail.count();
     }, 15_000).toBeGreaterThanOrEqual(1);
+    expect(await mail.first().innerText()).toContain(subjectTail);
     await mail.first().click();
-    await page.getByRole('heading', { level: 1 }).filter({ hasText: '営業部' }).waitFor();
+    await page.getByRole('heading', { level: 1 }).filter({ hasText: '【テスト送信】' }).waitFor();
     expect(await page.locator('.dev-mailbox__headers').innerText()).toContain(account.email);
     await saveScreenshot(page, `templates-mailbox-${viewportName(viewport)}`);
   });

@@ -24,7 +24,8 @@ export function Component() {
     if ((location.state as SavedState | null)?.saved) void navigate(location.pathname, { replace: true, state: null });
   }, [location.state, location.pathname, navigate]);
   const template = useQuery({ queryKey: templateKeys.detail(id ?? 0), queryFn: ({ signal }) => fetchTemplate(id ?? 0, signal), enabled: id !== null });
-  const preview = useQuery({ queryKey: templateKeys.preview(id ?? 0), queryFn: ({ signal }) => previewTemplate(id ?? 0, signal), enabled: id !== null });
+  // A preview document lives on the server for a limited time: ask for a fresh one on every visit.
+  const preview = useQuery({ queryKey: templateKeys.preview(id ?? 0), queryFn: ({ signal }) => previewTemplate(id ?? 0, signal), enabled: id !== null, staleTime: 0 });
 
   if (id === null || isNotFound(template.error)) return <TemplateNotFound title="テンプレート詳細" />;
   if (template.isError) {
