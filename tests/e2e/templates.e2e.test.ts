@@ -195,6 +195,24 @@ describe('own templates', () => {
     await templateLibrary(page).heading.waitFor();
   });
 
+  it('says what to do on a built-in’s edit page and on a template that does not exist', async () => {
+    const { page } = await signedIn(PHONE, 'readonly');
+    await page.goto('/templates');
+    const library = templateLibrary(page);
+    await library.cards.first().waitFor();
+    const href = (await library.cards.first().getByRole('link').getAttribute('href')) ?? '';
+    await page.goto(`${href}/edit`);
+    await page.getByText('標準テンプレートは編集できません', { exact: true }).waitFor();
+    expect(await page.getByRole('textbox').count()).toBe(0);
+    await page.getByRole('link', { name: 'テンプレートの画面へ戻る' }).click();
+    await waitForPath(page, href);
+    await templatePage(page).duplicate.waitFor();
+
+    await page.goto('/templates/99999999');
+    await page.getByRole('alert').filter({ hasText: 'テンプレートが見つかりません' }).waitFor();
+    await expectNoAxeViolations(page, 'template not found');
+  });
+
   it('turns a Kizuki DB report into a template for a signed-in administrator only', async () => {
     const reportId = await env.api.createReport(emailReport({ subject: '【重要】お支払い方法の確認', body: 'ご利用料金の支払いが確認できません。\nhttps://pay-check.example/login から更新してください。\nお問い合わせ 03-1234-5678' }));
     const guest = await env.open(PHONE);
