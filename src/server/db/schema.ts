@@ -241,7 +241,6 @@ export interface TrainingTemplatesTable {
 
 /** A rendered preview document behind an opaque, short-lived token (GET /template-previews/:token). */
 export interface TemplatePreviewsTable {
-  id: Generated<number>;
   token_hash: string;
   tenant_id: number;
   document: string;

@@ -19,9 +19,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('template_previews')
-    .addColumn('id', serialColumnType(db), (column) => column.primaryKey())
     // SHA-256 (hex) of the token in the URL: the token itself is never stored.
-    .addColumn('token_hash', 'varchar(64)', (column) => column.notNull().unique())
+    .addColumn('token_hash', 'varchar(64)', (column) => column.primaryKey())
     .addColumn('tenant_id', ref, (column) => column.notNull().references('tenants.id').onDelete('cascade'))
     // The whole HTML document, already rendered from sanitised HTML with escaped values.
     .addColumn('document', 'text', (column) => column.notNull())
@@ -29,7 +28,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', ts, (column) => column.notNull())
     .execute();
   await db.schema.createIndex('template_previews_expires_idx').on('template_previews').column('expires_at').execute();
-  await db.schema.createIndex('template_previews_tenant_idx').on('template_previews').columns(['tenant_id', 'id']).execute();
 
   await db.schema
     .createTable('template_test_sends')

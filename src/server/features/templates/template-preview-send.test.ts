@@ -96,6 +96,8 @@ describe('preview', () => {
     const builtin = (await api(account, 'GET', '/api/templates?source=builtin&limit=1')).json().data.templates[0] as Template;
     const urls: string[] = [];
     for (let made = 0; made < PREVIEWS_KEPT_PER_TENANT + 2; made++) {
+      // Newest by creation time: one millisecond apart, as requests in a browser would be.
+      context.clock.advance(1);
       urls.push(((await api(account, 'POST', `/api/templates/${builtin.template_id}/preview`, {})).json().data as TemplatePreview).preview_url);
     }
     const status = async (url: string) => (await context.app.inject({ method: 'GET', url })).statusCode;

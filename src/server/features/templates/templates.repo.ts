@@ -296,7 +296,9 @@ export class TenantTemplatesRepository {
       await trx
         .deleteFrom('template_previews')
         .where('tenant_id', '=', this.tenantId)
-        .where('id', 'not in', (eb) => eb.selectFrom('template_previews').select('id').where('tenant_id', '=', this.tenantId).orderBy('id', 'desc').limit(keep))
+        .where('token_hash', 'not in', (eb) =>
+          eb.selectFrom('template_previews').select('token_hash').where('tenant_id', '=', this.tenantId).orderBy('created_at', 'desc').orderBy('token_hash').limit(keep),
+        )
         .execute();
     });
   }
