@@ -184,6 +184,16 @@ describe('own templates', () => {
     await eventually(async () => editor.preview.getByTestId('preview-subject').innerText().catch(() => ''), 10_000).toContain('山田 太郎');
     await expectNoAxeViolations(page, 'editor (create)');
     await saveScreenshot(page, `templates-create-${viewportName(DESKTOP)}`);
+    // Leaving with unsaved edits asks first; staying keeps them.
+    await page.getByRole('navigation', { name: 'パンくずリスト' }).getByRole('link', { name: 'テンプレート一覧' }).click();
+    const leave = page.getByRole('dialog', { name: '編集内容を破棄しますか？' });
+    await leave.waitFor();
+    await expectNoAxeViolations(page, 'leave dialog');
+    await saveScreenshot(page, `templates-leave-${viewportName(DESKTOP)}`, { fullPage: false });
+    await leave.getByRole('button', { name: '編集を続ける', exact: true }).click();
+    await leave.waitFor({ state: 'detached' });
+    expect(pathOf(page)).toBe('/templates/create');
+    expect(await editor.name.inputValue()).toBe('総務部からのお知らせ（自作）');
     await editor.save.click();
     await page.waitForURL(/\/templates\/\d+$/);
     await page.getByRole('status').filter({ hasText: 'テンプレートを作成しました' }).waitFor();
