@@ -202,6 +202,24 @@ export const peopleMessages = {
   created: '受講者を登録しました。',
   updated: '受講者の情報を更新しました。',
   deleted: '受講者を削除しました。',
+  personNotFound: '受講者が見つかりませんでした。',
+  groupNotFound: 'グループが見つかりませんでした。',
+  groupCreated: 'グループを作成しました。',
+  groupUpdated: 'グループ名を変更しました。',
+  groupDeleted: 'グループを削除しました。所属していた受講者は削除されていません。',
+  importFileRequired: '取り込むCSVファイルを選択してください。',
+  importTooLarge: (maxMegabytes: number) => `CSVファイルが大きすぎます。${maxMegabytes}MB以下のファイルを選択するか、ファイルを分けて取り込んでください。`,
+  importTooManyRows: (max: number, found: number) =>
+    `一度に取り込めるのは${max.toLocaleString('ja-JP')}行までです（このファイルには${found.toLocaleString('ja-JP')}行あります）。ファイルを分けて取り込んでください。`,
+  importExcelWorkbook: 'Excelのブック（.xlsx）はそのままでは取り込めません。Excelの「名前を付けて保存」で「CSV UTF-8（コンマ区切り）」または「CSV（コンマ区切り）」を選んで保存したファイルを選択してください。',
+  importUnreadable: 'CSVファイルを読み取れませんでした。Excelの「CSV（コンマ区切り）」または「CSV UTF-8（コンマ区切り）」で保存したファイルを選択してください。',
+  importNoRows: 'CSVファイルに取り込むデータ行がありません。1行目に見出し、2行目以降に受講者を入力してください。',
+  importMissingColumns: (labels: readonly string[]) =>
+    `1行目の見出しに「${labels.join('」「')}」の列が見つかりません。見出しは「氏名」「メールアドレス」「部署」（部署は任意）としてください。`,
+  importDuplicateInFile: (row: number) => `${row}行目と同じメールアドレスです`,
+  importPlanLimit: (adding: number, max: number, remaining: number) =>
+    `このファイルには新しい受講者が${adding}名含まれています。ご利用中のプランで登録できるのは${max}名までで、あと${remaining}名登録できます。さらに登録するには、有料プランへのアップグレードをご検討ください。`,
+  imported: (created: number, updated: number) => `${created}名を登録し、${updated}名の情報を更新しました。`,
 } as const;
 
 /** Sending domains (issue 10 part 2): where a tenant may send training mail. */
@@ -212,6 +230,23 @@ export const domainMessages = {
   /** A person's address is at a domain the tenant has not proved. */
   unverifiedDomain: (domain: string) =>
     `${domain} は送信先ドメインとして確認されていません。「送信先ドメイン」でドメインを追加し、表示されるTXTレコードをDNSに設定して「確認する」を押してください。`,
+  domainTooLong: 'ドメインは253文字以内で入力してください',
+  alreadyAdded: (domain: string) => `${domain} はすでに送信先ドメインとして登録されています`,
+  adminDomain: (domain: string) => `${domain} は管理者のメールアドレスのドメインのため、登録しなくても送信先として使えます`,
+  domainNotFound: '送信先ドメインが見つかりませんでした',
+  added: (domain: string) => `${domain} を追加しました。表示されたTXTレコードをDNSに設定してから「確認する」を押してください。`,
+  deleted: (domain: string) => `${domain} を送信先ドメインから削除しました`,
+  verified: (domain: string) => `${domain} の所有を確認しました。このドメインのアドレスに訓練メールを送信できます。`,
+  alreadyVerified: (domain: string) => `${domain} は確認済みです`,
+  recordNotFound: (domain: string) =>
+    `${domain} に確認用のTXTレコードが見つかりませんでした。レコードを追加した直後は、DNSに反映されるまで数分から数時間かかることがあります。時間をおいて再度お試しください。`,
+  valueMismatch: (domain: string, found: string) =>
+    `${domain} のTXTレコード「${found}」は、表示されている値と異なります。値をコピーし直して設定してから、再度お試しください。`,
+  dnsError: 'DNSの問い合わせに失敗しました。しばらく時間をおいて再度お試しください。',
+  loadFailed: '送信先ドメインを読み込めませんでした。時間をおいて再度お試しください。',
+  addFailed: 'ドメインを追加できませんでした。時間をおいて再度お試しください。',
+  verifyFailed: '確認できませんでした。時間をおいて再度お試しください。',
+  deleteFailed: 'ドメインを削除できませんでした。時間をおいて再度お試しください。',
 } as const;
 
 /** Templates (issue 10 part 3). */

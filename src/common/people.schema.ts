@@ -46,6 +46,7 @@ export const peopleListSchema = z.object({
 export type PeopleList = z.output<typeof peopleListSchema>;
 
 export const groupListSchema = z.object({ groups: z.array(groupSchema) });
+export type GroupList = z.output<typeof groupListSchema>;
 
 /** Row statuses of an import preview. */
 export const IMPORT_ROW_STATUSES = ['new', 'updated', 'error'] as const;
@@ -71,6 +72,13 @@ export const importResultSchema = z.object({
   summary: z.object({ new: z.number().int(), updated: z.number().int(), error: z.number().int() }),
   /** Groups created from the department column (names), when applied. */
   created_groups: z.array(z.string()),
+  /**
+   * Set when the new people in the file exceed what the plan allows (free plan): the preview shows
+   * it, and applying the file answers 422 with the same message.
+   */
+  limit_message: z.string().nullable(),
+  /** The result in one Japanese sentence, when applied. */
+  message: z.string().nullable(),
 });
 export type ImportResult = z.output<typeof importResultSchema>;
 
@@ -86,7 +94,8 @@ export const personInputSchema = z.object({
   email: z
     .string({ error: m.emailRequired })
     .trim()
-    .min(1, { error: m.emailRequired })
+    // An empty address is "required", not also "invalid".
+    .min(1, { error: m.emailRequired, abort: true })
     .max(254, { error: m.tooLong(254) })
     .email({ error: m.emailInvalid }),
   department: z
@@ -113,4 +122,13 @@ export const peopleListQuerySchema = z.object({
   group_id: z.coerce.number().int().positive().optional(),
   limit: z.coerce.number().int().min(1).max(PEOPLE_MAX_PAGE_SIZE).default(PEOPLE_PAGE_SIZE),
   offset: z.coerce.number().int().min(0).default(0),
+});
+
+/** Form fields of POST /api/users/import (multipart; `file` is the CSV). */
+export const peopleImportFieldsSchema = z.object({
+  dry_run: z.enum(['0', '1', 'true', 'false']).optional().transform((value) => value === '1' || value === 'true'),
+});
+export const peopleImportMultipartDocSchema = z.object({
+  file: z.string().describe('CSV (UTF-8 with or without BOM, or Shift_JIS as Excel saves it); headers 氏名/name, メールアドレス/email, 部署/department'),
+  dry_run: z.enum(['0', '1']).optional().describe('1: preview only, nothing is saved'),
 });

@@ -28,6 +28,7 @@ import { MailWorker, type MailWorkerOptions } from './features/mail/mail-worker'
 import { Mailer } from './features/mail/mailer';
 import { OpenApiRegistry } from './features/openapi/openapi.registry';
 import { registerOpenApiRoutes } from './features/openapi/openapi.routes';
+import { registerPeopleFeature } from './features/people/people.feature';
 import { registerFaviconRoutes } from './features/pages/favicon.routes';
 import { registerNotFoundPage } from './features/pages/not-found.page';
 import { registerLegalPages } from './features/pages/legal-pages';
@@ -43,6 +44,9 @@ import { registerScreenshotAnalysisRoutes } from './features/screenshot-ocr/scre
 import { createScreenshotAnalyzer } from './features/screenshot-ocr/screenshot-analyzer';
 import { registerTemplatesFeature } from './features/templates/templates.feature';
 import type { ScreenshotAnalyzer } from './features/screenshot-ocr/screenshot-ocr.types';
+import { SendingDomainsRepository } from './features/sending-domains/sending-domains.repo';
+import { registerSendingDomainRoutes } from './features/sending-domains/sending-domains.routes';
+import { SendingDomainsService } from './features/sending-domains/sending-domains.service';
 import { resolveAppSecret } from './lib/app-secret';
 import { requestIdFor, serializeRequest } from './lib/request-logging';
 import { recordRouteTable } from './lib/route-table';
@@ -229,6 +233,8 @@ async function registerAccountFeatures(
   const registerTemplates = registerTemplatesFeature(app, { database, config, clock, mail: app.mail, reports: reportsRepo });
   await registerTenantRealm(app, auth, (realm) => {
     registerDashboardRoutes(realm, { service: dashboard });
+    registerPeopleFeature(realm, { db: database.db, clock });
+    registerSendingDomainRoutes(realm, { service: SendingDomainsService.create({ repo: new SendingDomainsRepository(database.db), clock, dnsServers: config.dnsServers }) });
     registerTemplates(realm);
   });
 }

@@ -83,7 +83,36 @@ const environmentSchema = z.object({
   DEV_MAILBOX_PUBLIC: booleanFlag,
   /** Run the mail worker inside the server process (default on; off under NODE_ENV=test). */
   MAIL_WORKER: z.enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no']).optional(),
+  /**
+   * DNS servers that sending-domain verification asks for TXT records: comma-separated
+   * `address[:port]` (IPv6 as `[::1]:53`). Unset: the system's resolvers.
+   */
+  DNS_SERVERS: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      const servers = (value ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+      const invalid = servers.filter((server) => !isDnsServerAddress(server));
+      if (invalid.length > 0) {
+        context.addIssue({ code: 'custom', message: `must be comma-separated IP addresses with an optional port (e.g. 1.1.1.1,127.0.0.1:5353,[::1]:53); not ${invalid.join(', ')}` });
+        return z.NEVER;
+      }
+      return servers;
+    }),
 });
+
+/** An address node:dns's setServers accepts: `1.2.3.4`, `1.2.3.4:53`, `::1` or `[::1]:53`. */
+function isDnsServerAddress(entry: string): boolean {
+  const bracketed = /^\[([^\]]+)\](?::(\d{1,5}))?$/.exec(entry);
+  if (bracketed) return isIP(bracketed[1]!) === 6 && validPort(bracketed[2]);
+  if (isIP(entry) !== 0) return true;
+  const withPort = /^([^:]+):(\d{1,5})$/.exec(entry);
+  return withPort !== null && isIP(withPort[1]!) === 4 && validPort(withPort[2]);
+}
+
+function validPort(port: string | undefined): boolean {
+  return port === undefined || (Number(port) >= 1 && Number(port) <= 65535);
+}
 
 export type DatabaseTarget =
   | { dialect: 'sqlite'; filename: string }
@@ -117,6 +146,8 @@ export interface AppConfig {
     /** Training mail's sender domain (TRAINING_MAIL_DOMAIN). */
     trainingDomain: string;
   };
+  /** DNS servers for sending-domain verification (`address[:port]`); empty: the system's resolvers. */
+  dnsServers: string[];
 }
 
 export class ConfigError extends Error {}
@@ -181,6 +212,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
       devMailboxPublic: env.DEV_MAILBOX_PUBLIC,
       trainingDomain: env.TRAINING_MAIL_DOMAIN,
     },
+    dnsServers: env.DNS_SERVERS,
   };
 }
 

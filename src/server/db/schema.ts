@@ -26,10 +26,8 @@ export interface PhishingReportsTable {
   /** Storage key of the private original upload (metadata removed, not redacted); never served. */
   original_key: string | null;
   screenshot_status: Generated<ScreenshotStatus>;
-  /** Publisher claims: a counter (also the compare-and-set version), when and by whom. */
-  screenshot_attempts: Generated<number>;
-  screenshot_claimed_at: Timestamp | null;
-  screenshot_claim_token: string | null;
+  /** The `publish_screenshot` job of a pending screenshot (lib/jobs): its claims, retries and outcome. */
+  screenshot_job_id: number | null;
   delete_password_hash: string;
   failed_delete_attempts: Generated<number>;
   delete_locked_until: Timestamp | null;
@@ -46,9 +44,6 @@ export interface PhishingReportCountsTable {
   revision: number;
 }
 
-/** `pending` (waiting or due for a retry), `sending` (claimed by a worker), `sent`, `failed` (given up, see last_error). */
-export type MailStatus = 'pending' | 'sending' | 'sent' | 'failed';
-
 export interface MailOutboxTable {
   id: Generated<number>;
   to_address: string;
@@ -57,13 +52,8 @@ export interface MailOutboxTable {
   html_body: string;
   /** JSON object of extra header name → value (e.g. List-Unsubscribe). */
   headers: Generated<string>;
-  status: Generated<MailStatus>;
-  /** Claims so far (each delivery try is one claim). */
-  attempts: Generated<number>;
-  next_attempt_at: Timestamp;
-  claimed_at: Timestamp | null;
-  claim_token: string | null;
-  last_error: string | null;
+  /** Its `send_mail` job (lib/jobs): delivery tries, retries and the reason of a failure. */
+  job_id: number | null;
   created_at: Timestamp;
   sent_at: Timestamp | null;
   /** The mail's own sender (training mail); null: MAIL_FROM. */
@@ -71,10 +61,34 @@ export interface MailOutboxTable {
   from_address: string | null;
 }
 
+/** `queued` (waiting until run_at), `running` (claimed), `done`, `failed` (given up, see last_error). */
+export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
+
+/** Background jobs of every kind (src/server/lib/jobs). */
+export interface JobsTable {
+  id: Generated<number>;
+  kind: string;
+  /** JSON of the kind's payload type. */
+  payload: string;
+  status: JobStatus;
+  run_at: Timestamp;
+  /** Claims so far (each run is one claim). */
+  attempts: number;
+  max_attempts: number;
+  last_error: string | null;
+  /** Token of the claim that holds a running job. */
+  claimed_by: string | null;
+  claimed_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  finished_at: Timestamp | null;
+}
+
 export interface Database {
   phishing_reports: PhishingReportsTable;
   phishing_report_counts: PhishingReportCountsTable;
   mail_outbox: MailOutboxTable;
+  jobs: JobsTable;
   tenants: TenantsTable;
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -101,6 +115,7 @@ export interface LoginAttemptsTable {
 }
 
 export type MailOutboxRow = Selectable<MailOutboxTable>;
+export type JobRow = Selectable<JobsTable>;
 
 export type PhishingReportRow = Selectable<PhishingReportsTable>;
 export type NewPhishingReportRow = Insertable<PhishingReportsTable>;
@@ -109,6 +124,8 @@ export interface TenantsTable {
   id: Generated<number>;
   company_name: string;
   plan: Generated<string>;
+  /** Bumped with every change to the tenant's people, groups or memberships (list cache key). */
+  people_revision: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -18,12 +18,12 @@ export interface MultipartForm {
  */
 export async function readMultipartForm(
   request: FastifyRequest,
-  options: { fileFields: string[]; tooLargeMessage: string },
+  options: { fileFields: string[]; tooLargeMessage: string; /** A file size cap below the app-wide one (the screenshot limit). */ maxFileBytes?: number },
 ): Promise<MultipartForm> {
   if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', commonMessages.unsupportedMediaType);
   const form: MultipartForm = { fields: {}, files: {} };
   try {
-    for await (const part of request.parts()) {
+    for await (const part of request.parts(options.maxFileBytes === undefined ? undefined : { limits: { fileSize: options.maxFileBytes } })) {
       if (part.type === 'file') {
         const file = part as MultipartFile;
         if (!options.fileFields.includes(file.fieldname)) {

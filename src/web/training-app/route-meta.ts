@@ -90,12 +90,7 @@ export const ROUTE_META: Record<SpaRoutePattern, RouteMeta> = {
     section: 'templates',
     parent: templates,
   },
-  '/users': {
-    title: SPA_ROUTE_TITLES['/users'],
-    access: 'protected',
-    section: 'users',
-    description: '訓練メールを受け取る従業員の登録・編集・削除と、グループ分けを行います。',
-  },
+  '/users': { title: SPA_ROUTE_TITLES['/users'], access: 'protected', section: 'users' },
   '/account': { title: SPA_ROUTE_TITLES['/account'], access: 'protected', section: 'account' },
   '/account/upgrade': {
     title: SPA_ROUTE_TITLES['/account/upgrade'],

@@ -15,6 +15,7 @@ const SCREENS: Partial<Record<SpaRoutePattern, () => Promise<ScreenModule>>> = {
   '/corporate/password/reset': () => import('./guest/reset-password-page'),
   '/account/email/verify': () => import('./guest/email-verify-page'),
   '/corporate/dashboard': () => import('./dashboard/dashboard-page'),
+  '/users': () => import('./users/users-page'),
   '/account': () => import('./account/account-page'),
   '/templates': () => import('./templates/template-library-page'),
   '/templates/create': () => import('./templates/template-editor-page'),

@@ -12,15 +12,14 @@ export class DashboardRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   /**
-   * People registered for training (members). Administrators run the service and do not count
-   * toward the plan's "registered people", so a new tenant starts at 0.
+   * People registered to receive training mail (the `people` table, issue 10). Accounts run the
+   * service and do not count toward the plan's "registered people", so a new tenant starts at 0.
    */
   async countTrainingUsers(tenantId: number): Promise<number> {
     const row = await this.db
-      .selectFrom('users')
+      .selectFrom('people')
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .where('tenant_id', '=', tenantId)
-      .where('role', '=', 'member')
       .executeTakeFirstOrThrow();
     return Number(row.count);
   }

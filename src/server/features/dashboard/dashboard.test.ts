@@ -59,9 +59,14 @@ describe('GET /api/corporate/dashboard and /api/corporate/stats', () => {
     const second = await createAccount(context, { companyName: '株式会社セカンド' });
     await setMonthlyUsage(context, first.tenantId!, '2026-11', { emails_sent: 7, emails_opened: 3, emails_clicked: 1 });
     await createCampaign(context, first.tenantId!, { name: 'ファーストの訓練', emails_sent: 7 });
-    // Two people registered for training in the first tenant; administrators are not counted.
-    for (const label of ['a', 'b']) await context.database.db.insertInto('users').values({
-      tenant_id: first.tenantId, email: `member-${label}-${first.userId}@example.co.jp`, password_hash: 'x', role: 'member',
+    // Two people registered for training in the first tenant (through the people API); accounts,
+    // the administrator's included, are not counted.
+    for (const label of ['a', 'b']) {
+      const added = await callApi(context, { method: 'POST', url: '/api/users', token: first.token, payload: { name: `受講者${label}`, email: `person-${label}@example.co.jp` } });
+      expect(added.statusCode).toBe(201);
+    }
+    await context.database.db.insertInto('users').values({
+      tenant_id: first.tenantId, email: `member-${first.userId}@example.co.jp`, password_hash: 'x', role: 'member',
       terms_agreed_at: '2026-11-21T00:00:00Z', password_changed_at: '2026-11-21T00:00:00Z', created_at: '2026-11-21T00:00:00Z', updated_at: '2026-11-21T00:00:00Z',
     }).execute();
 

@@ -1,0 +1,48 @@
+import { useMutation } from '@tanstack/react-query';
+import { useId, useRef, type ReactNode } from 'react';
+import { AlertBox } from '../../components/alert-box';
+import { Dialog } from '../../components/dialog';
+import { peopleErrorMessage } from './people-api';
+
+type ConfirmDialogProps = {
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  busyLabel: string;
+  failureMessage: string;
+  /** The change itself; the dialog stays open with the error when it fails. */
+  action: () => Promise<unknown>;
+  onDone: () => void;
+  onCancel: () => void;
+};
+
+/** "Really delete?": the safe choice (キャンセル) has focus first, the destructive one is red. */
+export function ConfirmDialog({ title, children, confirmLabel, busyLabel, failureMessage, action, onDone, onCancel }: ConfirmDialogProps) {
+  const id = useId();
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const mutation = useMutation({ mutationFn: action, onSuccess: onDone });
+  const busy = mutation.isPending;
+  return (
+    <Dialog labelledBy={`${id}-title`} describedBy={`${id}-description`} onClose={onCancel} initialFocus={cancelRef} preventClose={busy} className="confirm-dialog">
+      <h2 id={`${id}-title`} className="dialog__title">
+        {title}
+      </h2>
+      <div id={`${id}-description`} className="dialog__description">
+        {children}
+      </div>
+      {mutation.isError && (
+        <AlertBox tone="error">
+          <p>{peopleErrorMessage(mutation.error, failureMessage)}</p>
+        </AlertBox>
+      )}
+      <div className="dialog__actions">
+        <button ref={cancelRef} type="button" className="button button--secondary" onClick={onCancel} disabled={busy}>
+          キャンセル
+        </button>
+        <button type="button" className="button button--danger" onClick={() => mutation.mutate()} disabled={busy} aria-busy={busy || undefined}>
+          {busy ? busyLabel : confirmLabel}
+        </button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,17 @@
+import { useMutation } from '@tanstack/react-query';
+import { downloadPeopleCsv, peopleErrorMessage, saveBlob } from './people-api';
+
+/** GET /api/users/export as a file download (UTF-8 with BOM, so Excel opens it as it is). */
+export function ExportButton({ disabled, onError }: { disabled: boolean; onError: (message: string | null) => void }) {
+  const mutation = useMutation({
+    mutationFn: downloadPeopleCsv,
+    onMutate: () => onError(null),
+    onSuccess: ({ blob, fileName }) => saveBlob(blob, fileName),
+    onError: (error) => onError(peopleErrorMessage(error, 'CSVファイルを作成できませんでした。時間をおいて再度お試しください。')),
+  });
+  return (
+    <button type="button" className="button button--secondary" onClick={() => mutation.mutate()} disabled={disabled || mutation.isPending} aria-busy={mutation.isPending || undefined}>
+      {mutation.isPending ? '書き出し中...' : 'CSVに書き出す'}
+    </button>
+  );
+}

@@ -1,0 +1,141 @@
+import {
+  groupListSchema,
+  groupSchema,
+  importResultSchema,
+  PEOPLE_PAGE_SIZE,
+  peopleListSchema,
+  personSchema,
+  type Group,
+  type ImportResult,
+  type PeopleList,
+  type Person,
+} from '../../../common/people.schema';
+import { trainingPaths } from '../../../common/training-routes';
+import { clearAuthToken, readAuthToken } from '../../auth/token-storage';
+import { ApiError, apiRequest } from '../../lib/api-client';
+
+/** The list as the screen asks for it: search text, one group, and a 1-based page. */
+export type PeopleFilter = { q: string; groupId: number | null; page: number };
+
+/** Body of POST/PUT /api/users as the dialog sends it (the server trims and checks again). */
+export type PersonPayload = { name: string; email: string; department: string | null; group_ids: number[] };
+
+export const peopleKeys = {
+  all: ['people'] as const,
+  lists: ['people', 'list'] as const,
+  list: (filter: PeopleFilter) => ['people', 'list', filter] as const,
+  groups: ['people', 'groups'] as const,
+};
+
+export function fetchPeople(filter: PeopleFilter, signal?: AbortSignal): Promise<PeopleList> {
+  const params = new URLSearchParams({ limit: String(PEOPLE_PAGE_SIZE), offset: String((filter.page - 1) * PEOPLE_PAGE_SIZE) });
+  if (filter.q.trim()) params.set('q', filter.q.trim());
+  if (filter.groupId !== null) params.set('group_id', String(filter.groupId));
+  return apiRequest(`/api/users?${params}`, { parse: (data) => peopleListSchema.parse(data), signal });
+}
+
+export function createPerson(payload: PersonPayload): Promise<Person> {
+  return apiRequest('/api/users', { method: 'POST', json: payload, parse: (data) => personSchema.parse(data) });
+}
+
+export function updatePerson(userId: number, payload: PersonPayload): Promise<Person> {
+  return apiRequest(`/api/users/${userId}`, { method: 'PUT', json: payload, parse: (data) => personSchema.parse(data) });
+}
+
+export function deletePerson(userId: number): Promise<void> {
+  return apiRequest(`/api/users/${userId}`, { method: 'DELETE', json: {}, parse: () => undefined });
+}
+
+export function fetchGroups(signal?: AbortSignal): Promise<Group[]> {
+  return apiRequest('/api/groups', { parse: (data) => groupListSchema.parse(data).groups, signal });
+}
+
+export function createGroup(name: string): Promise<Group> {
+  return apiRequest('/api/groups', { method: 'POST', json: { name }, parse: (data) => groupSchema.parse(data) });
+}
+
+export function renameGroup(groupId: number, name: string): Promise<Group> {
+  return apiRequest(`/api/groups/${groupId}`, { method: 'PUT', json: { name }, parse: (data) => groupSchema.parse(data) });
+}
+
+export function deleteGroup(groupId: number): Promise<void> {
+  return apiRequest(`/api/groups/${groupId}`, { method: 'DELETE', json: {}, parse: () => undefined });
+}
+
+/** POST /api/users/import: `dryRun` asks for the preview only; otherwise the valid rows are applied. */
+export function importPeople(file: File, dryRun: boolean): Promise<ImportResult> {
+  const form = new FormData();
+  // Fields before the file: a streaming multipart reader sees them before it reaches the upload.
+  form.append('dry_run', dryRun ? '1' : '0');
+  form.append('file', file, file.name);
+  return apiRequest('/api/users/import', { method: 'POST', form, parse: (data) => importResultSchema.parse(data) });
+}
+
+/** The file name the server gives in Content-Disposition (RFC 6266 `filename*` first), else a dated default. */
+export function exportFileName(disposition: string | null, now = new Date()): string {
+  const extended = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(disposition ?? '');
+  if (extended?.[1]) {
+    try {
+      return decodeURIComponent(extended[1].trim());
+    } catch {
+      // Malformed escapes: fall through to the plain name.
+    }
+  }
+  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(disposition ?? '');
+  if (plain?.[1]?.trim()) return plain[1].trim();
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `users-${now.getFullYear()}${pad(now.getMonth() + 1)}${pad(now.getDate())}.csv`;
+}
+
+/**
+ * GET /api/users/export is a file, not a JSON envelope, so it cannot go through apiRequest; it
+ * still carries the bearer token, and a 401 ends the sign-in as everywhere else (SPEC §8).
+ */
+export async function downloadPeopleCsv(): Promise<{ blob: Blob; fileName: string }> {
+  const headers = new Headers({ Accept: 'text/csv' });
+  const bearer = readAuthToken();
+  if (bearer) headers.set('Authorization', `Bearer ${bearer}`);
+  let response: Response;
+  try {
+    response = await fetch('/api/users/export', { headers, credentials: 'same-origin' });
+  } catch {
+    throw new ApiError(0, null);
+  }
+  if (response.status === 401) {
+    clearAuthToken();
+    window.location.assign(trainingPaths.login);
+  }
+  if (!response.ok) {
+    const payload = (await response.json().catch(() => null)) as { message?: unknown } | null;
+    throw new ApiError(response.status, typeof payload?.message === 'string' ? payload.message : null);
+  }
+  return { blob: await response.blob(), fileName: exportFileName(response.headers.get('content-disposition')) };
+}
+
+/** Hands a blob to the browser as a download. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked later: Chromium reads the blob after the click handler has returned.
+  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** What a failed call tells the administrator: the server's own Japanese message when it has one. */
+export function peopleErrorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) {
+    if (error.status === 0) return '通信エラーが発生しました。接続を確認して、もう一度お試しください。';
+    if (error.status < 500 && error.serverMessage) return error.serverMessage;
+  }
+  return fallback;
+}
+
+/** "8 / 10名", or only the count on a plan without a cap. */
+export function usageText(registered: number, max: number | null): string {
+  return max === null ? `${registered}名` : `${registered} / ${max}名`;
+}
