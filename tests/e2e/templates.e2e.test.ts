@@ -144,7 +144,10 @@ describe.each(VIEWPORTS)('templates at $width px', (viewport) => {
     await page.waitForURL(/\/templates\/\d+$/);
     await page.getByRole('heading', { level: 1, name: `自社版 ${builtinName}` }).waitFor();
     await page.getByRole('status').filter({ hasText: '変更を保存しました' }).waitFor();
-    expect(await detail.subject.innerText()).toMatch(/^営業部/);
+    const previewSubject = await detail.subject.innerText();
+    expect(previewSubject).toMatch(/^営業部/);
+    // The test mail carries the administrator's own values; the rest of the subject is the same.
+    const subjectTail = previewSubject.replace(/^営業部/, '');
     expect(await detail.edit.isVisible()).toBe(true);
     expect(await detail.flags.nth(flags - 2).innerText()).toContain('部署名を知っている');
 
@@ -154,13 +157,15 @@ describe.each(VIEWPORTS)('templates at $width px', (viewport) => {
     expect(await detail.sent.innerText()).toContain(account.email);
     await check(page, 'own-test-sent', viewport);
     await page.goto('/dev/mailbox');
-    const mail = page.getByRole('link').filter({ hasText: `自社版` }).or(page.getByRole('link').filter({ hasText: '営業部' }));
+    // The mail to this administrator, marked as a test, with the subject of the edited copy.
+    const mail = page.getByRole('link').filter({ hasText: account.email }).filter({ hasText: '【テスト送信】' });
     await eventually(async () => {
       await page.reload();
       return mail.count();
     }, 15_000).toBeGreaterThanOrEqual(1);
+    expect(await mail.first().innerText()).toContain(subjectTail);
     await mail.first().click();
-    await page.getByRole('heading', { level: 1 }).filter({ hasText: '営業部' }).waitFor();
+    await page.getByRole('heading', { level: 1 }).filter({ hasText: '【テスト送信】' }).waitFor();
     expect(await page.locator('.dev-mailbox__headers').innerText()).toContain(account.email);
     await saveScreenshot(page, `templates-mailbox-${viewportName(viewport)}`);
   });
@@ -179,6 +184,16 @@ describe('own templates', () => {
     await eventually(async () => editor.preview.getByTestId('preview-subject').innerText().catch(() => ''), 10_000).toContain('山田 太郎');
     await expectNoAxeViolations(page, 'editor (create)');
     await saveScreenshot(page, `templates-create-${viewportName(DESKTOP)}`);
+    // Leaving with unsaved edits asks first; staying keeps them.
+    await page.getByRole('navigation', { name: 'パンくずリスト' }).getByRole('link', { name: 'テンプレート一覧' }).click();
+    const leave = page.getByRole('dialog', { name: '編集内容を破棄しますか？' });
+    await leave.waitFor();
+    await expectNoAxeViolations(page, 'leave dialog');
+    await saveScreenshot(page, `templates-leave-${viewportName(DESKTOP)}`, { fullPage: false });
+    await leave.getByRole('button', { name: '編集を続ける', exact: true }).click();
+    await leave.waitFor({ state: 'detached' });
+    expect(pathOf(page)).toBe('/templates/create');
+    expect(await editor.name.inputValue()).toBe('総務部からのお知らせ（自作）');
     await editor.save.click();
     await page.waitForURL(/\/templates\/\d+$/);
     await page.getByRole('status').filter({ hasText: 'テンプレートを作成しました' }).waitFor();
@@ -188,6 +203,24 @@ describe('own templates', () => {
     await dialog.getByRole('button', { name: '削除する', exact: true }).click();
     await waitForPath(page, '/templates');
     await templateLibrary(page).heading.waitFor();
+  });
+
+  it('says what to do on a built-in’s edit page and on a template that does not exist', async () => {
+    const { page } = await signedIn(PHONE, 'readonly');
+    await page.goto('/templates');
+    const library = templateLibrary(page);
+    await library.cards.first().waitFor();
+    const href = (await library.cards.first().getByRole('link').getAttribute('href')) ?? '';
+    await page.goto(`${href}/edit`);
+    await page.getByText('標準テンプレートは編集できません', { exact: true }).waitFor();
+    expect(await page.getByRole('textbox').count()).toBe(0);
+    await page.getByRole('link', { name: 'テンプレートの画面へ戻る' }).click();
+    await waitForPath(page, href);
+    await templatePage(page).duplicate.waitFor();
+
+    await page.goto('/templates/99999999');
+    await page.getByRole('alert').filter({ hasText: 'テンプレートが見つかりません' }).waitFor();
+    await expectNoAxeViolations(page, 'template not found');
   });
 
   it('turns a Kizuki DB report into a template for a signed-in administrator only', async () => {

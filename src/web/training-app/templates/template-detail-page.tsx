@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useLocation } from 'react-router';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { AlertBox } from '../../components/alert-box';
 import { Spinner } from '../../components/spinner';
 import { PageHeader } from '../components/page-header';
@@ -15,9 +16,16 @@ import { LIBRARY, TemplateNotFound, useTemplateId } from './template-page-parts'
 
 export function Component() {
   const id = useTemplateId();
-  const saved = (useLocation().state as SavedState | null)?.saved;
+  const location = useLocation();
+  const navigate = useNavigate();
+  // Said once: the note is taken out of the history entry, so a reload or a return does not repeat it.
+  const [saved] = useState((location.state as SavedState | null)?.saved);
+  useEffect(() => {
+    if ((location.state as SavedState | null)?.saved) void navigate(location.pathname, { replace: true, state: null });
+  }, [location.state, location.pathname, navigate]);
   const template = useQuery({ queryKey: templateKeys.detail(id ?? 0), queryFn: ({ signal }) => fetchTemplate(id ?? 0, signal), enabled: id !== null });
-  const preview = useQuery({ queryKey: templateKeys.preview(id ?? 0), queryFn: ({ signal }) => previewTemplate(id ?? 0, signal), enabled: id !== null });
+  // A preview document lives on the server for a limited time: ask for a fresh one on every visit.
+  const preview = useQuery({ queryKey: templateKeys.preview(id ?? 0), queryFn: ({ signal }) => previewTemplate(id ?? 0, signal), enabled: id !== null, staleTime: 0 });
 
   if (id === null || isNotFound(template.error)) return <TemplateNotFound title="テンプレート詳細" />;
   if (template.isError) {

@@ -14,7 +14,7 @@ export function BasicFields({ register, errors }: Props) {
       <FormField label="テンプレート名" required error={errors.name?.message} hint="一覧で表示される管理用の名前です。従業員には表示されません。">
         {(props) => <input {...props} {...register('name')} className="input" autoComplete="off" />}
       </FormField>
-      <div className="tpl-form__row">
+      <div className="tpl-form__row tpl-form__row--theme">
         <FormField label="テーマ" required error={errors.category?.message}>
           {(props) => (
             <select {...props} {...register('category')} className="input tpl-select">

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { AlertBox } from '../../components/alert-box';
 import { FormField } from '../../components/form-field';
 import { ApiError } from '../../lib/api-client';
+import { LeaveGuard } from './leave-guard';
 import { MailPreview } from './mail-preview';
 import { previewDocumentUrl } from './preview-document';
 import { RedFlagEditor } from './red-flag-editor';
@@ -50,7 +51,9 @@ export function TemplateForm({ initial, submitLabel, cancelTo, onSave }: Props) 
     reValidateMode: 'onChange',
     shouldFocusError: false,
   });
-  const { errors, isSubmitting } = formState;
+  const { errors, isSubmitting, isDirty } = formState;
+  // Set while a save that succeeded navigates away, so the leave guard lets it through.
+  const saving = useRef(false);
   const [failure, setFailure] = useState<string | null>(null);
   const failureRef = useRef<HTMLDivElement>(null);
   const [target, setTarget] = useState<InsertTarget>('html_body');
@@ -77,9 +80,11 @@ export function TemplateForm({ initial, submitLabel, cancelTo, onSave }: Props) 
 
   const onValid = async (values: Parameters<typeof inputOf>[0]) => {
     setFailure(null);
+    saving.current = true;
     try {
       await onSave(inputOf(values));
     } catch (error) {
+      saving.current = false;
       const fieldErrors = serverFieldErrors(error);
       for (const [field, message] of fieldErrors) setError(field, { type: 'server', message });
       const first = fieldErrors[0];
@@ -104,6 +109,7 @@ export function TemplateForm({ initial, submitLabel, cancelTo, onSave }: Props) 
 
   return (
     <div className="tpl-editor">
+      <LeaveGuard dirty={isDirty} allowed={() => saving.current} />
       <form className="tpl-form card" noValidate onSubmit={handleSubmit(onValid, onInvalid)} aria-busy={isSubmitting || undefined}>
         {failure && (
           <AlertBox ref={failureRef} tone="error" title="保存できませんでした">
