@@ -324,8 +324,14 @@ describe.each(VIEWPORTS)('/users ($name)', ({ name, viewport }) => {
     const people = peoplePage(page);
     const rows = Array.from({ length: 25 }, (_, index) => `社員 ${String(index + 1).padStart(2, '0')},staff${index + 1}@${domain},品質保証部`);
     // Excel's "CSV UTF-8" has a BOM, and a header in English is accepted as well.
-    await importCsv(page, 'staff.csv', Buffer.from(`\uFEFFname,email,department\n${rows.join('\n')}\n`, 'utf8'));
+    const bad = '社員 99,staff99-at-example,品質保証部';
+    await importCsv(page, 'staff.csv', Buffer.from(`\uFEFFname,email,department\n${[...rows.slice(0, 12), bad, ...rows.slice(12)].join('\n')}\n`, 'utf8'));
     const preview = page.getByRole('dialog', { name: '取り込む内容の確認' });
+    // In a long preview the bad rows can be shown alone.
+    await preview.getByRole('checkbox', { name: 'エラーの行だけを表示' }).check();
+    await eventually(() => preview.getByRole('row').filter({ hasText: '@' }).count()).toBe(0);
+    expect(await preview.getByRole('row').filter({ hasText: 'staff99-at-example' }).innerText()).toContain('14');
+    await preview.getByRole('checkbox', { name: 'エラーの行だけを表示' }).uncheck();
     await preview.getByRole('button', { name: '25件を取り込む', exact: true }).click();
     const done = page.getByRole('dialog', { name: '取り込みが完了しました' });
     await done.getByRole('button', { name: '閉じる', exact: true }).click();
