@@ -286,8 +286,13 @@ describe.each(VIEWPORTS)('/users ($name)', ({ name, viewport }) => {
     await people.groupFilter.selectOption({ label: 'すべてのグループ' });
     await people.search.fill('総務');
     await eventually(() => people.list.getByRole('row').filter({ hasText: '@' + domain }).allInnerTexts()).toEqual([expect.stringContaining(`sato@${domain}`)]);
-    await people.search.fill('');
+    await people.search.fill('該当なしの検索語');
+    const noMatch = people.list.getByRole('status').filter({ hasText: '条件に一致する受講者はいません' });
+    await noMatch.waitFor();
+    await checkScreen(page, `people-no-match-${name}`);
+    await noMatch.getByRole('button', { name: '条件をクリア', exact: true }).click();
     await eventually(() => people.list.getByRole('row').filter({ hasText: '@' + domain }).count()).toBe(3);
+    expect(await people.search.inputValue()).toBe('');
     expect(await horizontalOverflow(page)).toBe(0);
     await checkScreen(page, `people-list-${name}`);
 
