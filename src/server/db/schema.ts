@@ -104,6 +104,8 @@ export interface TenantsTable {
   id: Generated<number>;
   company_name: string;
   plan: Generated<string>;
+  /** Bumped with every change to the tenant's people, groups or memberships (list cache key). */
+  people_revision: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -6,6 +6,7 @@ import * as createAccounts from './20261122000000_create_accounts';
 import * as indexScreenshotStorageKeys from './20261123120000_index_screenshot_storage_keys';
 import * as loginAttemptsAndEmailConfirmation from './20261123160000_login_attempts_and_email_confirmation';
 import * as createPeopleDomainsTemplates from './20261123200000_create_people_domains_templates';
+import * as peopleRevision from './20261123201000_people_revision';
 
 /** Every migration, in the order they landed. Never edit one that has landed; add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '20261123120000_index_screenshot_storage_keys': indexScreenshotStorageKeys,
   '20261123160000_login_attempts_and_email_confirmation': loginAttemptsAndEmailConfirmation,
   '20261123200000_create_people_domains_templates': createPeopleDomainsTemplates,
+  '20261123201000_people_revision': peopleRevision,
 };

@@ -23,27 +23,33 @@ export class PeopleGroupsService {
 
   async create(tenantId: number, name: string): Promise<Group> {
     const people = this.deps.repo.forTenant(tenantId);
-    const id = await this.unique(async () => {
-      if ((await people.groupsByName([name])).size > 0) throw nameTaken();
-      return people.insertGroup(name, this.deps.clock.now());
-    });
+    const id = await this.unique(() => people.transaction(async (trx) => {
+      // The tenant row first, as every write of people and groups does (one lock order).
+      await trx.bumpRevision();
+      if ((await trx.groupsByName([name])).size > 0) throw nameTaken();
+      return trx.insertGroup(name, this.deps.clock.now());
+    }));
     return this.get(tenantId, id);
   }
 
   async rename(tenantId: number, id: number, name: string): Promise<Group> {
     const people = this.deps.repo.forTenant(tenantId);
     if (!(await people.findGroup(id))) throw notFound();
-    await this.unique(async () => {
-      const holder = (await people.groupsByName([name])).get(groupNameKey(name));
+    await this.unique(() => people.transaction(async (trx) => {
+      // Group names appear in the people list; the tenant row is also locked first.
+      await trx.bumpRevision();
+      const holder = (await trx.groupsByName([name])).get(groupNameKey(name));
       if (holder !== undefined && holder !== id) throw nameTaken();
-      if (!(await people.renameGroup(id, name, this.deps.clock.now()))) throw notFound();
-    });
+      if (!(await trx.renameGroup(id, name, this.deps.clock.now()))) throw notFound();
+    }));
     return this.get(tenantId, id);
   }
 
   async remove(tenantId: number, id: number): Promise<void> {
-    const deleted = await this.deps.repo.forTenant(tenantId).transaction((trx) => trx.deleteGroup(id));
-    if (!deleted) throw notFound();
+    await this.deps.repo.forTenant(tenantId).transaction(async (trx) => {
+      await trx.bumpRevision();
+      if (!(await trx.deleteGroup(id))) throw notFound();
+    });
   }
 
   private async get(tenantId: number, id: number): Promise<Group> {

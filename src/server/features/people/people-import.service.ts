@@ -48,6 +48,7 @@ export class PeopleImportService {
     return people.withTenantLock(async (locked) => {
       const plan = await this.plan(locked, checked);
       if (plan.limitMessage) throw new AppError('VALIDATION_FAILED', plan.limitMessage);
+      await locked.bumpRevision();
       const { created, updated, createdGroups } = await this.apply(locked, plan, parsed.hasDepartment);
       return result(plan, { dryRun: false, encoding: parsed.encoding, createdGroups, message: peopleMessages.imported(created, updated) });
     });

@@ -105,8 +105,18 @@ export class TenantPeople {
 
   /** The tenant's plan id (`free` by default), or null when the tenant is gone. */
   async plan(): Promise<string | null> {
-    const row = await this.db.selectFrom('tenants').select('plan').where('id', '=', this.tenantId).executeTakeFirst();
-    return row?.plan ?? null;
+    return (await this.planAndRevision())?.plan ?? null;
+  }
+
+  /** The plan and the people revision (bumped by every change to people and groups), in one read. */
+  async planAndRevision(): Promise<{ plan: string; revision: number } | null> {
+    const row = await this.db.selectFrom('tenants').select(['plan', 'people_revision']).where('id', '=', this.tenantId).executeTakeFirst();
+    return row ? { plan: row.plan, revision: Number(row.people_revision) } : null;
+  }
+
+  /** Marks the tenant's people as changed; call in the transaction of the change. */
+  async bumpRevision(): Promise<void> {
+    await this.db.updateTable('tenants').set((eb) => ({ people_revision: eb('people_revision', '+', 1) })).where('id', '=', this.tenantId).execute();
   }
 
   /** The address of one of the tenant's accounts (the signed-in administrator's own). */

@@ -19,9 +19,11 @@ export function registerPeopleRoutes(realm: ZodRoutes, { service }: { service: P
   realm.get('/api/users', {
     schema: { querystring: peopleListQuerySchema, response: { 200: successEnvelope(peopleListSchema) } },
     config: { openapi: { summary: 'People, newest first; q searches name, address and department', tags, errors: { ...realmErrors, 422: 'Bad q, group_id, limit or offset' } } },
-  }, async (request) => {
+  }, async (request, reply) => {
     const { q, group_id: groupId, limit, offset } = request.query;
-    return { success: true as const, data: await service.list(tenantOf(request).tenantId, { q, groupId, limit, offset }) };
+    // Cached JSON text (see listJson); Fastify sends text with a JSON content type as it is.
+    const json = await service.listJson(tenantOf(request).tenantId, { q, groupId, limit, offset });
+    return reply.type('application/json; charset=utf-8').send(json as never);
   });
 
   realm.post('/api/users', {

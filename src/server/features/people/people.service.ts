@@ -5,6 +5,7 @@ import { FREE_PLAN } from '../../../common/plans';
 import type { Clock } from '../../clock';
 import { isUniqueViolation } from '../../db/dialect';
 import { AppError } from '../../errors';
+import { LruCache } from '../../lib/lru-cache';
 import { toJstIsoString } from '../../lib/time-format';
 import type { SendingDomainPolicy } from '../sending-domains/sending-domain-policy';
 import { emailKey, type GroupRecord, type PeopleQuery, type PeopleRepository, type PersonRecord, type TenantPeople } from './people.repo';
@@ -39,6 +40,9 @@ export function toGroup(record: GroupRecord): Group {
   return { group_id: record.id, name: record.name, member_count: record.memberCount, created_at: toJstIsoString(record.createdAt) };
 }
 
+/** List pages kept per instance (about 5 KB each). */
+const LIST_CACHE_PAGES = 500;
+
 const notFound = () => new AppError('NOT_FOUND', peopleMessages.personNotFound);
 const emailTaken = () => AppError.validation({ email: [peopleMessages.emailTaken] });
 
@@ -49,14 +53,32 @@ const emailTaken = () => AppError.validation({ email: [peopleMessages.emailTaken
  * tenant, groups the tenant owns, and addresses only at domains the tenant controls.
  */
 export class PeopleService {
+  private readonly listCache = new LruCache<string>(LIST_CACHE_PAGES);
+
   constructor(private readonly deps: PeopleServiceDeps) {}
 
-  async list(tenantId: number, query: PeopleQuery): Promise<PeopleList> {
+  /**
+   * The list answer `{ success, data }` as JSON text. Pages are cached per (tenant, people
+   * revision, plan, query): the revision is bumped in the transaction of every change to the
+   * tenant's people and groups and read on every request, so a cached page is served only while
+   * nothing changed, on any instance. The tenant id leads the key: a page is only ever served to
+   * its own tenant.
+   */
+  async listJson(tenantId: number, query: PeopleQuery): Promise<string> {
     const people = this.deps.repo.forTenant(tenantId);
+    const state = await people.planAndRevision();
+    const key = JSON.stringify([tenantId, state?.revision ?? -1, state?.plan ?? null, query.q?.trim() ?? '', query.groupId ?? 0, query.limit, query.offset]);
+    const cached = this.listCache.get(key);
+    if (cached !== undefined) return cached;
+    const json = JSON.stringify({ success: true, data: await this.list(people, query, state?.plan ?? null) });
+    this.listCache.set(key, json);
+    return json;
+  }
+
+  private async list(people: TenantPeople, query: PeopleQuery, plan: string | null): Promise<PeopleList> {
     const unfiltered = !query.q?.trim() && query.groupId === undefined;
-    const [{ people: page, total }, plan, registered] = await Promise.all([
+    const [{ people: page, total }, registered] = await Promise.all([
       people.list(query),
-      people.plan(),
       // Without a filter the list's total is the number registered: one count instead of two.
       unfiltered ? null : people.count(),
     ]);
@@ -83,6 +105,7 @@ export class PeopleService {
       if (usage.max !== null && usage.registered >= usage.max) throw planLimitError(usage.max, 0);
       const personId = await locked.insert(fieldsOf(input), this.deps.clock.now());
       if (input.group_ids?.length) await locked.replaceMemberships(personId, input.group_ids);
+      await locked.bumpRevision();
       return personId;
     });
     return this.get(actor.tenantId, id);
@@ -97,6 +120,8 @@ export class PeopleService {
     if (emailKey(current.email) !== emailKey(input.email)) await this.checkDomain(people, actor, input.email);
     try {
       await people.transaction(async (trx) => {
+        // The tenant row first, as every write does (a fixed lock order: no deadlock with an import).
+        await trx.bumpRevision();
         const holder = (await trx.findByEmails([input.email])).get(emailKey(input.email));
         if (holder && holder.id !== id) throw emailTaken();
         if (!(await trx.update(id, fieldsOf(input), this.deps.clock.now()))) throw notFound();
@@ -111,7 +136,10 @@ export class PeopleService {
   }
 
   async remove(tenantId: number, id: number): Promise<void> {
-    if (!(await this.deps.repo.forTenant(tenantId).delete(id))) throw notFound();
+    await this.deps.repo.forTenant(tenantId).transaction(async (trx) => {
+      await trx.bumpRevision();
+      if (!(await trx.delete(id))) throw notFound();
+    });
   }
 
   async usageOf(people: TenantPeople): Promise<PeopleUsage> {

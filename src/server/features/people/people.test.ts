@@ -155,3 +155,42 @@ describe('people: list, search, paging', () => {
     expect(filtered.usage).toEqual({ registered: 3, max: FREE_PLAN.maxPeople });
   });
 });
+
+describe('people list cache', () => {
+  it('shows every change at once, made here or through another instance, and never another tenant’s page', async () => {
+    const account = await createAccount(context);
+    const other = await createAccount(context);
+    const names = async (who: FactoryAccount = account) => (await api(who, 'GET', '/api/users')).json().data.users.map((user: { name: string; groups: Array<{ name: string }> }) => `${user.name}[${user.groups.map((group) => group.name).join(',')}]`);
+    const group = (await api(account, 'POST', '/api/groups', { name: '営業部' })).json().data;
+    const person = await addPerson(account, { name: '一郎', email: 'ichiro@example.co.jp', group_ids: [group.group_id] });
+    expect(await names()).toEqual(['一郎[営業部]']);
+    expect(await names()).toEqual(['一郎[営業部]']);
+    // Same URL, another tenant: its own (empty) page.
+    expect(await names(other)).toEqual([]);
+    await api(account, 'PUT', `/api/users/${person.user_id}`, { name: '一郎改', email: 'ichiro@example.co.jp' });
+    expect(await names()).toEqual(['一郎改[営業部]']);
+    await api(account, 'PUT', `/api/groups/${group.group_id}`, { name: '第二営業部' });
+    expect(await names()).toEqual(['一郎改[第二営業部]']);
+    await api(account, 'DELETE', `/api/groups/${group.group_id}`);
+    expect(await names()).toEqual(['一郎改[]']);
+
+    // A second instance on the same database: its writes reach this instance's cached pages.
+    const second = await createTestApp();
+    try {
+      const added = await second.app.inject({
+        method: 'POST', url: '/api/users', payload: { name: '二郎', email: 'jiro@example.co.jp' },
+        headers: { cookie: second.csrf.cookie, ...second.csrf.header, authorization: `Bearer ${account.token}` },
+      });
+      expect(added.statusCode).toBe(201);
+      expect(await names()).toEqual(['二郎[]', '一郎改[]']);
+      await second.app.inject({ method: 'DELETE', url: `/api/users/${person.user_id}`, headers: { cookie: second.csrf.cookie, ...second.csrf.header, authorization: `Bearer ${account.token}` } });
+      expect(await names()).toEqual(['二郎[]']);
+    } finally {
+      await second.close();
+    }
+    // A plan change shows in the usage at once.
+    expect((await api(account, 'GET', '/api/users')).json().data.usage).toEqual({ registered: 1, max: 10 });
+    await context.database.db.updateTable('tenants').set({ plan: 'business' }).where('id', '=', account.tenantId!).execute();
+    expect((await api(account, 'GET', '/api/users')).json().data.usage).toEqual({ registered: 1, max: null });
+  });
+});
