@@ -168,8 +168,11 @@ describe.each(VIEWPORTS)('/users ($name)', ({ name, viewport }) => {
     await form.email.fill('hanako@other-company.example');
     await form.save.click();
     await eventually(() => fieldError(form.email)).toBe(domainMessages.unverifiedDomain('other-company.example'));
-    await form.dialog.getByRole('button', { name: 'キャンセル', exact: true }).click();
+    // Esc closes the dialog without saving, and focus goes back to the button that opened it.
+    await page.keyboard.press('Escape');
     await form.dialog.waitFor({ state: 'detached' });
+    await eventually(() => people.add.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await people.list.getByRole('row').filter({ hasText: 'hanako@' }).count()).toBe(0);
 
     // Edit.
     await row.getByRole('button', { name: '山田 太郎さんを編集' }).click();
