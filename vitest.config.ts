@@ -9,8 +9,10 @@ export default defineConfig({
           environment: 'node',
           include: ['src/server/**/*.test.ts'],
           globalSetup: ['src/server/test/global-setup.ts'],
-          // Reports are one public table; files run one after another so totals are exact.
-          fileParallelism: false,
+          // Each file has a database of its own (test/test-database.ts), so files run side by side;
+          // two workers for the two cores this project's machines have.
+          setupFiles: ['src/server/test/per-file-database.setup.ts'],
+          maxWorkers: 2,
           testTimeout: 20_000,
           hookTimeout: 30_000,
         },

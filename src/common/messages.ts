@@ -230,6 +230,23 @@ export const domainMessages = {
   /** A person's address is at a domain the tenant has not proved. */
   unverifiedDomain: (domain: string) =>
     `${domain} は送信先ドメインとして確認されていません。「送信先ドメイン」でドメインを追加し、表示されるTXTレコードをDNSに設定して「確認する」を押してください。`,
+  domainTooLong: 'ドメインは253文字以内で入力してください',
+  alreadyAdded: (domain: string) => `${domain} はすでに送信先ドメインとして登録されています`,
+  adminDomain: (domain: string) => `${domain} は管理者のメールアドレスのドメインのため、登録しなくても送信先として使えます`,
+  domainNotFound: '送信先ドメインが見つかりませんでした',
+  added: (domain: string) => `${domain} を追加しました。表示されたTXTレコードをDNSに設定してから「確認する」を押してください。`,
+  deleted: (domain: string) => `${domain} を送信先ドメインから削除しました`,
+  verified: (domain: string) => `${domain} の所有を確認しました。このドメインのアドレスに訓練メールを送信できます。`,
+  alreadyVerified: (domain: string) => `${domain} は確認済みです`,
+  recordNotFound: (domain: string) =>
+    `${domain} に確認用のTXTレコードが見つかりませんでした。レコードを追加した直後は、DNSに反映されるまで数分から数時間かかることがあります。時間をおいて再度お試しください。`,
+  valueMismatch: (domain: string, found: string) =>
+    `${domain} のTXTレコード「${found}」は、表示されている値と異なります。値をコピーし直して設定してから、再度お試しください。`,
+  dnsError: 'DNSの問い合わせに失敗しました。しばらく時間をおいて再度お試しください。',
+  loadFailed: '送信先ドメインを読み込めませんでした。時間をおいて再度お試しください。',
+  addFailed: 'ドメインを追加できませんでした。時間をおいて再度お試しください。',
+  verifyFailed: '確認できませんでした。時間をおいて再度お試しください。',
+  deleteFailed: 'ドメインを削除できませんでした。時間をおいて再度お試しください。',
 } as const;
 
 /** Templates (issue 10 part 3). */
@@ -237,4 +254,40 @@ export const templateMessages = {
   urlRequired: '本文に {{url}}（訓練用のリンク）を含めてください',
   unknownVariable: (name: string) => `{{${name}}} は使用できない差し込み項目です`,
   builtinReadOnly: '標準テンプレートは編集・削除できません。「複製して編集」から自社用のテンプレートを作成してください',
+  notFound: 'テンプレートが見つかりませんでした。',
+  nameRequired: 'テンプレート名は必須です',
+  categoryInvalid: 'テーマを選択してください',
+  difficultyInvalid: '難易度は1〜3から選択してください',
+  senderNameRequired: '送信者名は必須です',
+  senderLocalPartRequired: '送信元アドレスの@より前の部分は必須です',
+  senderLocalPartInvalid: '送信元アドレスの@より前の部分は、半角英数字と . _ + - で入力してください（先頭・末尾・連続の . は使えません）',
+  subjectRequired: '件名は必須です',
+  htmlBodyRequired: 'HTML本文は必須です',
+  textBodyRequired: 'テキスト本文は必須です',
+  landingInvalid: 'リンク先を選択してください',
+  redFlagLabelRequired: '見分けるポイントの見出しは必須です',
+  tooLong: (max: number) => `${max}文字以内で入力してください`,
+  tooManyRedFlags: (max: number) => `見分けるポイントは${max}件までです`,
+  /** The HTML body held nothing a mail client would show once unsafe markup was removed. */
+  htmlEmptyAfterSanitizing: 'HTML本文に表示できる内容がありません（スクリプトなど安全でない要素は取り除かれます）',
+  personNotFound: '選択された受講者が見つかりません',
+  reportNotFound: 'フィッシング報告が見つかりませんでした。',
+  testSendLimited: (perHour: number) => `テスト送信は1時間に${perHour}通までです。しばらく時間をおいてから再度お試しください。`,
+  testSendSubjectPrefix: '【テスト送信】',
+  created: 'テンプレートを作成しました。',
+  updated: 'テンプレートを更新しました。',
+  deleted: 'テンプレートを削除しました。',
+  duplicated: 'テンプレートを複製しました。',
+  testSent: (to: string) => `${to} にテスト送信しました。届くまで数分かかることがあります。`,
+  createdFromReport: '報告をもとにテンプレートを作成しました。見分けるポイントを追加してください。',
+  /** From a Kizuki DB report: what replaces the report's addresses and phone numbers, and the defaults. */
+  fromReportEmail: '（メールアドレス）',
+  fromReportPhone: '（電話番号）',
+  fromReportName: (subject: string) => `報告から作成：${subject}`,
+  fromReportSmsSubject: 'SMSの報告から作成したテンプレート',
+  fromReportSenderName: 'お客様サポート',
+  fromReportLinkLabel: '詳しくはこちら',
+  /** The preview document's title (the iframe's accessible name comes from the web app). */
+  previewTitle: 'メールのプレビュー',
+  previewExpired: 'プレビューの有効期限が切れました。画面を再読み込みしてください。',
 } as const;

@@ -154,6 +154,8 @@ function occurrencesOf(text: string, name: string): Array<{ start: number; end: 
 
 /** Starts only where a run of address characters starts, so a long run costs one pass, not one per character. */
 const EMAIL = /(?<![A-Za-z0-9._%+-])[A-Za-z0-9][A-Za-z0-9._%+-]*@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
+/** Any e-mail address in text (global), for features that find addresses other than a recipient's. */
+export const EMAIL_PATTERN = EMAIL;
 /** Words before an address that make it the recipient's: 「ご登録メール」「宛先」「お客様のアカウント（」… */
 const RECIPIENT_EMAIL_BEFORE = /(宛先|宛て先|To|TO|Cc|CC|受信者|送信先|ご登録|登録|ご連絡先|お客様の|お客さまの|あなたの|アカウント|ID|様)[^@\n。]{0,12}$/;
 /** Words after an address that make it the recipient's: 「… 宛にお送りしています」. */

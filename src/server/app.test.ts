@@ -94,7 +94,7 @@ describe('configuration', () => {
   });
 
   it('reads the mail settings: SMTP_URL, MAIL_FROM, MAIL_WORKER, DEV_MAILBOX_PUBLIC', () => {
-    expect(loadConfig({}).mail).toEqual({ smtpUrl: undefined, from: { name: 'キヅキ', address: 'no-reply@kizuki.example' }, worker: true, devMailboxPublic: false });
+    expect(loadConfig({}).mail).toEqual({ smtpUrl: undefined, from: { name: 'キヅキ', address: 'no-reply@kizuki.example' }, worker: true, devMailboxPublic: false, trainingDomain: 'training.kizuki.example' });
     expect(loadConfig({ DEV_MAILBOX_PUBLIC: '1' }).mail.devMailboxPublic).toBe(true);
     expect(loadConfig({ NODE_ENV: 'test' }).mail.worker).toBe(false);
     expect(loadConfig({ MAIL_WORKER: '0' }).mail.worker).toBe(false);

@@ -42,7 +42,11 @@ import { ScreenshotPublisher } from './features/phishing-reports/screenshot-publ
 import { OriginalRetentionSweeper } from './features/phishing-reports/screenshot-retention';
 import { registerScreenshotAnalysisRoutes } from './features/screenshot-ocr/screenshot-analysis.routes';
 import { createScreenshotAnalyzer } from './features/screenshot-ocr/screenshot-analyzer';
+import { registerTemplatesFeature } from './features/templates/templates.feature';
 import type { ScreenshotAnalyzer } from './features/screenshot-ocr/screenshot-ocr.types';
+import { SendingDomainsRepository } from './features/sending-domains/sending-domains.repo';
+import { registerSendingDomainRoutes } from './features/sending-domains/sending-domains.routes';
+import { SendingDomainsService } from './features/sending-domains/sending-domains.service';
 import { resolveAppSecret } from './lib/app-secret';
 import { requestIdFor, serializeRequest } from './lib/request-logging';
 import { recordRouteTable } from './lib/route-table';
@@ -179,7 +183,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   registerPhishingReportRoutes(app, { service: reportsService, storage, config, openapi, rateLimiters });
   registerScreenshotAnalysisRoutes(app, { analyzer: screenshotAnalyzer, config, openapi, rateLimiters });
   registerReportPages(app, { service: reportsService, assets, appUrl: config.appUrl });
-  await registerAccountFeatures(app, { database, config, clock, openapi, rateLimiters, secret });
+  await registerAccountFeatures(app, { database, config, clock, openapi, rateLimiters, secret, reportsRepo });
   registerLegalPages(app, { assets, appUrl: config.appUrl, originalRetentionDays: config.screenshotOriginalRetentionDays });
   if (mailTransport instanceof DevMailbox && config.env !== 'production') {
     const mailbox = mailTransport;
@@ -213,7 +217,9 @@ function loggerOptions(config: AppConfig, options: AppOptions): FastifyServerOpt
 /** Corporate registration, sign-in and the training app's tenant realm: repositories → services → routes. */
 async function registerAccountFeatures(
   app: FastifyInstance,
-  { database, config, clock, openapi, rateLimiters, secret }: { database: DatabaseHandle; config: AppConfig; clock: Clock; openapi: OpenApiRegistry; rateLimiters: RateLimiters; secret: string },
+  { database, config, clock, openapi, rateLimiters, secret, reportsRepo }: {
+    database: DatabaseHandle; config: AppConfig; clock: Clock; openapi: OpenApiRegistry; rateLimiters: RateLimiters; secret: string; reportsRepo: PhishingReportsRepository;
+  },
 ): Promise<void> {
   const accounts = new AccountsRepository(database.db);
   const sessions = new SessionsRepository(database.db);
@@ -224,8 +230,11 @@ async function registerAccountFeatures(
   const dashboard = new DashboardService({ repo: new DashboardRepository(database.db), accounts, clock });
   registerCorporateRegistrationRoutes(app, { service: registration, config, openapi, rateLimiters });
   registerAuthRoutes(app, { auth, settings, config, openapi, rateLimiters });
+  const registerTemplates = registerTemplatesFeature(app, { database, config, clock, mail: app.mail, reports: reportsRepo });
   await registerTenantRealm(app, auth, (realm) => {
     registerDashboardRoutes(realm, { service: dashboard });
     registerPeopleFeature(realm, { db: database.db, clock });
+    registerSendingDomainRoutes(realm, { service: SendingDomainsService.create({ repo: new SendingDomainsRepository(database.db), clock, dnsServers: config.dnsServers }) });
+    registerTemplates(realm);
   });
 }

@@ -7,6 +7,10 @@ import { type MailSender, parseMailSender } from './features/mail/mail-message';
 
 export const DEFAULT_MAIL_FROM = 'キヅキ <no-reply@kizuki.example>';
 
+/** A reserved name (RFC 2606): nothing is delivered on its behalf until the operator sets their own. */
+export const DEFAULT_TRAINING_MAIL_DOMAIN = 'training.kizuki.example';
+const TRAINING_DOMAIN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/;
+
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 const booleanFlag = z
@@ -65,11 +69,50 @@ const environmentSchema = z.object({
     .string()
     .default(DEFAULT_MAIL_FROM)
     .refine((value) => parseMailSender(value) !== null, 'must be "Name <address@example.com>" or an address'),
+  /**
+   * The domain training mail is sent from: `sender_name <sender_local_part@TRAINING_MAIL_DOMAIN>`.
+   * In production a domain of the operator's with its own SPF/DKIM, kept apart from MAIL_FROM's,
+   * so lures never spend the reputation of the account mails.
+   */
+  TRAINING_MAIL_DOMAIN: z
+    .string()
+    .default(DEFAULT_TRAINING_MAIL_DOMAIN)
+    .transform((value) => value.trim().toLowerCase())
+    .refine((value) => TRAINING_DOMAIN.test(value), 'must be a domain name such as training.example.com'),
   /** Serve /dev/mailbox to any client, not only loopback ones (a shared development server). */
   DEV_MAILBOX_PUBLIC: booleanFlag,
   /** Run the mail worker inside the server process (default on; off under NODE_ENV=test). */
   MAIL_WORKER: z.enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no']).optional(),
+  /**
+   * DNS servers that sending-domain verification asks for TXT records: comma-separated
+   * `address[:port]` (IPv6 as `[::1]:53`). Unset: the system's resolvers.
+   */
+  DNS_SERVERS: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      const servers = (value ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+      const invalid = servers.filter((server) => !isDnsServerAddress(server));
+      if (invalid.length > 0) {
+        context.addIssue({ code: 'custom', message: `must be comma-separated IP addresses with an optional port (e.g. 1.1.1.1,127.0.0.1:5353,[::1]:53); not ${invalid.join(', ')}` });
+        return z.NEVER;
+      }
+      return servers;
+    }),
 });
+
+/** An address node:dns's setServers accepts: `1.2.3.4`, `1.2.3.4:53`, `::1` or `[::1]:53`. */
+function isDnsServerAddress(entry: string): boolean {
+  const bracketed = /^\[([^\]]+)\](?::(\d{1,5}))?$/.exec(entry);
+  if (bracketed) return isIP(bracketed[1]!) === 6 && validPort(bracketed[2]);
+  if (isIP(entry) !== 0) return true;
+  const withPort = /^([^:]+):(\d{1,5})$/.exec(entry);
+  return withPort !== null && isIP(withPort[1]!) === 4 && validPort(withPort[2]);
+}
+
+function validPort(port: string | undefined): boolean {
+  return port === undefined || (Number(port) >= 1 && Number(port) <= 65535);
+}
 
 export type DatabaseTarget =
   | { dialect: 'sqlite'; filename: string }
@@ -100,7 +143,11 @@ export interface AppConfig {
     worker: boolean;
     /** /dev/mailbox answers non-loopback clients too (DEV_MAILBOX_PUBLIC=1). */
     devMailboxPublic: boolean;
+    /** Training mail's sender domain (TRAINING_MAIL_DOMAIN). */
+    trainingDomain: string;
   };
+  /** DNS servers for sending-domain verification (`address[:port]`); empty: the system's resolvers. */
+  dnsServers: string[];
 }
 
 export class ConfigError extends Error {}
@@ -163,7 +210,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
       from: parseMailSender(env.MAIL_FROM) as MailSender,
       worker: env.MAIL_WORKER === undefined ? env.NODE_ENV !== 'test' : ['1', 'true', 'on', 'yes'].includes(env.MAIL_WORKER),
       devMailboxPublic: env.DEV_MAILBOX_PUBLIC,
+      trainingDomain: env.TRAINING_MAIL_DOMAIN,
     },
+    dnsServers: env.DNS_SERVERS,
   };
 }
 

@@ -261,7 +261,7 @@ describe.each(VIEWPORTS)('pages with data ($name)', ({ name, viewport }: { name:
     await page.getByRole('button', { name: /変更|保存|更新/ }).first().waitFor();
     await check(page, 'account', name);
 
-    for (const target of ['/campaigns', '/campaigns/create', '/templates', trainingPaths.billing, '/account/upgrade']) {
+    for (const target of ['/campaigns', '/campaigns/create', trainingPaths.billing, '/account/upgrade']) {
       await page.goto(target);
       await appFrame(page).heading.waitFor();
       await check(page, `upcoming${target.replace(/\//g, '-')}`, name);

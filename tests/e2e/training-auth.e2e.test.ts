@@ -36,7 +36,6 @@ const VIEWPORTS = [
 /** Screens whose content SPEC leaves open: each must still show its title inside the app frame. */
 const PLACEHOLDERS = [
   { path: '/campaigns', title: 'キャンペーン一覧' },
-  { path: '/templates', title: 'テンプレート一覧' },
   { path: '/account/billing', title: 'ご利用状況・請求' },
   // SPEC §2.1: /billing is the same screen as /account/billing.
   { path: '/billing', title: 'ご利用状況・請求' },

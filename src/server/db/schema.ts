@@ -26,10 +26,8 @@ export interface PhishingReportsTable {
   /** Storage key of the private original upload (metadata removed, not redacted); never served. */
   original_key: string | null;
   screenshot_status: Generated<ScreenshotStatus>;
-  /** Publisher claims: a counter (also the compare-and-set version), when and by whom. */
-  screenshot_attempts: Generated<number>;
-  screenshot_claimed_at: Timestamp | null;
-  screenshot_claim_token: string | null;
+  /** The `publish_screenshot` job of a pending screenshot (lib/jobs): its claims, retries and outcome. */
+  screenshot_job_id: number | null;
   delete_password_hash: string;
   failed_delete_attempts: Generated<number>;
   delete_locked_until: Timestamp | null;
@@ -46,9 +44,6 @@ export interface PhishingReportCountsTable {
   revision: number;
 }
 
-/** `pending` (waiting or due for a retry), `sending` (claimed by a worker), `sent`, `failed` (given up, see last_error). */
-export type MailStatus = 'pending' | 'sending' | 'sent' | 'failed';
-
 export interface MailOutboxTable {
   id: Generated<number>;
   to_address: string;
@@ -57,21 +52,43 @@ export interface MailOutboxTable {
   html_body: string;
   /** JSON object of extra header name → value (e.g. List-Unsubscribe). */
   headers: Generated<string>;
-  status: Generated<MailStatus>;
-  /** Claims so far (each delivery try is one claim). */
-  attempts: Generated<number>;
-  next_attempt_at: Timestamp;
-  claimed_at: Timestamp | null;
-  claim_token: string | null;
-  last_error: string | null;
+  /** Its `send_mail` job (lib/jobs): delivery tries, retries and the reason of a failure. */
+  job_id: number | null;
   created_at: Timestamp;
   sent_at: Timestamp | null;
+  /** The mail's own sender (training mail); null: MAIL_FROM. */
+  from_name: string | null;
+  from_address: string | null;
+}
+
+/** `queued` (waiting until run_at), `running` (claimed), `done`, `failed` (given up, see last_error). */
+export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
+
+/** Background jobs of every kind (src/server/lib/jobs). */
+export interface JobsTable {
+  id: Generated<number>;
+  kind: string;
+  /** JSON of the kind's payload type. */
+  payload: string;
+  status: JobStatus;
+  run_at: Timestamp;
+  /** Claims so far (each run is one claim). */
+  attempts: number;
+  max_attempts: number;
+  last_error: string | null;
+  /** Token of the claim that holds a running job. */
+  claimed_by: string | null;
+  claimed_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  finished_at: Timestamp | null;
 }
 
 export interface Database {
   phishing_reports: PhishingReportsTable;
   phishing_report_counts: PhishingReportCountsTable;
   mail_outbox: MailOutboxTable;
+  jobs: JobsTable;
   tenants: TenantsTable;
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -84,6 +101,8 @@ export interface Database {
   people_group_members: PeopleGroupMembersTable;
   sending_domains: SendingDomainsTable;
   training_templates: TrainingTemplatesTable;
+  template_previews: TemplatePreviewsTable;
+  template_test_sends: TemplateTestSendsTable;
 }
 
 /** Sign-in attempts per address (with or without an account), keyed by an HMAC of the address. */
@@ -96,6 +115,7 @@ export interface LoginAttemptsTable {
 }
 
 export type MailOutboxRow = Selectable<MailOutboxTable>;
+export type JobRow = Selectable<JobsTable>;
 
 export type PhishingReportRow = Selectable<PhishingReportsTable>;
 export type NewPhishingReportRow = Insertable<PhishingReportsTable>;
@@ -232,4 +252,25 @@ export interface TrainingTemplatesTable {
   red_flags: string;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** A built-in removed from the code library: kept for campaigns, left out of the list. */
+  retired_at: Timestamp | null;
+}
+
+/** A rendered preview document behind an opaque, short-lived token (GET /template-previews/:token). */
+export interface TemplatePreviewsTable {
+  token_hash: string;
+  tenant_id: number;
+  document: string;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+}
+
+/** One test send of a template to the signed-in administrator (hourly limit per account). */
+export interface TemplateTestSendsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  user_id: number;
+  /** Null once the template is deleted (the send still counts). */
+  template_id: number | null;
+  created_at: Timestamp;
 }

@@ -49,7 +49,8 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Pick<AppCo
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    reply.header('x-frame-options', 'DENY');
+    // A route may allow framing by our own pages (template previews in a sandboxed iframe).
+    if (!reply.hasHeader('x-frame-options')) reply.header('x-frame-options', 'DENY');
     reply.header('permissions-policy', PERMISSIONS_POLICY);
     // No other site's window keeps a handle on ours (window.opener), and ours on none of theirs.
     reply.header('cross-origin-opener-policy', 'same-origin');

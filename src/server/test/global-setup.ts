@@ -1,51 +1,40 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import type { DatabaseTarget } from '../config';
 import { openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrator';
+import type { TestDatabaseTemplate } from './test-database';
 
 /**
- * Migrates one database for the whole run: a fresh SQLite file by default, or, when
- * DATABASE_URL names PostgreSQL, a fresh schema in that database that is dropped afterwards.
+ * Prepares what each test file's own database is made from (test-database.ts): on SQLite one
+ * migrated template file that every file copies; on PostgreSQL (DATABASE_URL) a check that the
+ * server answers, since each file migrates a schema of its own there.
  */
 export default async function setup(project: TestProject) {
   const url = process.env.DATABASE_URL;
-  let target: DatabaseTarget;
+  let template: TestDatabaseTemplate;
   let cleanup: () => Promise<void>;
 
   if (url?.startsWith('postgres')) {
-    const schema = `kizuki_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
-    target = { dialect: 'postgres', connectionString: url, schema };
-    cleanup = async () => {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`drop schema if exists ${schema} cascade`);
-      await client.end();
-    };
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query('select 1');
+    await client.end();
+    template = { dialect: 'postgres', connectionString: url };
+    cleanup = async () => undefined;
   } else {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kizuki-test-'));
-    target = { dialect: 'sqlite', filename: path.join(dir, 'test.sqlite') };
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kizuki-test-template-'));
+    template = { dialect: 'sqlite', filename: path.join(dir, 'template.sqlite') };
+    const handle = openDatabase(template);
+    await migrateToLatest(handle);
+    // Closing checkpoints the WAL into the main file, so a plain file copy is a complete database.
+    await handle.destroy();
     cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
   }
 
-  const handle = openDatabase(target);
-  await migrateToLatest(handle);
-  await handle.destroy();
-  project.provide('databaseTarget', target);
-  console.log(`[server tests] database: ${target.dialect}${target.dialect === 'postgres' ? ` (schema ${target.schema})` : ''}`);
+  project.provide('testDatabaseTemplate', template);
+  console.log(`[server tests] one ${template.dialect} database per test file`);
   return cleanup;
-}
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    databaseTarget: DatabaseTarget;
-  }
 }

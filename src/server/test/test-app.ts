@@ -2,12 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { inject } from 'vitest';
 import { type AppOptions, buildApp } from '../app';
 import { ManualClock } from '../clock';
 import { type AppConfig, loadConfig } from '../config';
 import { type DatabaseHandle, openDatabase } from '../db/database';
 import { LocalFileStorage } from '../storage/file-storage';
+import { testDatabaseTarget } from './test-database';
 
 export interface TestContext {
   app: FastifyInstance;
@@ -21,11 +21,11 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-/** Builds an app on the run's migrated database with its own data folder and a controllable clock. */
+/** Builds an app on this test file's own migrated database (test-database.ts) with its own data folder and a controllable clock. */
 export async function createTestApp(overrides: Record<string, string> = {}, appOptions: Partial<AppOptions> = {}): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kizuki-data-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', APP_SECRET: 'test-secret-that-is-long-enough-0123456789', ...overrides });
-  const database = openDatabase(inject('databaseTarget'));
+  const database = openDatabase(await testDatabaseTarget());
   const clock = new ManualClock(new Date('2026-11-21T03:00:00Z'));
   const storage = new LocalFileStorage(path.join(dataDir, 'storage'));
   const app = await buildApp(config, { database, clock, storage, logger: false, webDistDir: fixtureWebDist(dataDir), ...appOptions });

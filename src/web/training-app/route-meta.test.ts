@@ -18,6 +18,13 @@ describe('route meta (SPEC §2.1)', () => {
     expect(ROUTE_META['/account/billing']).toEqual(ROUTE_META['/billing']);
   });
 
+  it('keeps the "in preparation" wording off the template screens, which are real', () => {
+    for (const pattern of ['/templates', '/templates/create', '/templates/:id', '/templates/:id/edit'] as const) {
+      expect(ROUTE_META[pattern].description).toBeUndefined();
+      expect(ROUTE_META[pattern].section).toBe('templates');
+    }
+  });
+
   it('formats the document title', () => {
     expect(documentTitle('ダッシュボード')).toBe('ダッシュボード｜キヅキ');
     expect(documentTitle(undefined)).toBe('キヅキ');

@@ -17,6 +17,10 @@ const SCREENS: Partial<Record<SpaRoutePattern, () => Promise<ScreenModule>>> = {
   '/corporate/dashboard': () => import('./dashboard/dashboard-page'),
   '/users': () => import('./users/users-page'),
   '/account': () => import('./account/account-page'),
+  '/templates': () => import('./templates/template-library-page'),
+  '/templates/create': () => import('./templates/template-editor-page'),
+  '/templates/:id': () => import('./templates/template-detail-page'),
+  '/templates/:id/edit': () => import('./templates/template-editor-page'),
 };
 
 const upcoming = () => import('./upcoming/upcoming-page');

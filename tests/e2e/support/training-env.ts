@@ -13,9 +13,9 @@ export interface TrainingEnvironment {
 /**
  * One server per test file, as useE2EEnvironment starts it, plus a real SMTP server it delivers
  * to at once (in-process mail worker), and APP_URL equal to the server's own address so the
- * mailed links open it. Call with top-level await, once per file.
+ * mailed links open it. `extraEnv` adds to the server's environment. Call with top-level await, once per file.
  */
-export async function useTrainingEnvironment(): Promise<TrainingEnvironment> {
+export async function useTrainingEnvironment(extraEnv: Record<string, string> = {}): Promise<TrainingEnvironment> {
   const mailbox = await new Mailbox().start();
   // Registered before the server's hooks: after-hooks run in reverse, so the server stops first.
   afterAll(() => mailbox.stop());
@@ -29,6 +29,8 @@ export async function useTrainingEnvironment(): Promise<TrainingEnvironment> {
     RATE_LIMIT_LOGIN: '1000',
     RATE_LIMIT_ACCOUNT_MAIL: '1000',
     RATE_LIMIT_REGISTER: '1000',
+    // A file's own settings (e.g. DNS_SERVERS pointing at its loopback DNS server).
+    ...extraEnv,
   });
   return { env, mailbox, accounts: new AccountApi(() => env.server.baseUrl, mailbox) };
 }

@@ -7,6 +7,8 @@ import * as indexScreenshotStorageKeys from './20261123120000_index_screenshot_s
 import * as loginAttemptsAndEmailConfirmation from './20261123160000_login_attempts_and_email_confirmation';
 import * as createPeopleDomainsTemplates from './20261123200000_create_people_domains_templates';
 import * as peopleRevision from './20261123201000_people_revision';
+import * as templatePreviewsAndTestSends from './20261123201500_template_previews_and_test_sends';
+import * as createJobs from './20261123210000_create_jobs';
 
 /** Every migration, in the order they landed. Never edit one that has landed; add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +20,6 @@ export const migrations: Record<string, Migration> = {
   '20261123160000_login_attempts_and_email_confirmation': loginAttemptsAndEmailConfirmation,
   '20261123200000_create_people_domains_templates': createPeopleDomainsTemplates,
   '20261123201000_people_revision': peopleRevision,
+  '20261123201500_template_previews_and_test_sends': templatePreviewsAndTestSends,
+  '20261123210000_create_jobs': createJobs,
 };

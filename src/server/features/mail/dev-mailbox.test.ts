@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { decodeHeader, parseRawMail } from '../../test/smtp-test-server';
+import { MailOutboxRepository } from './mail-outbox.repo';
 
 /** Without SMTP_URL (and not in production) mail goes to files under $DATA_DIR/dev-mailbox/. */
 describe('development mailbox', () => {
@@ -22,8 +23,8 @@ describe('development mailbox', () => {
       unsubscribeUrl: 'https://kizuki.example/unsubscribe?t=1',
     });
     await context.app.mail.worker.drain();
-    const row = await context.database.db.selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    expect(row.status).toBe('sent');
+    const row = await new MailOutboxRepository(context.database.db).findById(id);
+    expect(row?.status).toBe('sent');
 
     const folder = path.join(context.dataDir, 'dev-mailbox');
     const files = fs.readdirSync(folder).sort();

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../db/database';
 import { AppError } from '../../errors';
 import { mailLink, type OutgoingMail, parseMailSender, toEnvelope } from './mail-message';
-import { enqueueMail } from './mail-outbox.repo';
+import { enqueueMail, MailOutboxRepository } from './mail-outbox.repo';
+import { testDatabaseTarget } from '../../test/test-database';
 
 const base: OutgoingMail = { to: 'hanako@example.jp', subject: 'お知らせ', text: '本文', html: '<p>本文</p>' };
 
@@ -36,6 +37,18 @@ describe('mail message building', () => {
     expect(() => toEnvelope({ ...base, unsubscribeUrl: 'javascript:alert(1)' })).toThrow(AppError);
   });
 
+  it('carries a mail’s own sender, on one line and one plain address', () => {
+    expect(toEnvelope({ ...base, from: { name: 'ヤマネコ運輸', address: 'info@training.kizuki.example' } }).from).toEqual({ name: 'ヤマネコ運輸', address: 'info@training.kizuki.example' });
+    expect(toEnvelope(base).from).toBeUndefined();
+    for (const from of [
+      { name: 'ヤマネコ運輸\r\nBcc: victim@example.com', address: 'info@training.kizuki.example' },
+      { name: 'ヤマネコ運輸', address: 'info@training.kizuki.example\nBcc: victim@example.com' },
+      { name: 'ヤマネコ運輸', address: 'a@b.example, c@d.example' },
+    ]) {
+      expect(() => toEnvelope({ ...base, from }), JSON.stringify(from)).toThrow(AppError);
+    }
+  });
+
   it('builds links from APP_URL', () => {
     expect(mailLink('https://kizuki.example', '/corporate/verify', { token: 'a b&c' })).toBe('https://kizuki.example/corporate/verify?token=a+b%26c');
     expect(mailLink('http://localhost:3000', 'corporate/verify')).toBe('http://localhost:3000/corporate/verify');
@@ -52,13 +65,15 @@ describe('mail message building', () => {
 
 describe('enqueueMail', () => {
   let database: DatabaseHandle;
-  beforeAll(() => {
-    database = openDatabase(inject('databaseTarget'));
+  beforeAll(async () => {
+    database = openDatabase(await testDatabaseTarget());
   });
   afterAll(() => database.destroy());
 
   it('writes in the caller transaction: a refused mail or a rolled-back change leaves no row', async () => {
     await database.db.deleteFrom('mail_outbox').execute();
+    const jobCount = async () => (await database.db.selectFrom('jobs').select('id').execute()).length;
+    const jobsBefore = await jobCount();
     await expect(
       database.db.transaction().execute((trx) => enqueueMail(trx, { ...base, subject: 'a\r\nBcc: victim@example.com' })),
     ).rejects.toThrow(AppError);
@@ -69,9 +84,10 @@ describe('enqueueMail', () => {
       }),
     ).rejects.toThrow('the causing change failed');
     expect(await database.db.selectFrom('mail_outbox').selectAll().execute()).toHaveLength(0);
+    expect(await jobCount()).toBe(jobsBefore);
 
     const id = await database.db.transaction().execute((trx) => enqueueMail(trx, base, new Date('2026-11-21T03:00:00Z')));
-    const row = await database.db.selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await new MailOutboxRepository(database.db).findById(id);
     expect(row).toMatchObject({ to_address: 'hanako@example.jp', subject: 'お知らせ', status: 'pending', attempts: 0, headers: '{}' });
   });
 });

@@ -9,6 +9,8 @@ export interface OutgoingMail {
   html: string;
   /** Adds `List-Unsubscribe` (and one-click `List-Unsubscribe-Post`) when the mail is one a person can stop. */
   unsubscribeUrl?: string;
+  /** The mail's own sender (a training mail's lure sender); MAIL_FROM when absent. */
+  from?: MailSender;
 }
 
 /** A mail as stored in the outbox and handed to a transport. */
@@ -18,6 +20,7 @@ export interface MailEnvelope {
   text: string;
   html: string;
   headers: Record<string, string>;
+  from?: MailSender;
 }
 
 export interface MailSender {
@@ -53,7 +56,15 @@ export function toEnvelope(mail: OutgoingMail): MailEnvelope {
     headers['List-Unsubscribe'] = `<${mail.unsubscribeUrl}>`;
     headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
   }
-  return { to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers };
+  if (mail.from !== undefined) assertSender(mail.from);
+  return { to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers, ...(mail.from ? { from: mail.from } : {}) };
+}
+
+/** A sender's display name on one line and one plain address. */
+function assertSender(from: MailSender): void {
+  assertSingleLine('from', from.name);
+  assertSingleLine('from', from.address);
+  if (!PLAIN_ADDRESS.test(from.address)) throw invalid('from', '送信元のメールアドレスが正しくありません');
 }
 
 /** Re-checks a stored envelope before sending (rows could have been written by other code). */
@@ -61,6 +72,7 @@ export function assertSafeEnvelope(envelope: MailEnvelope): void {
   assertSingleLine('to', envelope.to);
   if (!PLAIN_ADDRESS.test(envelope.to)) throw invalid('to', '宛先のメールアドレスが正しくありません');
   assertSingleLine('subject', envelope.subject);
+  if (envelope.from !== undefined) assertSender(envelope.from);
   for (const [name, value] of Object.entries(envelope.headers)) {
     if (!HEADER_NAME.test(name)) throw invalid('headers', `ヘッダー名 ${JSON.stringify(name)} は使えません`);
     assertSingleLine(name, value);

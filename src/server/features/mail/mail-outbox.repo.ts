@@ -1,23 +1,44 @@
 import type { Kysely, Transaction } from 'kysely';
-import { dialectOf, writeTimestamp } from '../../db/dialect';
+import { readTimestamp, writeTimestamp } from '../../db/dialect';
 import type { Database, MailOutboxRow } from '../../db/schema';
+import { enqueueJob } from '../../lib/jobs/jobs.repo';
 import { type MailEnvelope, type OutgoingMail, toEnvelope } from './mail-message';
 
-/** A message a worker holds: only the holder of `token` may record its outcome. */
-export interface ClaimedMail {
+/**
+ * Where a message stands, from its `send_mail` job: `pending` (waiting, or due for a retry),
+ * `sending` (claimed by a worker), `sent`, `failed` (given up, see `last_error`).
+ */
+export type MailStatus = 'pending' | 'sending' | 'sent' | 'failed';
+
+/** A stored message with its delivery state. */
+export interface MailDelivery {
   id: number;
-  token: string;
-  /** Claims so far, this one included. */
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  headers: string;
+  created_at: Date;
+  sent_at: Date | null;
+  job_id: number | null;
+  status: MailStatus;
+  /** Delivery tries so far. */
   attempts: number;
-  envelope: MailEnvelope;
+  next_attempt_at: Date | null;
+  claimed_by: string | null;
+  last_error: string | null;
 }
 
+const STATUS_OF_JOB = { queued: 'pending', running: 'sending', done: 'sent', failed: 'failed' } as const;
+
 /**
- * Writes a mail to the outbox inside the caller's transaction, so the mail exists if and only if
- * the change that causes it is committed. Refuses a mail with line breaks in its headers.
- * After the commit, the service calls `Mailer.kick()` (`app.mail.kick()`) to send it at once.
+ * Writes a mail to the outbox, and its `send_mail` job, inside the caller's transaction, so the
+ * mail exists if and only if the change that causes it is committed. Refuses a mail with line
+ * breaks in its headers. After the commit, the service calls `Mailer.kick()` (`app.mail.kick()`)
+ * to send it at once.
  */
 export async function enqueueMail(trx: Kysely<Database> | Transaction<Database>, mail: OutgoingMail, now: Date = new Date()): Promise<number> {
+  if (!trx.isTransaction) return trx.transaction().execute((inner) => enqueueMail(inner, mail, now));
   const envelope = toEnvelope(mail);
   const row = await trx
     .insertInto('mail_outbox')
@@ -27,19 +48,20 @@ export async function enqueueMail(trx: Kysely<Database> | Transaction<Database>,
       text_body: envelope.text,
       html_body: envelope.html,
       headers: JSON.stringify(envelope.headers),
-      status: 'pending',
-      attempts: 0,
-      next_attempt_at: writeTimestamp(now),
+      from_name: envelope.from?.name ?? null,
+      from_address: envelope.from?.address ?? null,
       created_at: writeTimestamp(now),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  const jobId = await enqueueJob(trx, 'send_mail', { mailId: row.id }, { now });
+  await trx.updateTable('mail_outbox').set({ job_id: jobId }).where('id', '=', row.id).execute();
   return row.id;
 }
 
-/** The only SQL of the mail outbox besides `enqueueMail`. */
+/** The only SQL of the mail outbox besides `enqueueMail`; claims and retries are the jobs table's. */
 export class MailOutboxRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(readonly db: Kysely<Database>) {}
 
   /** A mail with no causing change, in its own transaction. */
   async enqueue(mail: OutgoingMail, now: Date): Promise<number> {
@@ -47,108 +69,51 @@ export class MailOutboxRepository {
   }
 
   /**
-   * Claims the next due message: a pending one whose time has come, or one left `sending` by a
-   * process that died (claimed before `staleBefore`). PostgreSQL: `FOR UPDATE SKIP LOCKED` in a
-   * transaction, so workers on several machines take different rows without waiting. SQLite: a
-   * compare-and-set on `attempts` (one writer at a time anyway).
+   * The message a job sends; undefined when it is gone (an outbox cleared by hand). The job must
+   * be the row's own: SQLite may give a deleted row's id to a new one.
    */
-  async claimNext(now: Date, staleBefore: Date, token: string): Promise<ClaimedMail | null> {
-    const nowText = writeTimestamp(now);
-    const staleText = writeTimestamp(staleBefore);
-    if (dialectOf(this.db as Kysely<unknown>) === 'postgres') {
-      return this.db.transaction().execute(async (trx) => {
-        const candidate = await this.dueQuery(trx, nowText, staleText).forUpdate().skipLocked().executeTakeFirst();
-        if (!candidate) return null;
-        const row = await trx
-          .updateTable('mail_outbox')
-          .set({ status: 'sending', attempts: candidate.attempts + 1, claimed_at: nowText, claim_token: token })
-          .where('id', '=', candidate.id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        return toClaimed(row, token);
-      });
-    }
-    for (;;) {
-      const candidate = await this.dueQuery(this.db, nowText, staleText).executeTakeFirst();
-      if (!candidate) return null;
-      const row = await this.db
-        .updateTable('mail_outbox')
-        .set({ status: 'sending', attempts: candidate.attempts + 1, claimed_at: nowText, claim_token: token })
-        .where('id', '=', candidate.id)
-        .where('attempts', '=', candidate.attempts)
-        .where((eb) =>
-          eb.or([
-            eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', nowText)]),
-            eb.and([eb('status', '=', 'sending'), eb('claimed_at', '<', staleText)]),
-          ]),
-        )
-        .returningAll()
-        .executeTakeFirst();
-      if (row) return toClaimed(row, token);
-      // Someone else claimed it between our read and our write: look again.
-    }
+  async findEnvelope(id: number, jobId: number): Promise<MailEnvelope | undefined> {
+    const row = await this.db.selectFrom('mail_outbox').selectAll().where('id', '=', id).where('job_id', '=', jobId).executeTakeFirst();
+    return row ? envelopeOf(row) : undefined;
   }
 
-  private dueQuery(db: Kysely<Database> | Transaction<Database>, nowText: string, staleText: string) {
-    return db
+  /** Records the delivery, in the transaction that completes its job. */
+  async markSent(trx: Transaction<Database>, id: number, now: Date): Promise<void> {
+    await trx.updateTable('mail_outbox').set({ sent_at: writeTimestamp(now) }).where('id', '=', id).execute();
+  }
+
+  async findById(id: number): Promise<MailDelivery | undefined> {
+    const row = await this.db
       .selectFrom('mail_outbox')
-      .select(['id', 'attempts'])
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', nowText)]),
-          eb.and([eb('status', '=', 'sending'), eb('claimed_at', '<', staleText)]),
-        ]),
-      )
-      .orderBy('next_attempt_at')
-      .orderBy('id')
-      .limit(1);
-  }
-
-  /** False when the claim is no longer ours (it went stale and another worker took it). */
-  async markSent(mail: ClaimedMail, now: Date): Promise<boolean> {
-    const result = await this.db
-      .updateTable('mail_outbox')
-      .set({ status: 'sent', sent_at: writeTimestamp(now), claimed_at: null, claim_token: null, last_error: null })
-      .where('id', '=', mail.id)
-      .where('claim_token', '=', mail.token)
-      .where('status', '=', 'sending')
+      .leftJoin('jobs', 'jobs.id', 'mail_outbox.job_id')
+      .selectAll('mail_outbox')
+      .select(['jobs.status as job_status', 'jobs.attempts', 'jobs.run_at', 'jobs.claimed_by', 'jobs.last_error'])
+      .where('mail_outbox.id', '=', id)
       .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
-  }
-
-  async scheduleRetry(mail: ClaimedMail, nextAttemptAt: Date, reason: string): Promise<boolean> {
-    const result = await this.db
-      .updateTable('mail_outbox')
-      .set({ status: 'pending', next_attempt_at: writeTimestamp(nextAttemptAt), claimed_at: null, claim_token: null, last_error: reason })
-      .where('id', '=', mail.id)
-      .where('claim_token', '=', mail.token)
-      .where('status', '=', 'sending')
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
-  }
-
-  async markFailed(mail: ClaimedMail, reason: string): Promise<boolean> {
-    const result = await this.db
-      .updateTable('mail_outbox')
-      .set({ status: 'failed', claimed_at: null, claim_token: null, last_error: reason })
-      .where('id', '=', mail.id)
-      .where('claim_token', '=', mail.token)
-      .where('status', '=', 'sending')
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
-  }
-
-  async findById(id: number): Promise<MailOutboxRow | undefined> {
-    return this.db.selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row) return undefined;
+    return {
+      id: row.id,
+      to_address: row.to_address,
+      subject: row.subject,
+      text_body: row.text_body,
+      html_body: row.html_body,
+      headers: row.headers,
+      created_at: readTimestamp(row.created_at),
+      sent_at: row.sent_at === null ? null : readTimestamp(row.sent_at),
+      job_id: row.job_id,
+      status: row.job_status ? STATUS_OF_JOB[row.job_status] : 'pending',
+      attempts: row.attempts ?? 0,
+      next_attempt_at: row.run_at === null ? null : readTimestamp(row.run_at),
+      claimed_by: row.claimed_by,
+      last_error: row.last_error,
+    };
   }
 }
 
-function toClaimed(row: MailOutboxRow, token: string): ClaimedMail {
+function envelopeOf(row: MailOutboxRow): MailEnvelope {
   return {
-    id: row.id,
-    token,
-    attempts: row.attempts,
-    envelope: { to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body, headers: parseHeaders(row.headers) },
+    to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body, headers: parseHeaders(row.headers),
+    ...(row.from_address !== null ? { from: { name: row.from_name ?? '', address: row.from_address } } : {}),
   };
 }
 

@@ -46,7 +46,8 @@ export function classifyDeliveryError(error: unknown): MailDeliveryError {
   return new MailDeliveryError(message, true, responseCode);
 }
 
-function nodemailerMessage(envelope: MailEnvelope, from: MailSender) {
+function nodemailerMessage(envelope: MailEnvelope, defaultFrom: MailSender) {
+  const from = envelope.from ?? defaultFrom;
   return {
     // An object, so nodemailer encodes a Japanese display name as a UTF-8 encoded-word.
     from: { name: from.name, address: from.address },
@@ -112,6 +113,8 @@ export interface DevMailboxEntry {
   storedAt: string;
 }
 
+const senderLine = (from: MailSender) => (from.name ? `${from.name} <${from.address}>` : from.address);
+
 const DEV_ID = /^[0-9]{13}-[0-9a-f]{8}$/;
 
 /**
@@ -135,7 +138,7 @@ export class DevMailbox implements MailTransport {
     const entry: DevMailboxEntry = {
       id,
       messageId: info.messageId,
-      from: this.from.name ? `${this.from.name} <${this.from.address}>` : this.from.address,
+      from: senderLine(envelope.from ?? this.from),
       to: envelope.to,
       subject: envelope.subject,
       text: envelope.text,

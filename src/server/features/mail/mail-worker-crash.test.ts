@@ -1,13 +1,14 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../clock';
 import { type DatabaseHandle, openDatabase } from '../../db/database';
 import { TestSmtpServer } from '../../test/smtp-test-server';
 import { enqueueMail, MailOutboxRepository } from './mail-outbox.repo';
 import { createSmtpTransport } from './mail-transport';
 import { MailWorker } from './mail-worker';
+import { testDatabaseTarget } from '../../test/test-database';
 
 /** Issue #4: "a worker killed mid-batch losing nothing". */
 
@@ -16,7 +17,7 @@ let database: DatabaseHandle;
 let smtp: TestSmtpServer;
 
 beforeAll(async () => {
-  database = openDatabase(inject('databaseTarget'));
+  database = openDatabase(await testDatabaseTarget());
   smtp = await new TestSmtpServer().start();
 });
 afterAll(async () => {
@@ -45,7 +46,7 @@ describe('a worker process killed with SIGKILL mid-batch', () => {
     smtp.delayMs = 150;
 
     const child = spawn(process.execPath, ['--import', 'tsx', path.resolve('src/server/test/mail-worker-process.ts')], {
-      env: { ...process.env, KIZUKI_TEST_DB: JSON.stringify(inject('databaseTarget')), KIZUKI_TEST_SMTP: smtp.url() },
+      env: { ...process.env, KIZUKI_TEST_DB: JSON.stringify(await testDatabaseTarget()), KIZUKI_TEST_SMTP: smtp.url() },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -71,7 +72,8 @@ describe('a worker process killed with SIGKILL mid-batch', () => {
     const delivered = ours().map((mail) => mail.to[0]);
     expect(new Set(delivered)).toEqual(new Set(addresses));
     expect(delivered.length - addresses.length).toBeLessThanOrEqual(1);
-    const rows = await database.db.selectFrom('mail_outbox').select(['id', 'status']).where('id', 'in', ids).execute();
-    expect(rows.every((row) => row.status === 'sent')).toBe(true);
+    const outbox = new MailOutboxRepository(database.db);
+    const rows = await Promise.all(ids.map((id) => outbox.findById(id)));
+    expect(rows.every((row) => row?.status === 'sent')).toBe(true);
   }, 60_000);
 });

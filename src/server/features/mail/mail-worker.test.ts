@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../clock';
 import { type DatabaseHandle, openDatabase } from '../../db/database';
 import { readTimestamp, writeTimestamp } from '../../db/dialect';
@@ -9,6 +9,7 @@ import type { OutgoingMail } from './mail-message';
 import { enqueueMail, MailOutboxRepository } from './mail-outbox.repo';
 import { createSmtpTransport, type MailTransport } from './mail-transport';
 import { MailWorker } from './mail-worker';
+import { testDatabaseTarget } from '../../test/test-database';
 
 /** Issue #4, "Outgoing mail": the outbox worker against a real SMTP server on loopback. */
 
@@ -60,7 +61,7 @@ async function closedPort(): Promise<number> {
 }
 
 beforeAll(async () => {
-  database = openDatabase(inject('databaseTarget'));
+  database = openDatabase(await testDatabaseTarget());
   smtp = await new TestSmtpServer().start();
 });
 
@@ -107,7 +108,7 @@ describe('mail delivery', () => {
     expect(parts.get('text/html')).toContain('<a href="https://kizuki.example/corporate/verify?token=abc">登録を続ける</a>');
 
     const stored = await row(id);
-    expect(stored).toMatchObject({ status: 'sent', attempts: 1, claim_token: null, last_error: null });
+    expect(stored).toMatchObject({ status: 'sent', attempts: 1, claimed_by: null, last_error: null });
     expect(readTimestamp(stored.sent_at!).toISOString()).toBe('2026-11-21T03:00:00.000Z');
   });
 
@@ -120,7 +121,7 @@ describe('mail delivery', () => {
     let stored = await row(id);
     expect(stored).toMatchObject({ status: 'pending', attempts: 1 });
     expect(stored.last_error).toContain('451');
-    expect(readTimestamp(stored.next_attempt_at).toISOString()).toBe('2026-11-21T03:01:00.000Z');
+    expect(readTimestamp(stored.next_attempt_at!).toISOString()).toBe('2026-11-21T03:01:00.000Z');
 
     // Not due yet: nothing is tried.
     clock.advance(59_000);
@@ -133,7 +134,7 @@ describe('mail delivery', () => {
     expect(stored).toMatchObject({ status: 'pending', attempts: 2 });
     expect(stored.last_error).toContain('452');
     // The second wait is twice the first.
-    expect(readTimestamp(stored.next_attempt_at).toISOString()).toBe('2026-11-21T03:03:00.000Z');
+    expect(readTimestamp(stored.next_attempt_at!).toISOString()).toBe('2026-11-21T03:03:00.000Z');
 
     clock.advance(120_000);
     await worker.drain();
@@ -175,7 +176,7 @@ describe('mail delivery', () => {
     const stored = await row(id);
     expect(stored).toMatchObject({ status: 'pending', attempts: 1 });
     expect(stored.last_error).toMatch(/ECONNREFUSED|connect/i);
-    expect(readTimestamp(stored.next_attempt_at).getTime()).toBe(clock.now().getTime() + 60_000);
+    expect(readTimestamp(stored.next_attempt_at!).getTime()).toBe(clock.now().getTime() + 60_000);
 
     const revived = await new TestSmtpServer().start(port);
     try {
@@ -191,18 +192,18 @@ describe('mail delivery', () => {
   it('takes over a stale sending claim (process killed mid-delivery), but not a fresh one', async () => {
     const stale = await enqueue(mail({ subject: '古いクレーム' }));
     const fresh = await enqueue(mail({ subject: '新しいクレーム' }));
-    const claim = (id: number, minutesAgo: number) =>
+    const claim = async (id: number, minutesAgo: number) =>
       database.db
-        .updateTable('mail_outbox')
-        .set({ status: 'sending', attempts: 1, claim_token: 'dead-process', claimed_at: writeTimestamp(new Date(clock.now().getTime() - minutesAgo * 60_000)) })
-        .where('id', '=', id)
+        .updateTable('jobs')
+        .set({ status: 'running', attempts: 1, claimed_by: 'dead-process', claimed_at: writeTimestamp(new Date(clock.now().getTime() - minutesAgo * 60_000)) })
+        .where('id', '=', (await row(id)).job_id!)
         .execute();
     await claim(stale, 11);
     await claim(fresh, 2);
 
     await workerFor(transportFor(smtp.url()), database, { staleClaimMs: 10 * 60_000 }).drain();
-    expect(await row(stale)).toMatchObject({ status: 'sent', attempts: 2, claim_token: null });
-    expect(await row(fresh)).toMatchObject({ status: 'sending', attempts: 1, claim_token: 'dead-process' });
+    expect(await row(stale)).toMatchObject({ status: 'sent', attempts: 2, claimed_by: null });
+    expect(await row(fresh)).toMatchObject({ status: 'sending', attempts: 1, claimed_by: 'dead-process' });
     expect(smtp.received.map((received) => decodeHeader(parseRawMail(received.raw).headers.get('subject')!))).toEqual(['古いクレーム']);
   });
 
@@ -210,7 +211,7 @@ describe('mail delivery', () => {
     const count = 16;
     for (let index = 0; index < count; index += 1) await enqueue(mail({ subject: `同時配信テスト ${index}` }));
     smtp.delayMs = 40;
-    const second = openDatabase(inject('databaseTarget'));
+    const second = openDatabase(await testDatabaseTarget());
     try {
       const delivered = [0, 0];
       const counting = (transport: MailTransport, slot: number): MailTransport => ({
@@ -237,7 +238,8 @@ describe('mail delivery', () => {
         expect(delivered[0]).toBeGreaterThan(0);
         expect(delivered[1]).toBeGreaterThan(0);
       }
-      const statuses = await database.db.selectFrom('mail_outbox').select(['status', 'attempts']).execute();
+      const ids = await database.db.selectFrom('mail_outbox').select('id').execute();
+      const statuses = await Promise.all(ids.map((entry) => row(entry.id)));
       expect(statuses.every((entry) => entry.status === 'sent' && entry.attempts === 1)).toBe(true);
     } finally {
       await second.destroy();

@@ -1,9 +1,8 @@
 import type { Clock } from '../../clock';
-import { BackgroundLoop } from '../../lib/background-loop';
-import { randomUrlSafeId } from '../../lib/secret-hash';
+import { type JobContext, JobFailure, JobRunner } from '../../lib/jobs/job-runner';
 import { assertSafeEnvelope } from './mail-message';
-import type { ClaimedMail, MailOutboxRepository } from './mail-outbox.repo';
-import { classifyDeliveryError, type MailDeliveryError, type MailTransport } from './mail-transport';
+import type { MailOutboxRepository } from './mail-outbox.repo';
+import { classifyDeliveryError, type MailTransport, type SentMail } from './mail-transport';
 
 export interface MailWorkerLogger {
   info(obj: object, msg: string): void;
@@ -18,9 +17,9 @@ export interface MailWorkerOptions {
   logger: MailWorkerLogger;
   /** How often the outbox is looked at besides the kicks after an enqueue. */
   pollIntervalMs?: number;
-  /** A `sending` claim older than this belongs to a process that died mid-delivery and is taken over. */
+  /** A claim older than this belongs to a process that died mid-delivery and is taken over. */
   staleClaimMs?: number;
-  /** Delivery tries before a message is `failed` (temporary errors only; a 5xx fails at once). */
+  /** Caps delivery tries before a message is `failed` (temporary errors only; a 5xx fails at once). */
   maxAttempts?: number;
   /** First retry delay; doubled per try up to `maxBackoffMs`. */
   baseBackoffMs?: number;
@@ -30,112 +29,92 @@ export interface MailWorkerOptions {
 const DEFAULTS = {
   pollIntervalMs: 5_000,
   staleClaimMs: 10 * 60_000,
-  maxAttempts: 8,
   baseBackoffMs: 60_000,
   maxBackoffMs: 60 * 60_000,
 };
-
-/** Retry delay after the `attempts`-th failed try: base, 2×base, 4×base, … capped. */
-export function backoffDelay(attempts: number, baseMs: number, maxMs: number): number {
-  return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1));
-}
+/** Messages claimed at once; each claim is restamped when its turn comes, so none goes stale waiting. */
+const BATCH_SIZE = 10;
 
 /**
- * Delivers the outbox, one message at a time per worker. Claims are safe between workers: on
- * PostgreSQL several workers (several machines) share one outbox through `FOR UPDATE SKIP LOCKED`;
- * on SQLite one worker runs and claims with a compare-and-set.
+ * Delivers the outbox: the `send_mail` handler on a job runner (lib/jobs). Claims are safe between
+ * workers: on PostgreSQL several workers (several machines) share one outbox through
+ * `FOR UPDATE SKIP LOCKED`; on SQLite one worker runs and claims with one atomic update.
  *
  * Delivery is at-least-once: a message is marked `sent` only after the SMTP server accepted it.
  * If the process dies between that acceptance and the update, the claim goes stale and that one
  * message is sent a second time; nothing is ever lost, and no other message is duplicated.
+ * SMTP 4xx and connection trouble are retried with backoff (the job's max_attempts, 8, or
+ * `maxAttempts`); a 5xx, or a stored message with an unsafe header, fails at once with the reason.
  */
 export class MailWorker {
-  private readonly settings: typeof DEFAULTS;
-  private readonly loop: BackgroundLoop;
+  private readonly runner: JobRunner;
 
   constructor(private readonly options: MailWorkerOptions) {
-    this.settings = {
+    const { repo, clock, logger } = options;
+    this.runner = new JobRunner({
+      db: repo.db,
+      handlers: { send_mail: { run: (job, context) => this.deliver(job.payload.mailId, job.id, context) } },
+      clock,
+      logger,
+      name: 'mail worker',
       pollIntervalMs: options.pollIntervalMs ?? DEFAULTS.pollIntervalMs,
       staleClaimMs: options.staleClaimMs ?? DEFAULTS.staleClaimMs,
-      maxAttempts: options.maxAttempts ?? DEFAULTS.maxAttempts,
+      batchSize: BATCH_SIZE,
       baseBackoffMs: options.baseBackoffMs ?? DEFAULTS.baseBackoffMs,
       maxBackoffMs: options.maxBackoffMs ?? DEFAULTS.maxBackoffMs,
-    };
-    this.loop = new BackgroundLoop(() => this.deliverDue(), this.settings.pollIntervalMs);
+      ...(options.maxAttempts === undefined ? {} : { maxAttempts: options.maxAttempts }),
+    });
   }
 
   get started(): boolean {
-    return this.loop.started;
+    return this.runner.started;
   }
 
   /** Polls now and then every `pollIntervalMs`. */
   start(): void {
-    this.loop.start();
+    this.runner.start();
   }
 
   /** Asks for a run (after an enqueue, or from the poll timer); never waits for it. */
   kick(): void {
-    this.loop.kick();
+    this.runner.kick();
   }
 
   /** Sends every message that is due now, then resolves (tests, and the first run). */
   drain(): Promise<void> {
-    return this.loop.drain();
+    return this.runner.drain();
   }
 
   /** Stops taking work and waits for the message in hand. */
   close(): Promise<void> {
-    return this.loop.close();
+    return this.runner.close();
   }
 
-  private async deliverDue(): Promise<void> {
-    try {
-      while (!this.loop.closed) {
-        const now = this.options.clock.now();
-        const mail = await this.options.repo.claimNext(now, new Date(now.getTime() - this.settings.staleClaimMs), randomUrlSafeId());
-        if (!mail) break;
-        await this.deliver(mail);
-      }
-    } catch (error) {
-      // The database is unreachable: the next poll tries again.
-      this.options.logger.error({ err: error }, 'mail worker could not read the outbox');
-    }
-  }
-
-  private async deliver(mail: ClaimedMail): Promise<void> {
+  private async deliver(mailId: number, jobId: number, context: JobContext): Promise<void> {
     const { repo, transport, clock, logger } = this.options;
-    let failure: MailDeliveryError;
-    try {
-      assertSafeEnvelope(mail.envelope);
-    } catch (error) {
-      await repo.markFailed(mail, `refused before sending: ${(error as Error).message}`);
-      logger.error({ mailId: mail.id }, 'mail refused: unsafe header');
+    const envelope = await repo.findEnvelope(mailId, jobId);
+    if (!envelope) {
+      logger.warn({ mailId }, 'mail job without its outbox row; nothing to send');
       return;
     }
     try {
-      const sent = await transport.send(mail.envelope);
-      if (!(await repo.markSent(mail, clock.now()))) {
-        logger.warn({ mailId: mail.id }, 'mail sent, but its claim had been taken over (it may be sent twice)');
-      } else {
-        logger.info({ mailId: mail.id, messageId: sent.messageId, attempts: mail.attempts }, 'mail sent');
-      }
-      return;
+      assertSafeEnvelope(envelope);
     } catch (error) {
-      failure = classifyDeliveryError(error);
+      logger.error({ mailId }, 'mail refused: unsafe header');
+      throw new JobFailure(`refused before sending: ${(error as Error).message}`, true);
     }
-    const reason = failure.responseCode ? `${failure.responseCode} ${failure.message}` : failure.message;
-    if (!failure.temporary) {
-      await repo.markFailed(mail, reason.slice(0, 2000));
-      logger.error({ mailId: mail.id, reason }, 'mail refused permanently');
-      return;
+    let sent: SentMail;
+    try {
+      sent = await transport.send(envelope);
+    } catch (error) {
+      const failure = classifyDeliveryError(error);
+      const reason = failure.responseCode ? `${failure.responseCode} ${failure.message}` : failure.message;
+      throw new JobFailure(reason, !failure.temporary);
     }
-    if (mail.attempts >= this.settings.maxAttempts) {
-      await repo.markFailed(mail, `gave up after ${mail.attempts} attempts: ${reason}`.slice(0, 2000));
-      logger.error({ mailId: mail.id, reason, attempts: mail.attempts }, 'mail given up after the last retry');
-      return;
+    if (await context.complete((trx) => repo.markSent(trx, mailId, clock.now()))) {
+      logger.info({ mailId, messageId: sent.messageId }, 'mail sent');
+    } else {
+      logger.warn({ mailId }, 'mail sent, but its claim had been taken over (it may be sent twice)');
     }
-    const delay = backoffDelay(mail.attempts, this.settings.baseBackoffMs, this.settings.maxBackoffMs);
-    await repo.scheduleRetry(mail, new Date(clock.now().getTime() + delay), reason.slice(0, 2000));
-    logger.warn({ mailId: mail.id, reason, attempts: mail.attempts, retryInMs: delay }, 'mail delivery failed; will retry');
   }
 }

@@ -1,10 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { peopleMessages } from '../../../common/messages';
 import { FREE_PLAN } from '../../../common/plans';
 import { callApi, createAccount, type FactoryAccount } from '../../test/account-factories';
 import { createTestApp, type TestContext } from '../../test/test-app';
+import { testDatabaseTarget } from '../../test/test-database';
 
 let context: TestContext;
 beforeAll(async () => {
@@ -63,9 +64,10 @@ describe('free plan across processes', () => {
   it('holds when four processes (own connections) add 5 people each to a tenant with 9', async () => {
     const account = await createAccount(context);
     for (let index = 0; index < 9; index += 1) expect((await add(account, index)).statusCode).toBe(201);
+    const databaseTarget = JSON.stringify(await testDatabaseTarget());
     const children = Array.from({ length: 4 }, (_, index) => spawn(process.execPath, ['--import', 'tsx', path.resolve('src/server/test/people-add-process.ts')], {
       env: {
-        ...process.env, KIZUKI_TEST_DB: JSON.stringify(inject('databaseTarget')), KIZUKI_TEST_TENANT: String(account.tenantId), KIZUKI_TEST_USER: String(account.userId),
+        ...process.env, KIZUKI_TEST_DB: databaseTarget, KIZUKI_TEST_TENANT: String(account.tenantId), KIZUKI_TEST_USER: String(account.userId),
         KIZUKI_TEST_PREFIX: `process${index}`, KIZUKI_TEST_COUNT: '5',
       },
       stdio: ['pipe', 'pipe', 'inherit'],

@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { ReceiptMethod } from '../../../common/limits';
 import { readTimestamp, writeTimestamp } from '../../db/dialect';
 import type { Database, NewPhishingReportRow, PhishingReportRow, ScreenshotStatus } from '../../db/schema';
+import { enqueueJob } from '../../lib/jobs/jobs.repo';
 
 /** Columns a public answer is built from; nothing secret is ever selected for reading. */
 const PUBLIC_COLUMNS = [
@@ -39,23 +40,13 @@ export interface DeletionState {
   delete_locked_until: Date | null;
 }
 
-/** A pending screenshot as the publisher sees it when looking for work. */
-export interface ScreenshotJobCandidate {
-  id: number;
-  attempts: number;
+/** What the publisher needs of a report waiting for redaction. */
+export interface ScreenshotWork {
+  originalKey: string | null;
   /**
    * Public files left from before redaction existed (never served, since their folder is not);
    * a pending report holds no other public key. Removed once its job ends.
    */
-  legacyKeys: string[];
-}
-
-/** A screenshot the publisher has claimed; `token` proves the claim is still its own. */
-export interface ClaimedScreenshotJob {
-  id: number;
-  token: string;
-  attempts: number;
-  originalKey: string | null;
   legacyKeys: string[];
 }
 
@@ -79,7 +70,7 @@ export class PhishingReportsRepository {
   /** Asked on every list request, so it is compiled once rather than per call. */
   private readonly countsQuery;
 
-  constructor(private readonly db: Kysely<Database>) {
+  constructor(readonly db: Kysely<Database>) {
     this.countsQuery = db
       .selectFrom('phishing_report_counts')
       .select(['receipt_method', 'total', 'revision'])
@@ -87,10 +78,15 @@ export class PhishingReportsRepository {
       .compile();
   }
 
+  /** A report waiting for redaction gets its `publish_screenshot` job in the same transaction. */
   async insert(row: NewPhishingReportRow): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      await trx.insertInto('phishing_reports').values(row).execute();
+      const { id } = await trx.insertInto('phishing_reports').values(row).returning('id').executeTakeFirstOrThrow();
       await adjustCount(trx, row.receipt_method, 1);
+      if (row.screenshot_status === 'pending') {
+        const jobId = await enqueueJob(trx, 'publish_screenshot', { reportId: id }, { now: readTimestamp(row.reported_at) });
+        await trx.updateTable('phishing_reports').set({ screenshot_job_id: jobId }).where('id', '=', id).execute();
+      }
     });
   }
 
@@ -197,109 +193,64 @@ export class PhishingReportsRepository {
     });
   }
 
-  // ---- Screenshot publishing (see screenshot-publisher.ts) ----
-
-  /** Pending screenshots nobody holds: never claimed, released, or claimed before `staleBefore`. */
-  async findScreenshotJobs(staleBefore: Date, limit: number): Promise<ScreenshotJobCandidate[]> {
-    const rows = await this.db
-      .selectFrom('phishing_reports')
-      .select(['id', 'screenshot_attempts', 'screenshot_key', 'thumbnail_key'])
-      .where('screenshot_status', '=', 'pending')
-      .where((eb) => eb.or([eb('screenshot_claimed_at', 'is', null), eb('screenshot_claimed_at', '<', writeTimestamp(staleBefore))]))
-      .orderBy('id')
-      .limit(limit)
-      .execute();
-    return rows.map((row) => ({
-      id: Number(row.id),
-      attempts: row.screenshot_attempts,
-      legacyKeys: keysOf(row.screenshot_key, row.thumbnail_key),
-    }));
-  }
+  // ---- Screenshot publishing (see screenshot-publisher.ts; claims are the jobs table's) ----
 
   /**
-   * Claims a candidate with a compare-and-set on its attempt counter, which every claim raises:
-   * of any number of claimers (processes, instances) that saw the same candidate, one wins.
+   * The report's original and legacy files while it waits for redaction by this job; null once it
+   * does not (deleted, or done). The job must be the report's own: SQLite may give a deleted
+   * report's id to a new one.
    */
-  async claimScreenshotJob(candidate: ScreenshotJobCandidate, now: Date, staleBefore: Date, token: string): Promise<ClaimedScreenshotJob | null> {
+  async findScreenshotWork(id: number, jobId: number): Promise<ScreenshotWork | null> {
     const row = await this.db
-      .updateTable('phishing_reports')
-      .set({
-        screenshot_attempts: candidate.attempts + 1,
-        screenshot_claimed_at: writeTimestamp(now),
-        screenshot_claim_token: token,
-      })
-      .where('id', '=', candidate.id)
+      .selectFrom('phishing_reports')
+      .select(['original_key', 'screenshot_key', 'thumbnail_key'])
+      .where('id', '=', id)
+      .where('screenshot_job_id', '=', jobId)
       .where('screenshot_status', '=', 'pending')
-      .where('screenshot_attempts', '=', candidate.attempts)
-      .where((eb) => eb.or([eb('screenshot_claimed_at', 'is', null), eb('screenshot_claimed_at', '<', writeTimestamp(staleBefore))]))
-      .returning('original_key')
       .executeTakeFirst();
-    if (!row) return null;
-    return { id: candidate.id, token, attempts: candidate.attempts + 1, originalKey: row.original_key, legacyKeys: candidate.legacyKeys };
+    return row ? { originalKey: row.original_key, legacyKeys: keysOf(row.screenshot_key, row.thumbnail_key) } : null;
   }
 
   /**
-   * Publishes the redacted copy if the claim is still ours and the report still exists, and bumps
-   * the list revision so cached list pages pick up the new image. False: nothing was changed.
+   * Publishes the redacted copy if the report still exists and waits for it, in the transaction
+   * that completes its job, and bumps the list revision so cached list pages pick up the new
+   * image. False: nothing was changed.
    */
-  async markScreenshotPublished(job: ClaimedScreenshotJob, keys: { image: string; thumbnail: string }): Promise<boolean> {
-    return this.db.transaction().execute(async (trx) => {
-      const updated = await trx
-        .updateTable('phishing_reports')
-        .set({
-          screenshot_status: 'published',
-          screenshot_key: keys.image,
-          thumbnail_key: keys.thumbnail,
-          screenshot_claimed_at: null,
-          screenshot_claim_token: null,
-        })
-        .where('id', '=', job.id)
-        .where('screenshot_status', '=', 'pending')
-        .where('screenshot_claim_token', '=', job.token)
-        .returning('receipt_method')
-        .executeTakeFirst();
-      if (!updated) return false;
-      await adjustCount(trx, updated.receipt_method, 0);
-      return true;
-    });
-  }
-
-  /** Gives up on a claimed screenshot: it will never be published. */
-  async markScreenshotFailed(job: ClaimedScreenshotJob): Promise<boolean> {
-    const result = await this.db
+  async markScreenshotPublished(trx: Transaction<Database>, id: number, jobId: number, keys: { image: string; thumbnail: string }): Promise<boolean> {
+    const updated = await trx
       .updateTable('phishing_reports')
-      .set({ screenshot_status: 'failed', screenshot_key: null, thumbnail_key: null, screenshot_claimed_at: null, screenshot_claim_token: null })
-      .where('id', '=', job.id)
+      .set({ screenshot_status: 'published', screenshot_key: keys.image, thumbnail_key: keys.thumbnail })
+      .where('id', '=', id)
+      .where('screenshot_job_id', '=', jobId)
       .where('screenshot_status', '=', 'pending')
-      .where('screenshot_claim_token', '=', job.token)
+      .returning('receipt_method')
       .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
-  }
-
-  /** Gives up on an unclaimed (or stale) candidate that has used up its attempts. */
-  async abandonScreenshotJob(candidate: ScreenshotJobCandidate): Promise<boolean> {
-    const result = await this.db
-      .updateTable('phishing_reports')
-      .set({ screenshot_status: 'failed', screenshot_key: null, thumbnail_key: null, screenshot_claimed_at: null, screenshot_claim_token: null })
-      .where('id', '=', candidate.id)
-      .where('screenshot_status', '=', 'pending')
-      .where('screenshot_attempts', '=', candidate.attempts)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+    if (!updated) return false;
+    await adjustCount(trx, updated.receipt_method, 0);
+    return true;
   }
 
   /**
-   * Hands a claim back untouched (the OCR pool was busy or the app is stopping): the attempt is
-   * not counted and the next sweep takes it again.
+   * Gives up on a screenshot, in the transaction that fails its job: it will never be published.
+   * Answers the legacy keys it held (their files can go).
    */
-  async releaseScreenshotJob(job: ClaimedScreenshotJob): Promise<void> {
-    await this.db
-      .updateTable('phishing_reports')
-      .set({ screenshot_attempts: job.attempts - 1, screenshot_claimed_at: null, screenshot_claim_token: null })
-      .where('id', '=', job.id)
+  async markScreenshotFailed(trx: Transaction<Database>, id: number, jobId: number): Promise<string[]> {
+    const row = await trx
+      .selectFrom('phishing_reports')
+      .select(['screenshot_key', 'thumbnail_key'])
+      .where('id', '=', id)
+      .where('screenshot_job_id', '=', jobId)
       .where('screenshot_status', '=', 'pending')
-      .where('screenshot_claim_token', '=', job.token)
+      .executeTakeFirst();
+    if (!row) return [];
+    await trx
+      .updateTable('phishing_reports')
+      .set({ screenshot_status: 'failed', screenshot_key: null, thumbnail_key: null })
+      .where('id', '=', id)
+      .where('screenshot_job_id', '=', jobId)
+      .where('screenshot_status', '=', 'pending')
       .execute();
+    return keysOf(row.screenshot_key, row.thumbnail_key);
   }
 
   // ---- Retention of private originals ----

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportSubmissionSchema } from '../../../common/phishing-report.schema';
 import { ManualClock } from '../../clock';
 import { type DatabaseHandle, openDatabase } from '../../db/database';
@@ -12,6 +12,7 @@ import { PhishingReportsRepository } from './phishing-reports.repo';
 import { PhishingReportsService } from './phishing-reports.service';
 import { ORIGINAL_FOLDER, REDACTED_IMAGE_FOLDER } from './screenshot-publisher';
 import { ORPHAN_MIN_AGE_MS, OriginalRetentionSweeper } from './screenshot-retention';
+import { testDatabaseTarget } from '../../test/test-database';
 
 /**
  * Issue #9, item 7: `kill -9` between writing an upload's original and committing its report left
@@ -26,8 +27,8 @@ let storageRoot: string;
 let storage: LocalFileStorage;
 let repo: PhishingReportsRepository;
 
-beforeAll(() => {
-  database = openDatabase(inject('databaseTarget'));
+beforeAll(async () => {
+  database = openDatabase(await testDatabaseTarget());
   storageRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'kizuki-orphans-'));
   storage = new LocalFileStorage(storageRoot);
   repo = new PhishingReportsRepository(database.db);
@@ -108,7 +109,7 @@ describe('screenshot files that no report names', () => {
     expect(await repo.referencedStorageKeys([keptKey!])).toEqual(new Set([keptKey]));
 
     const child = spawn(process.execPath, ['--import', 'tsx', path.resolve('src/server/test/screenshot-upload-process.ts')], {
-      env: { ...process.env, KIZUKI_TEST_DB: JSON.stringify(inject('databaseTarget')), KIZUKI_TEST_STORAGE: storageRoot },
+      env: { ...process.env, KIZUKI_TEST_DB: JSON.stringify(await testDatabaseTarget()), KIZUKI_TEST_STORAGE: storageRoot },
       stdio: ['pipe', 'pipe', 'inherit'],
     });
     const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -1,12 +1,13 @@
 import sharp from 'sharp';
 import type { Clock } from '../../clock';
 import { AppError } from '../../errors';
-import { BackgroundLoop } from '../../lib/background-loop';
+import { type JobContext, JobFailure, JobRunner } from '../../lib/jobs/job-runner';
+import type { JobTransaction } from '../../lib/jobs/jobs.repo';
 import { randomUrlSafeId } from '../../lib/secret-hash';
 import type { FileStorage } from '../../storage/file-storage';
 import { renderRedactedCopy } from '../screenshot-ocr/redaction-render';
 import type { ScreenshotAnalyzer } from '../screenshot-ocr/screenshot-ocr.types';
-import type { ClaimedScreenshotJob, PhishingReportsRepository } from './phishing-reports.repo';
+import type { PhishingReportsRepository } from './phishing-reports.repo';
 
 /**
  * Storage folders of the only screenshot files ever served. Public copies made before redaction
@@ -38,101 +39,76 @@ export interface ScreenshotPublisherOptions {
   logger: PublisherLogger;
   /** A claim older than this is taken to belong to a crashed process and is taken over. */
   staleClaimMs?: number;
-  /** Claims per report before it is given up as failed. */
+  /** Caps the runs per report before it is given up as failed (each job stores 3). */
   maxAttempts?: number;
   /** How often leftovers (released, stale or missed claims) are looked for. */
   sweepIntervalMs?: number;
 }
 
 const DEFAULT_STALE_CLAIM_MS = 5 * 60_000;
-const DEFAULT_MAX_ATTEMPTS = 3;
 const DEFAULT_SWEEP_INTERVAL_MS = 60_000;
-const CANDIDATE_BATCH = 10;
-
-type Outcome = 'published' | 'failed' | 'dropped' | 'released';
 
 /**
- * Publishes screenshots in the background, inside the server process: claims a pending report
- * (compare-and-set, so instances sharing one database never take the same one), reads its private
- * original with OCR, paints the sensitive boxes into the pixels, stores the redacted copy and its
- * thumbnail, and only then marks the report published. Nothing public exists before the redacted
- * file is written, and a report that fails is never given an image.
+ * Publishes screenshots in the background, inside the server process: the `publish_screenshot`
+ * handler on a job runner (lib/jobs), whose claims keep instances sharing one database from taking
+ * the same report. It reads the report's private original with OCR, paints the sensitive boxes
+ * into the pixels, stores the redacted copy and its thumbnail, and only then marks the report
+ * published, in the transaction that completes the job. Nothing public exists before the redacted
+ * file is written, and a report that fails is never given an image: any analysis or redaction
+ * error fails the job at once; runs cut short by a crash count against its 3 attempts.
  *
  * One report at a time, so the OCR pool stays free for the form's auto-fill requests.
  */
 export class ScreenshotPublisher {
-  private readonly staleClaimMs: number;
-  private readonly maxAttempts: number;
-  private readonly loop: BackgroundLoop;
+  private readonly runner: JobRunner;
 
   constructor(private readonly options: ScreenshotPublisherOptions) {
-    this.staleClaimMs = options.staleClaimMs ?? DEFAULT_STALE_CLAIM_MS;
-    this.maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
-    this.loop = new BackgroundLoop(() => this.publishPending(), options.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS);
+    this.runner = new JobRunner({
+      db: options.repo.db,
+      handlers: {
+        publish_screenshot: {
+          run: (job, context) => this.publish(job.payload.reportId, job.id, context),
+          onFailed: (trx, job) => this.giveUp(trx, job.payload.reportId, job.id),
+        },
+      },
+      clock: options.clock,
+      logger: options.logger,
+      name: 'screenshot publisher',
+      pollIntervalMs: options.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS,
+      staleClaimMs: options.staleClaimMs ?? DEFAULT_STALE_CLAIM_MS,
+      batchSize: 1,
+      ...(options.maxAttempts === undefined ? {} : { maxAttempts: options.maxAttempts }),
+    });
   }
 
   /** Sweeps for leftovers now and then periodically. */
   start(): void {
-    this.loop.start();
+    this.runner.start();
   }
 
   /** Asks for a run (after a submit, or from the sweep timer); never waits for it. */
   kick(): void {
-    this.loop.kick();
+    this.runner.kick();
   }
 
   /** Runs until no claimable screenshot is left (or the OCR pool is busy), then resolves. */
   drain(): Promise<void> {
-    return this.loop.drain();
+    return this.runner.drain();
   }
 
   /** Stops taking work and waits for the report in hand; an unfinished claim goes stale and is retried. */
   close(): Promise<void> {
-    return this.loop.close();
+    return this.runner.close();
   }
 
-  private async publishPending(): Promise<void> {
-    try {
-      while (!this.loop.closed) {
-        const job = await this.claimNext();
-        if (!job) break;
-        // The pool is busy (or closing): leave the rest to the next sweep rather than spin.
-        if ((await this.process(job)) === 'released') return;
-      }
-    } catch (error) {
-      // The database is unreachable: the next sweep tries again.
-      this.options.logger.error({ err: error }, 'screenshot publisher could not look for work');
-    }
-  }
-
-  private async claimNext(): Promise<ClaimedScreenshotJob | null> {
-    const { repo, clock, logger } = this.options;
-    for (;;) {
-      const now = clock.now();
-      const staleBefore = new Date(now.getTime() - this.staleClaimMs);
-      const candidates = await repo.findScreenshotJobs(staleBefore, CANDIDATE_BATCH);
-      if (candidates.length === 0) return null;
-      for (const candidate of candidates) {
-        if (this.loop.closed) return null;
-        if (candidate.attempts >= this.maxAttempts) {
-          if (await repo.abandonScreenshotJob(candidate)) {
-            logger.error({ reportRowId: candidate.id, attempts: candidate.attempts }, 'screenshot redaction never finished; gave up, no image is published');
-            await this.removeFiles(candidate.legacyKeys);
-          }
-          continue;
-        }
-        const job = await repo.claimScreenshotJob(candidate, now, staleBefore, randomUrlSafeId());
-        if (job) return job;
-      }
-      // Every candidate was taken by another claimer or given up: look again.
-    }
-  }
-
-  private async process(job: ClaimedScreenshotJob): Promise<Outcome> {
+  private async publish(reportId: number, jobId: number, context: JobContext): Promise<void | 'release'> {
     const { repo, storage, analyzer, logger } = this.options;
+    const work = await repo.findScreenshotWork(reportId, jobId);
+    // Deleted meanwhile (or no longer waiting): nothing to do.
+    if (!work) return;
     let written: string[] = [];
     try {
-      const original = job.originalKey ? await storage.get(job.originalKey) : null;
+      const original = work.originalKey ? await storage.get(work.originalKey) : null;
       if (!original) throw new Error('the private original is missing');
       const analysis = await analyzer.analyze(original);
       const { width, height } = await sharp(original).metadata();
@@ -140,7 +116,7 @@ export class ScreenshotPublisher {
         // Boxes for another geometry could miss what they should cover.
         throw new Error(`analysis is for ${analysis.width}×${analysis.height}, the original is ${width}×${height}`);
       }
-      const asJpeg = job.originalKey?.endsWith('.jpg') ?? false;
+      const asJpeg = work.originalKey?.endsWith('.jpg') ?? false;
       const redacted = await renderRedactedCopy(original, analysis.sensitiveBoxes, asJpeg);
       const name = randomUrlSafeId();
       const keys = {
@@ -150,31 +126,29 @@ export class ScreenshotPublisher {
       written = [keys.image, keys.thumbnail];
       await storage.put(keys.image, redacted.image);
       await storage.put(keys.thumbnail, redacted.thumbnail);
-      if (!(await repo.markScreenshotPublished(job, keys))) {
+      if (!(await context.complete((trx) => repo.markScreenshotPublished(trx, reportId, jobId, keys)))) {
         // Deleted meanwhile, or our claim went stale and another process took it over.
         await this.removeFiles(written);
-        return 'dropped';
+        return;
       }
       written = [];
-      await this.removeFiles(job.legacyKeys);
-      logger.info({ reportRowId: job.id, boxes: analysis.sensitiveBoxes.length }, 'screenshot published after redaction');
-      return 'published';
+      await this.removeFiles(work.legacyKeys);
+      logger.info({ reportRowId: reportId, boxes: analysis.sensitiveBoxes.length }, 'screenshot published after redaction');
     } catch (error) {
       await this.removeFiles(written);
-      if (this.loop.closed || (error instanceof AppError && error.code === 'SERVICE_UNAVAILABLE')) {
-        await repo.releaseScreenshotJob(job).catch((releaseError: unknown) =>
-          logger.warn({ err: releaseError, reportRowId: job.id }, 'could not release a screenshot claim; it will be retried once stale'),
-        );
-        return 'released';
-      }
-      logger.error({ err: error, reportRowId: job.id }, 'screenshot redaction failed; no image is published');
-      try {
-        if (await repo.markScreenshotFailed(job)) await this.removeFiles(job.legacyKeys);
-      } catch (markError) {
-        logger.error({ err: markError, reportRowId: job.id }, 'could not mark a screenshot as failed; it will be retried once stale');
-      }
-      return 'failed';
+      // The pool is busy (or the app is stopping): hand the claim back and leave the rest to the next sweep.
+      if (this.runner.closed || (error instanceof AppError && error.code === 'SERVICE_UNAVAILABLE')) return 'release';
+      logger.error({ err: error, reportRowId: reportId }, 'screenshot redaction failed; no image is published');
+      throw new JobFailure(error instanceof Error ? error.message : String(error), true);
     }
+  }
+
+  /**
+   * The job is given up (an error, or every run cut short): the report never gets an image. Its
+   * legacy files were never served and no row names them after this, so they go at once.
+   */
+  private async giveUp(trx: JobTransaction, reportId: number, jobId: number): Promise<void> {
+    await this.removeFiles(await this.options.repo.markScreenshotFailed(trx, reportId, jobId));
   }
 
   private async removeFiles(keys: readonly string[]): Promise<void> {

@@ -1,17 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Migrator, sql } from 'kysely';
-import pg from 'pg';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../clock';
-import type { DatabaseTarget } from '../../config';
 import { type DatabaseHandle, openDatabase } from '../../db/database';
 import { migrations } from '../../db/migrations';
 import { LocalFileStorage } from '../../storage/file-storage';
 import { blankAnalyzer } from '../../test/screenshot-analyzer-doubles';
+import { emptyTestDatabaseTarget, withMigrationLock } from '../../test/test-database';
 import { PhishingReportsRepository } from './phishing-reports.repo';
 import { ScreenshotPublisher } from './screenshot-publisher';
 
@@ -22,28 +20,10 @@ import { ScreenshotPublisher } from './screenshot-publisher';
 
 let handle: DatabaseHandle;
 let migrator: Migrator;
-let cleanup: () => Promise<void>;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kizuki-migration-'));
 
 beforeAll(async () => {
-  const shared = inject('databaseTarget');
-  let target: DatabaseTarget;
-  if (shared.dialect === 'postgres') {
-    const schema = `kizuki_migration_${randomBytes(6).toString('hex')}`;
-    const run = async (statement: string) => {
-      const client = new pg.Client({ connectionString: shared.connectionString });
-      await client.connect();
-      await client.query(statement);
-      await client.end();
-    };
-    await run(`create schema ${schema}`);
-    target = { dialect: 'postgres', connectionString: shared.connectionString, schema };
-    cleanup = () => run(`drop schema if exists ${schema} cascade`);
-  } else {
-    target = { dialect: 'sqlite', filename: path.join(dir, 'migration.sqlite') };
-    cleanup = async () => undefined;
-  }
-  handle = openDatabase(target);
+  handle = openDatabase(await emptyTestDatabaseTarget());
   migrator = new Migrator({
     db: handle.db,
     provider: { getMigrations: async () => migrations },
@@ -53,18 +33,17 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await handle?.destroy();
-  await cleanup?.();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const expectMigrated = async (promise: ReturnType<Migrator['migrateTo']>) => {
-  const { error } = await promise;
+const expectMigrated = async (migrate: () => ReturnType<Migrator['migrateTo']>) => {
+  const { error } = await withMigrationLock(migrate);
   expect(error).toBeUndefined();
 };
 
 describe('20261121120000_add_screenshot_publishing', () => {
   it('maps existing reports, and a legacy unredacted copy is replaced by a redacted one', async () => {
-    await expectMigrated(migrator.migrateTo('20261121000000_create_phishing_reports'));
+    await expectMigrated(() => migrator.migrateTo('20261121000000_create_phishing_reports'));
     const storage = new LocalFileStorage(path.join(dir, 'storage'));
     const png = await sharp({ create: { width: 40, height: 80, channels: 3, background: '#ffffff' } }).png().toBuffer();
     await storage.put('private/screenshot-originals/originalAAAAAAAAAAAAAAA.png', png);
@@ -77,16 +56,18 @@ describe('20261121120000_add_screenshot_publishing', () => {
     await row('kept-private-aaaaaaa', 0, null, 'private/screenshot-originals/otherAAAAAAAAAAAAAAAAAA.png');
     await row('no-original-aaaaaaaa', 1, 'public/screenshots/orphanAAAAAAAAAAAAAAAAAA.png', null);
 
-    await expectMigrated(migrator.migrateToLatest());
+    await expectMigrated(() => migrator.migrateToLatest());
+    // Claims live in the jobs table since 20261123210000_create_jobs: the pending report has an unclaimed job.
     const statuses = await handle.db
       .selectFrom('phishing_reports')
-      .select(['report_id', 'screenshot_status', 'screenshot_attempts', 'screenshot_claimed_at', 'thumbnail_key'])
+      .leftJoin('jobs', 'jobs.id', 'phishing_reports.screenshot_job_id')
+      .select(['report_id', 'screenshot_status', 'jobs.attempts as screenshot_attempts', 'jobs.claimed_at as screenshot_claimed_at', 'thumbnail_key'])
       .orderBy('report_id')
       .execute();
     expect(statuses).toEqual([
-      { report_id: 'kept-private-aaaaaaa', screenshot_status: 'private', screenshot_attempts: 0, screenshot_claimed_at: null, thumbnail_key: null },
-      { report_id: 'no-original-aaaaaaaa', screenshot_status: 'failed', screenshot_attempts: 0, screenshot_claimed_at: null, thumbnail_key: null },
-      { report_id: 'no-screenshot-aaaaaa', screenshot_status: 'none', screenshot_attempts: 0, screenshot_claimed_at: null, thumbnail_key: null },
+      { report_id: 'kept-private-aaaaaaa', screenshot_status: 'private', screenshot_attempts: null, screenshot_claimed_at: null, thumbnail_key: null },
+      { report_id: 'no-original-aaaaaaaa', screenshot_status: 'failed', screenshot_attempts: null, screenshot_claimed_at: null, thumbnail_key: null },
+      { report_id: 'no-screenshot-aaaaaa', screenshot_status: 'none', screenshot_attempts: null, screenshot_claimed_at: null, thumbnail_key: null },
       { report_id: 'published-legacy-aaa', screenshot_status: 'pending', screenshot_attempts: 0, screenshot_claimed_at: null, thumbnail_key: null },
     ]);
     await expect(sql`update phishing_reports set screenshot_status = 'shown'`.execute(handle.db)).rejects.toThrow();
@@ -115,11 +96,11 @@ describe('20261121120000_add_screenshot_publishing', () => {
 
   it('migrates down and up again', async () => {
     // Down to the migration before it (later migrations, such as the mail outbox, go down first).
-    await expectMigrated(migrator.migrateTo('20261121000000_create_phishing_reports'));
+    await expectMigrated(() => migrator.migrateTo('20261121000000_create_phishing_reports'));
     const tables = await handle.db.introspection.getTables();
     const reports = tables.find((table) => table.name === 'phishing_reports' && (!handle.schema || table.schema === handle.schema));
     expect(reports).toBeDefined();
     expect(reports?.columns.map((column) => column.name)).not.toContain('screenshot_status');
-    await expectMigrated(migrator.migrateToLatest());
+    await expectMigrated(() => migrator.migrateToLatest());
   });
 });

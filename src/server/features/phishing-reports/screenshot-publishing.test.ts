@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { reportMessages } from '../../../common/messages';
 import { openDatabase } from '../../db/database';
 import { writeTimestamp } from '../../db/dialect';
+import { JobsRepository } from '../../lib/jobs/jobs.repo';
 import { randomUrlSafeId } from '../../lib/secret-hash';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { blankAnalyzer } from '../../test/screenshot-analyzer-doubles';
@@ -13,6 +14,7 @@ import { createScreenshotAnalyzer } from '../screenshot-ocr/screenshot-analyzer'
 import type { ScreenshotAnalysis, ScreenshotAnalyzer } from '../screenshot-ocr/screenshot-ocr.types';
 import { PhishingReportsRepository } from './phishing-reports.repo';
 import { ScreenshotPublisher } from './screenshot-publisher';
+import { testDatabaseTarget } from '../../test/test-database';
 
 /**
  * Screenshots are published only as automatically redacted copies, by a background job that the
@@ -97,12 +99,21 @@ function filesIn(folder: string): string[] {
 }
 const publicFiles = () => [...filesIn('public/redacted-screenshots'), ...filesIn('public/screenshot-thumbnails')];
 
+/** The report with its publishing job's claims. */
 async function rowOf(reportId: string) {
   return context.database.db
     .selectFrom('phishing_reports')
-    .select(['id', 'screenshot_status', 'screenshot_key', 'thumbnail_key', 'original_key', 'screenshot_attempts', 'screenshot_claim_token'])
+    .leftJoin('jobs', 'jobs.id', 'phishing_reports.screenshot_job_id')
+    .select(['phishing_reports.id', 'screenshot_status', 'screenshot_key', 'thumbnail_key', 'original_key', 'screenshot_job_id'])
+    .select(['jobs.attempts as screenshot_attempts', 'jobs.claimed_by as screenshot_claim_token'])
     .where('report_id', '=', reportId)
     .executeTakeFirst();
+}
+
+/** Claims due publishing jobs as another process would (which may then crash). */
+function claimJobs(instance: JobsRepository, claimedBy: string, limit = 1) {
+  const now = context.clock.now();
+  return instance.claim({ kinds: ['publish_screenshot'], now, staleBefore: new Date(now.getTime() - 5 * 60_000), limit, claimedBy });
 }
 
 const fixture = (file: string) => fs.readFileSync(path.join(FIXTURES, file));
@@ -246,11 +257,12 @@ describe('publishing a screenshot', () => {
   it('retries a claim left by a crashed process once it is stale, and gives up after the attempts run out', async () => {
     const staleMs = 5 * 60_000 + 1000;
     const crashed = await insertPendingReport();
-    const claimCrashed = (id: number, attempts: number) => {
-      const now = context.clock.now();
-      return repo.claimScreenshotJob({ id, attempts, legacyKeys: [] }, now, new Date(now.getTime() - 5 * 60_000), 'crashed-process');
+    const jobs = new JobsRepository(context.database.db);
+    const claimCrashed = async (reportId: string) => {
+      const jobId = (await rowOf(reportId))!.screenshot_job_id;
+      return (await claimJobs(jobs, 'crashed-process')).find((job) => job.id === jobId) ?? null;
     };
-    expect(await claimCrashed(crashed.id, 0)).not.toBeNull();
+    expect(await claimCrashed(crashed.reportId)).not.toBeNull();
 
     await publisher().drain();
     expect(await rowOf(crashed.reportId)).toMatchObject({ screenshot_status: 'pending', screenshot_claim_token: 'crashed-process' });
@@ -263,32 +275,28 @@ describe('publishing a screenshot', () => {
     // Crashes on every attempt: after three claims the report is given up, without an image.
     const doomed = await insertPendingReport();
     for (let attempts = 0; attempts < 3; attempts += 1) {
-      expect(await claimCrashed(doomed.id, attempts)).not.toBeNull();
+      expect(await claimCrashed(doomed.reportId)).not.toBeNull();
       context.clock.advance(staleMs);
     }
     const calls = analyzer.calls;
     const before = publicFiles().length;
     await publisher().drain();
-    expect(await rowOf(doomed.reportId)).toMatchObject({ screenshot_status: 'failed', screenshot_key: null });
+    expect(await rowOf(doomed.reportId)).toMatchObject({ screenshot_status: 'failed', screenshot_key: null, screenshot_attempts: 3 });
     expect(analyzer.calls).toBe(calls);
     expect(publicFiles().length).toBe(before);
   });
 
   it('lets only one of two publishers (two instances on one database) take each report', async () => {
     const reports = await Promise.all(Array.from({ length: 6 }, () => insertPendingReport()));
-    const secondInstance = openDatabase(inject('databaseTarget'));
+    const secondInstance = openDatabase(await testDatabaseTarget());
     try {
-      // The bare race: every claimer saw the same candidate; exactly one claim wins.
-      const [first] = reports;
-      const staleBefore = new Date(context.clock.now().getTime() - 60_000);
+      // The bare race: eight claimers on two connections go for the same six jobs; each job is taken once.
+      const jobIds = await Promise.all(reports.map(async (report) => (await rowOf(report.reportId))!.screenshot_job_id));
       const repos = [repo, new PhishingReportsRepository(secondInstance.db)];
-      const claims = await Promise.all(
-        Array.from({ length: 8 }, (_, index) =>
-          repos[index % 2]!.claimScreenshotJob({ id: first!.id, attempts: 0, legacyKeys: [] }, context.clock.now(), staleBefore, `claimer-${index}`),
-        ),
-      );
-      expect(claims.filter((claim) => claim !== null)).toHaveLength(1);
-      await repos[0]!.releaseScreenshotJob(claims.find((claim) => claim !== null)!);
+      const jobRepos = repos.map((each) => new JobsRepository(each.db));
+      const claims = (await Promise.all(Array.from({ length: 8 }, (_, index) => claimJobs(jobRepos[index % 2]!, `claimer-${index}`)))).flat();
+      expect(claims.map((claim) => claim.id).sort((a, b) => a - b)).toEqual([...jobIds].sort((a, b) => a! - b!));
+      for (const claim of claims) expect(await jobRepos[0]!.release(claim, context.clock.now())).toBe(true);
 
       // Two whole publishers draining at once: each report is analysed once and published once.
       const analysed: number[] = [];

@@ -1,5 +1,6 @@
 import { domainMessages } from '../../../common/messages';
 import { domainOf, isFreeMailDomain } from '../../../common/free-mail-domains';
+import { toAsciiDomain } from './domain-name';
 import type { SendingDomainsRepository } from './sending-domains.repo';
 
 /**
@@ -14,13 +15,18 @@ export class SendingDomainPolicy {
 
   /** The domains the tenant may send to (lower case). */
   async allowedDomains(tenantId: number): Promise<Set<string>> {
-    const [admins, verified] = await Promise.all([this.repo.confirmedAdminAddresses(tenantId), this.repo.verifiedDomains(tenantId)]);
-    const allowed = new Set(verified);
-    for (const address of admins) {
-      const domain = domainOf(address);
-      if (!isFreeMailDomain(domain)) allowed.add(domain);
+    const [admin, verified] = await Promise.all([this.adminDomains(tenantId), this.repo.verifiedDomains(tenantId)]);
+    return new Set([...admin, ...verified]);
+  }
+
+  /** The domains of the administrators' confirmed addresses that count as the tenant's own (not free mail), first admin first. */
+  async adminDomains(tenantId: number): Promise<string[]> {
+    const domains = new Set<string>();
+    for (const address of await this.repo.confirmedAdminAddresses(tenantId)) {
+      const domain = toAsciiDomain(domainOf(address));
+      if (domain && !isFreeMailDomain(domain)) domains.add(domain);
     }
-    return allowed;
+    return [...domains];
   }
 
   /**
@@ -34,7 +40,8 @@ export class SendingDomainPolicy {
     for (const address of addresses) {
       if (own && address.trim().toLowerCase() === own) continue;
       const domain = domainOf(address);
-      if (!allowed.has(domain)) refused.set(address, domainMessages.unverifiedDomain(domain));
+      // Compared in the stored form (punycode), so 例え.jp matches a verified xn--r8jz45g.jp.
+      if (!allowed.has(toAsciiDomain(domain))) refused.set(address, domainMessages.unverifiedDomain(domain));
     }
     return refused;
   }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { reportMessages as m, reportUiText as t } from '../../../common/messages';
 import type { PublicReport } from '../../../common/phishing-report.schema';
 import { AlertBox } from '../../components/alert-box';
@@ -6,6 +6,10 @@ import { ImageViewer } from '../../components/image-viewer';
 import { ReceiptMethodIcon } from '../../components/receipt-method-icon';
 import { formatReportDateTime } from '../../../common/date-format';
 import { defangText } from '../../../common/url-defang';
+import { readAuthToken } from '../../auth/token-storage';
+
+// Only a signed-in company administrator can use it: visitors never download its code.
+const ReportTemplateButton = lazy(() => import('../../training-app/templates/report-template-button'));
 
 type ReportDetailViewProps = {
   report: PublicReport;
@@ -89,6 +93,12 @@ export function ReportDetailView({ report, onDelete, onBack }: ReportDetailViewP
             <span className="screenshot-button__hint">クリックで拡大</span>
           </button>
         </section>
+      )}
+
+      {readAuthToken() && (
+        <Suspense fallback={null}>
+          <ReportTemplateButton reportId={report.report_id} />
+        </Suspense>
       )}
 
       <div className="report-detail__actions">

@@ -6,6 +6,7 @@ import { PageHeader } from '../components/page-header';
 import { planLabel } from '../shell/plan-label';
 import { PasswordForm } from './password-form';
 import { ProfileForm } from './profile-form';
+import { SendingDomainsSection } from './sending-domains/sending-domains-section';
 
 export function Component() {
   const id = useId();
@@ -59,6 +60,7 @@ export function Component() {
         <ProfileForm user={user} headingId={`${id}-profile`} />
         <PasswordForm headingId={`${id}-password`} />
       </div>
+      {tenant && <SendingDomainsSection />}
     </div>
   );
 }

@@ -1,0 +1,21 @@
+/**
+ * Every kind of background job and the payload it carries, stored as JSON in `jobs.payload`.
+ * A payload names the row the job works on; the row itself (a mail, a report) holds the data, so a
+ * job never carries a copy that could go stale.
+ */
+export interface JobKinds {
+  /** Deliver one `mail_outbox` message (features/mail/mail-worker.ts). */
+  send_mail: { mailId: number };
+  /** Redact and publish one report's screenshot (features/phishing-reports/screenshot-publisher.ts). */
+  publish_screenshot: { reportId: number };
+}
+
+export type JobKind = keyof JobKinds;
+
+/** Runs (claims) before a job of the kind is given up, as stored on each new job. */
+export const JOB_MAX_ATTEMPTS: { readonly [K in JobKind]: number } = {
+  // Temporary SMTP trouble (4xx, a server down) is retried over about four hours.
+  send_mail: 8,
+  // An analysis error fails at once; these count only runs cut short by a crash.
+  publish_screenshot: 3,
+};

@@ -1,0 +1,39 @@
+import {
+  sendingDomainCheckSchema,
+  sendingDomainListSchema,
+  sendingDomainSchema,
+  type SendingDomain,
+  type SendingDomainCheck,
+} from '../../../../common/sending-domains.schema';
+import { ApiError, apiRequest } from '../../../lib/api-client';
+
+export const sendingDomainsKey = ['sending-domains'] as const;
+
+export function fetchSendingDomains(signal?: AbortSignal): Promise<SendingDomain[]> {
+  return apiRequest('/api/sending-domains', { parse: (data) => sendingDomainListSchema.parse(data).domains, signal });
+}
+
+export function addSendingDomain(domain: string): Promise<SendingDomain> {
+  return apiRequest('/api/sending-domains', { method: 'POST', json: { domain }, parse: (data) => sendingDomainSchema.parse(data) });
+}
+
+export function verifySendingDomain(domainId: number): Promise<SendingDomainCheck> {
+  return apiRequest(`/api/sending-domains/${domainId}/verify`, { method: 'POST', parse: (data) => sendingDomainCheckSchema.parse(data) });
+}
+
+export function deleteSendingDomain(domainId: number): Promise<string> {
+  return apiRequest(`/api/sending-domains/${domainId}`, {
+    method: 'DELETE',
+    parse: (data) => {
+      const message = (data as { message?: unknown } | null)?.message;
+      if (typeof message !== 'string') throw new Error('delete: shape');
+      return message;
+    },
+  });
+}
+
+/** The server's own wording for a refusal it explained; otherwise a general line (offline, 5xx). */
+export function domainErrorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.status !== 0 && error.status < 500 && error.serverMessage) return error.serverMessage;
+  return fallback;
+}

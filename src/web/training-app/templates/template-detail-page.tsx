@@ -1,0 +1,69 @@
+import { useQuery } from '@tanstack/react-query';
+import { useLocation } from 'react-router';
+import { AlertBox } from '../../components/alert-box';
+import { Spinner } from '../../components/spinner';
+import { PageHeader } from '../components/page-header';
+import { MailPreview } from './mail-preview';
+import { RedFlagList } from './red-flag-list';
+import { TemplateActions } from './template-actions';
+import { DifficultyBadge, SourceBadge } from './template-card';
+import { categoryLabel, LANDING_LABELS } from './template-labels';
+import { fetchTemplate, isNotFound, previewTemplate, templateErrorMessage, templateKeys } from './templates-api';
+import { previewDocumentUrl } from './preview-document';
+import type { SavedState } from './template-editor-page';
+import { LIBRARY, TemplateNotFound, useTemplateId } from './template-page-parts';
+
+export function Component() {
+  const id = useTemplateId();
+  const saved = (useLocation().state as SavedState | null)?.saved;
+  const template = useQuery({ queryKey: templateKeys.detail(id ?? 0), queryFn: ({ signal }) => fetchTemplate(id ?? 0, signal), enabled: id !== null });
+  const preview = useQuery({ queryKey: templateKeys.preview(id ?? 0), queryFn: ({ signal }) => previewTemplate(id ?? 0, signal), enabled: id !== null });
+
+  if (id === null || isNotFound(template.error)) return <TemplateNotFound title="テンプレート詳細" />;
+  if (template.isError) {
+    return (
+      <div className="ta-page">
+        <PageHeader title="テンプレート詳細" crumbs={[LIBRARY]} />
+        <AlertBox tone="error" title="読み込みに失敗しました">
+          <p>{templateErrorMessage(template.error, 'テンプレートを取得できませんでした。時間をおいて再度お試しください。')}</p>
+        </AlertBox>
+      </div>
+    );
+  }
+  if (template.isPending) {
+    return (
+      <div className="ta-page">
+        <PageHeader title="テンプレート詳細" crumbs={[LIBRARY]} />
+        <Spinner label="テンプレートを読み込み中..." />
+      </div>
+    );
+  }
+
+  const data = template.data;
+  return (
+    <div className="ta-page tpl-page tpl-detail">
+      <PageHeader title={data.name} crumbs={[LIBRARY]} />
+      <div className="tpl-detail__tags">
+        <span className="tpl-card__category">{categoryLabel(data.category)}</span>
+        <DifficultyBadge level={data.difficulty} />
+        <SourceBadge builtin={data.is_builtin} />
+        <span className="tpl-detail__landing">クリック後：{LANDING_LABELS[data.landing]}</span>
+      </div>
+      {saved && (
+        <AlertBox tone="success">
+          <p>{saved === 'created' ? 'テンプレートを作成しました。' : '変更を保存しました。'}</p>
+        </AlertBox>
+      )}
+      <TemplateActions template={data} />
+      <div className="tpl-detail__layout">
+        <MailPreview
+          preview={preview.data}
+          documentUrl={previewDocumentUrl(preview.data)}
+          loading={preview.isPending}
+          error={preview.isError ? templateErrorMessage(preview.error, 'プレビューを作成できませんでした。') : null}
+        />
+        <RedFlagList flags={data.red_flags} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router';
+import { TEMPLATE_CATEGORY_IDS, type TemplateCategory } from '../../../common/templates.schema';
+import { AlertBox } from '../../components/alert-box';
+import { ReportListPagination } from '../../phishing-reports/report-list/report-list-pagination';
+import { PageHeader } from '../components/page-header';
+import { TemplateCard } from './template-card';
+import { TemplateFilterBar } from './template-filters';
+import { fetchTemplates, templateErrorMessage, templateKeys, type TemplateFilters, type TemplateSource } from './templates-api';
+
+/** The filters live in the address, so a filtered page can be reloaded, shared and gone back to. */
+function readFilters(params: URLSearchParams): TemplateFilters {
+  const category = params.get('category') ?? '';
+  const difficulty = Number(params.get('difficulty'));
+  const offset = Number(params.get('offset'));
+  return {
+    category: (TEMPLATE_CATEGORY_IDS as readonly string[]).includes(category) ? (category as TemplateCategory) : '',
+    difficulty: [1, 2, 3].includes(difficulty) ? difficulty : null,
+    source: params.get('source') === 'builtin' || params.get('source') === 'own' ? (params.get('source') as TemplateSource) : '',
+    q: params.get('q') ?? '',
+    offset: Number.isInteger(offset) && offset > 0 ? offset : 0,
+  };
+}
+
+function writeFilters(filters: TemplateFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filters.category) params.set('category', filters.category);
+  if (filters.difficulty) params.set('difficulty', String(filters.difficulty));
+  if (filters.source) params.set('source', filters.source);
+  if (filters.q) params.set('q', filters.q);
+  if (filters.offset) params.set('offset', String(filters.offset));
+  return params;
+}
+
+function LibrarySkeleton() {
+  return (
+    <ul className="tpl-grid" aria-hidden="true">
+      {[0, 1, 2, 3, 4, 5].map((key) => (
+        <li key={key} className="skeleton tpl-card--skeleton" />
+      ))}
+    </ul>
+  );
+}
+
+export function Component() {
+  const [params, setParams] = useSearchParams();
+  const filters = readFilters(params);
+  const list = useQuery({
+    queryKey: templateKeys.list(filters),
+    queryFn: ({ signal }) => fetchTemplates(filters, signal),
+    placeholderData: keepPreviousData,
+  });
+  const filtered = Boolean(filters.category || filters.difficulty || filters.source || filters.q);
+  const change = (next: Partial<TemplateFilters>) => setParams(writeFilters({ ...filters, offset: 0, ...next }));
+
+  let body;
+  if (list.isPending) {
+    body = <LibrarySkeleton />;
+  } else if (list.isError) {
+    body = (
+      <AlertBox tone="error" title="読み込みに失敗しました">
+        <p>{templateErrorMessage(list.error, 'テンプレートの一覧を取得できませんでした。時間をおいて再度お試しください。')}</p>
+        <p>
+          <button type="button" className="button button--secondary button--small" onClick={() => void list.refetch()}>
+            再読み込み
+          </button>
+        </p>
+      </AlertBox>
+    );
+  } else if (list.data.templates.length === 0) {
+    body = (
+      <div className="ta-empty card" role="status">
+        <p className="ta-empty__title">{filtered ? '条件に合うテンプレートはありません' : 'テンプレートはまだありません'}</p>
+        <p className="ta-empty__text">{filtered ? 'テーマや難易度、キーワードを変えてお試しください。' : '「テンプレートを作成」から自社向けのテンプレートを作れます。'}</p>
+        {filtered && (
+          <button type="button" className="button button--secondary" onClick={() => setParams(new URLSearchParams())}>
+            絞り込みを解除
+          </button>
+        )}
+      </div>
+    );
+  } else {
+    body = (
+      <>
+        <ul className="tpl-grid" aria-busy={list.isPlaceholderData || undefined}>
+          {list.data.templates.map((template) => (
+            <TemplateCard key={template.template_id} template={template} />
+          ))}
+        </ul>
+        <ReportListPagination
+          pagination={list.data.pagination}
+          shown={list.data.templates.length}
+          busy={list.isFetching}
+          onPage={(offset) => setParams(writeFilters({ ...filters, offset }))}
+        />
+      </>
+    );
+  }
+
+  return (
+    <div className="ta-page tpl-library">
+      <PageHeader
+        title="テンプレート一覧"
+        lead="標準テンプレートは、日本で実際に届いているフィッシングを架空のブランドで再現したものです。プレビューで見分けるポイントを確認し、複製して自社向けに編集できます。"
+        actions={
+          <Link to="/templates/create" className="button button--primary">
+            テンプレートを作成
+          </Link>
+        }
+      />
+      <TemplateFilterBar key={filters.q} filters={filters} onChange={change} />
+      {body}
+    </div>
+  );
+}
