@@ -168,8 +168,11 @@ describe.each(VIEWPORTS)('/users ($name)', ({ name, viewport }) => {
     await form.email.fill('hanako@other-company.example');
     await form.save.click();
     await eventually(() => fieldError(form.email)).toBe(domainMessages.unverifiedDomain('other-company.example'));
-    await form.dialog.getByRole('button', { name: 'キャンセル', exact: true }).click();
+    // Esc closes the dialog without saving, and focus goes back to the button that opened it.
+    await page.keyboard.press('Escape');
     await form.dialog.waitFor({ state: 'detached' });
+    await eventually(() => people.add.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await people.list.getByRole('row').filter({ hasText: 'hanako@' }).count()).toBe(0);
 
     // Edit.
     await row.getByRole('button', { name: '山田 太郎さんを編集' }).click();
@@ -286,8 +289,13 @@ describe.each(VIEWPORTS)('/users ($name)', ({ name, viewport }) => {
     await people.groupFilter.selectOption({ label: 'すべてのグループ' });
     await people.search.fill('総務');
     await eventually(() => people.list.getByRole('row').filter({ hasText: '@' + domain }).allInnerTexts()).toEqual([expect.stringContaining(`sato@${domain}`)]);
-    await people.search.fill('');
+    await people.search.fill('該当なしの検索語');
+    const noMatch = people.list.getByRole('status').filter({ hasText: '条件に一致する受講者はいません' });
+    await noMatch.waitFor();
+    await checkScreen(page, `people-no-match-${name}`);
+    await noMatch.getByRole('button', { name: '条件をクリア', exact: true }).click();
     await eventually(() => people.list.getByRole('row').filter({ hasText: '@' + domain }).count()).toBe(3);
+    expect(await people.search.inputValue()).toBe('');
     expect(await horizontalOverflow(page)).toBe(0);
     await checkScreen(page, `people-list-${name}`);
 
@@ -324,8 +332,14 @@ describe.each(VIEWPORTS)('/users ($name)', ({ name, viewport }) => {
     const people = peoplePage(page);
     const rows = Array.from({ length: 25 }, (_, index) => `社員 ${String(index + 1).padStart(2, '0')},staff${index + 1}@${domain},品質保証部`);
     // Excel's "CSV UTF-8" has a BOM, and a header in English is accepted as well.
-    await importCsv(page, 'staff.csv', Buffer.from(`\uFEFFname,email,department\n${rows.join('\n')}\n`, 'utf8'));
+    const bad = '社員 99,staff99-at-example,品質保証部';
+    await importCsv(page, 'staff.csv', Buffer.from(`\uFEFFname,email,department\n${[...rows.slice(0, 12), bad, ...rows.slice(12)].join('\n')}\n`, 'utf8'));
     const preview = page.getByRole('dialog', { name: '取り込む内容の確認' });
+    // In a long preview the bad rows can be shown alone.
+    await preview.getByRole('checkbox', { name: 'エラーの行だけを表示' }).check();
+    await eventually(() => preview.getByRole('row').filter({ hasText: '@' }).count()).toBe(0);
+    expect(await preview.getByRole('row').filter({ hasText: 'staff99-at-example' }).innerText()).toContain('14');
+    await preview.getByRole('checkbox', { name: 'エラーの行だけを表示' }).uncheck();
     await preview.getByRole('button', { name: '25件を取り込む', exact: true }).click();
     const done = page.getByRole('dialog', { name: '取り込みが完了しました' });
     await done.getByRole('button', { name: '閉じる', exact: true }).click();

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { ImportResult, ImportRowStatus } from '../../../common/people.schema';
 import { AlertBox } from '../../components/alert-box';
 
@@ -6,6 +7,10 @@ const STATUS_LABELS: Record<ImportRowStatus, string> = { new: '新規', updated:
 /** What a dry run found: counts per status, then every row with its line number and, for errors, why. */
 export function ImportPreview({ result, captionId }: { result: ImportResult; captionId: string }) {
   const { summary } = result;
+  const [errorsOnly, setErrorsOnly] = useState(false);
+  // In a long file the few bad rows are hard to find among the good ones.
+  const offerErrorsOnly = summary.error > 0 && result.rows.length > 10;
+  const rows = errorsOnly ? result.rows.filter((row) => row.status === 'error') : result.rows;
   return (
     <div className="import-preview">
       <ul className="import-summary" aria-label="確認結果の内訳">
@@ -25,10 +30,16 @@ export function ImportPreview({ result, captionId }: { result: ImportResult; cap
         </AlertBox>
       )}
       {summary.error > 0 && <p className="import-preview__note">エラーの行は取り込まれません。ファイルを直して選び直すか、エラーの行を除いてそのまま取り込めます。</p>}
+      {offerErrorsOnly && (
+        <label className="checkbox import-preview__filter">
+          <input type="checkbox" checked={errorsOnly} onChange={(event) => setErrorsOnly(event.target.checked)} />
+          <span>エラーの行だけを表示</span>
+        </label>
+      )}
       <div className="import-preview__scroll" tabIndex={0} role="region" aria-labelledby={captionId}>
         <table className="import-table">
           <caption id={captionId} className="visually-hidden">
-            取り込む内容の確認（{result.rows.length}行）
+            取り込む内容の確認（{errorsOnly ? `エラーの${rows.length}行` : `${rows.length}行`}）
           </caption>
           <thead>
             <tr>
@@ -41,7 +52,7 @@ export function ImportPreview({ result, captionId }: { result: ImportResult; cap
             </tr>
           </thead>
           <tbody>
-            {result.rows.map((row) => (
+            {rows.map((row) => (
               <tr key={row.row} className={`import-table__row import-table__row--${row.status}`}>
                 <td className="import-table__line">
                   <span className="import-table__label">行</span>

@@ -21,7 +21,7 @@ export function PeopleFirstSteps({ onAdd, onImport }: { onAdd: () => void; onImp
 /** A search or group filter that matches nobody. */
 export function PeopleNoMatch({ onClear }: { onClear: () => void }) {
   return (
-    <div className="ta-empty people-empty">
+    <div className="ta-empty people-empty" role="status">
       <p className="ta-empty__title">条件に一致する受講者はいません</p>
       <p className="ta-empty__text">キーワードやグループを変えて、もう一度お試しください。</p>
       <button type="button" className="button button--secondary" onClick={onClear}>

@@ -2,12 +2,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
+import { Link } from 'react-router';
 import { type z } from 'zod';
+import { trainingPaths } from '../../../common/training-routes';
 import { personInputSchema, type Group, type Person, type PeopleUsage } from '../../../common/people.schema';
 import { AlertBox } from '../../components/alert-box';
 import { Dialog } from '../../components/dialog';
 import { FormField } from '../../components/form-field';
 import { applyServerFieldErrors } from '../account/server-field-errors';
+import { SENDING_DOMAINS_ANCHOR } from '../account/sending-domains/sending-domains-section';
 import { dashboardKey } from '../dashboard/dashboard-api';
 import { GroupChoices } from './group-choices';
 import { createPerson, peopleErrorMessage, peopleKeys, updatePerson } from './people-api';
@@ -91,6 +94,14 @@ export function PersonDialog({ person, groups, usage, onClose }: PersonDialogPro
 
   const full = !editing && usage !== undefined && usage.max !== null && usage.registered >= usage.max;
 
+  const emailHint = (
+    <>
+      訓練メールの送信先です。登録できるのは、確認済みの
+      <Link to={`${trainingPaths.account}#${SENDING_DOMAINS_ANCHOR}`}>送信先ドメイン</Link>
+      のアドレスです。
+    </>
+  );
+
   return (
     <Dialog labelledBy={`${id}-title`} onClose={() => onClose(null)} preventClose={busy} className="people-dialog">
       <h2 id={`${id}-title`} className="dialog__title">
@@ -112,7 +123,7 @@ export function PersonDialog({ person, groups, usage, onClose }: PersonDialogPro
           <FormField label="氏名" required error={errors.name?.message}>
             {(control) => <input {...control} {...register('name')} type="text" className="input" autoComplete="off" />}
           </FormField>
-          <FormField label="メールアドレス" required error={errors.email?.message} hint="訓練メールの送信先です。確認済みの送信先ドメインのアドレスを登録できます。">
+          <FormField label="メールアドレス" required error={errors.email?.message} hint={emailHint}>
             {(control) => <input {...control} {...register('email')} type="email" className="input" autoComplete="off" inputMode="email" />}
           </FormField>
           <FormField label="部署" error={errors.department?.message}>

@@ -15,6 +15,7 @@ export function PlanUsage({ usage, headingId }: { usage: PeopleUsage; headingId:
       <p className="people-usage__count" data-testid="people-usage">
         {usageText(registered, max)}
       </p>
+      {max === null && <p className="people-usage__note">ご利用中のプランでは、登録人数に上限はありません。</p>}
       {max !== null && (
         <>
           <div className="people-usage__bar" aria-hidden="true">
