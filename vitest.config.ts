@@ -13,7 +13,9 @@ export default defineConfig({
           // two workers for the two cores this project's machines have.
           setupFiles: ['src/server/test/per-file-database.setup.ts'],
           maxWorkers: 2,
-          testTimeout: 20_000,
+          // Projects with different worker counts must run as separate groups (server first).
+          sequence: { groupOrder: 0 },
+          testTimeout: 30_000,
           hookTimeout: 30_000,
         },
       },
@@ -22,6 +24,7 @@ export default defineConfig({
           name: 'web',
           environment: 'node',
           include: ['src/common/**/*.test.ts', 'src/web/**/*.test.ts'],
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -31,6 +34,7 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
           fileParallelism: false,
+          sequence: { groupOrder: 2 },
           testTimeout: 90_000,
           hookTimeout: 180_000,
         },
