@@ -189,7 +189,7 @@ export const peopleMessages = {
   nameRequired: '氏名は必須です',
   emailRequired: 'メールアドレスは必須です',
   emailInvalid: '有効なメールアドレスを入力してください',
-  emailTaken: 'このメールアドレスはすでに登録されています',
+  emailTaken: 'このメールアドレスは既に登録されています',
   tooLong: (max: number) => `${max}文字以内で入力してください`,
   groupNameRequired: 'グループ名は必須です',
   groupNameTaken: '同じ名前のグループがすでにあります',

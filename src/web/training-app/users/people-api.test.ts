@@ -28,7 +28,7 @@ describe('export file name', () => {
 
 describe('error wording', () => {
   it("shows the server's Japanese message for a refused request", () => {
-    const message = 'このメールアドレスはすでに登録されています';
+    const message = 'このメールアドレスは既に登録されています';
     expect(peopleErrorMessage(new ApiError(422, message), 'fallback')).toBe(message);
   });
 
