@@ -274,6 +274,8 @@ export const templateMessages = {
   reportNotFound: 'フィッシング報告が見つかりませんでした。',
   testSendLimited: (perHour: number) => `テスト送信は1時間に${perHour}通までです。しばらく時間をおいてから再度お試しください。`,
   testSendSubjectPrefix: '【テスト送信】',
+  /** Test send and "from a report": the account's administrators only (a member may read the library). */
+  adminOnly: 'この操作は管理者のみ行えます。管理者にご依頼ください。',
   created: 'テンプレートを作成しました。',
   updated: 'テンプレートを更新しました。',
   deleted: 'テンプレートを削除しました。',

@@ -82,6 +82,14 @@ describe('GET /api/templates', () => {
     expect((await api(other, 'GET', `/api/templates/${secret.template_id}`)).statusCode).toBe(404);
   });
 
+  it('treats empty parameters, as a plain form sends them, like omitted ones', async () => {
+    const response = await api(owner, 'GET', '/api/templates?category=&difficulty=&source=&q=&limit=&offset=');
+    expect(response.statusCode, response.body).toBe(200);
+    const omitted = (await api(owner, 'GET', '/api/templates')).json().data;
+    expect(response.json().data).toEqual(omitted);
+    expect(omitted.pagination).toMatchObject({ limit: 24, offset: 0 });
+  });
+
   it('answers 422 for a bad filter', async () => {
     for (const query of ['category=nope', 'difficulty=4', 'limit=0', 'limit=101', 'offset=-1']) {
       expect((await api(owner, 'GET', `/api/templates?${query}`)).statusCode, query).toBe(422);
@@ -104,6 +112,18 @@ describe('create, read, update, delete', () => {
     const deleted = await api(owner, 'DELETE', `/api/templates/${made.template_id}`);
     expect(deleted.json()).toEqual({ success: true, data: { message: templateMessages.deleted } });
     expect((await api(owner, 'GET', `/api/templates/${made.template_id}`)).statusCode).toBe(404);
+  });
+
+  it('answers 404, never 422, for an id that cannot name a template', async () => {
+    for (const id of ['abc', '1.5', '0', '-1', '99999999999', '1e3']) {
+      for (const [method, path, payload] of [
+        ['GET', '', undefined], ['PUT', '', ownTemplate()], ['DELETE', '', undefined], ['POST', '/duplicate', undefined], ['POST', '/preview', {}], ['POST', '/test-send', undefined],
+      ] as const) {
+        const response = await api(owner, method, `/api/templates/${id}${path}`, payload);
+        expect(response.statusCode, `${method} ${id}${path}`).toBe(404);
+        expect(response.json()).toEqual({ success: false, message: templateMessages.notFound });
+      }
+    }
   });
 
   it('refuses to edit or delete a built-in (403) but lets anyone read it', async () => {
