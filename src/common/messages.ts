@@ -270,10 +270,16 @@ export const templateMessages = {
   tooManyRedFlags: (max: number) => `見分けるポイントは${max}件までです`,
   /** The HTML body held nothing a mail client would show once unsafe markup was removed. */
   htmlEmptyAfterSanitizing: 'HTML本文に表示できる内容がありません（スクリプトなど安全でない要素は取り除かれます）',
+  /** A person's value must never decide where a link leads or how the mail is styled. */
+  variableInUrlAttribute: (attribute: string) => `${attribute} 属性に使える差し込み項目は、値の先頭に置く {{url}} だけです`,
+  variableInStyleAttribute: (attribute: string) => `${attribute} 属性には差し込み項目を使えません`,
+  excerptNotFound: '該当箇所の文言が、差出人・件名・本文のどこにも見つかりません。メール内の文言をそのまま入力してください',
   personNotFound: '選択された受講者が見つかりません',
   reportNotFound: 'フィッシング報告が見つかりませんでした。',
   testSendLimited: (perHour: number) => `テスト送信は1時間に${perHour}通までです。しばらく時間をおいてから再度お試しください。`,
   testSendSubjectPrefix: '【テスト送信】',
+  /** Test send and "from a report": the account's administrators only (a member may read the library). */
+  adminOnly: 'この操作は管理者のみ行えます。管理者にご依頼ください。',
   created: 'テンプレートを作成しました。',
   updated: 'テンプレートを更新しました。',
   deleted: 'テンプレートを削除しました。',

@@ -194,14 +194,17 @@ export const templateInputSchema = templateFieldsSchema.superRefine((template, c
 });
 export type TemplateInput = z.input<typeof templateInputSchema>;
 
+/** An empty parameter (`?category=`, as a plain form submits it) means the same as an omitted one. */
+const optionalParameter = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema);
+
 export const templateListQuerySchema = z.object({
-  category: z.enum(TEMPLATE_CATEGORY_IDS, { error: m.categoryInvalid }).optional(),
-  difficulty: z.coerce.number().int().min(1, { error: m.difficultyInvalid }).max(3, { error: m.difficultyInvalid }).optional(),
+  category: optionalParameter(z.enum(TEMPLATE_CATEGORY_IDS, { error: m.categoryInvalid }).optional()),
+  difficulty: optionalParameter(z.coerce.number().int().min(1, { error: m.difficultyInvalid }).max(3, { error: m.difficultyInvalid }).optional()),
   /** Built-ins only, the tenant's own only, or both (default). */
-  source: z.enum(['builtin', 'own']).optional(),
-  q: z.string().trim().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(TEMPLATE_MAX_PAGE_SIZE).default(TEMPLATE_PAGE_SIZE),
-  offset: z.coerce.number().int().min(0).default(0),
+  source: optionalParameter(z.enum(['builtin', 'own']).optional()),
+  q: optionalParameter(z.string().trim().max(200).optional()),
+  limit: optionalParameter(z.coerce.number().int().min(1).max(TEMPLATE_MAX_PAGE_SIZE).default(TEMPLATE_PAGE_SIZE)),
+  offset: optionalParameter(z.coerce.number().int().min(0).default(0)),
 });
 export type TemplateListQuery = z.input<typeof templateListQuerySchema>;
 

@@ -1,5 +1,6 @@
 import { templateMessages as m } from '../../../common/messages';
 import { TEMPLATE_TEST_SENDS_PER_HOUR, templateFromReportRequestSchema, templateInputSchema, templatePreviewRequestSchema } from '../../../common/templates.schema';
+import { AppError } from '../../errors';
 import type { ZodRoutes } from '../../lib/zod-route';
 import { tenantOf } from '../../plugins/tenant-realm.plugin';
 import {
@@ -7,6 +8,15 @@ import {
   templateTestSendResponseSchema,
 } from './templates.schema';
 import type { TemplatesService } from './templates.service';
+
+/** The tenant of an administrator; a member is refused (403), as the UI hides these actions from them. */
+function adminTenantOf(request: Parameters<typeof tenantOf>[0]) {
+  const tenant = tenantOf(request);
+  if (tenant.role !== 'admin') throw new AppError('FORBIDDEN', m.adminOnly);
+  return tenant;
+}
+
+const ADMIN_ERRORS = { ...REALM_ERRORS, 403: `${REALM_ERRORS[403]} / ${m.adminOnly}` };
 
 /** Preview (saved or draft), test send, and a template from a Kizuki DB report (tenant realm). */
 export function registerTemplateActionRoutes(realm: ZodRoutes, { service }: { service: TemplatesService }): void {
@@ -31,16 +41,16 @@ export function registerTemplateActionRoutes(realm: ZodRoutes, { service }: { se
     config: {
       openapi: {
         summary: 'Mail the template to the signed-in administrator (not counted against the monthly allowance)',
-        tags, errors: { ...REALM_ERRORS, 404: m.notFound, 429: m.testSendLimited(TEMPLATE_TEST_SENDS_PER_HOUR) },
+        tags, errors: { ...ADMIN_ERRORS, 404: m.notFound, 429: m.testSendLimited(TEMPLATE_TEST_SENDS_PER_HOUR) },
       },
     },
   }, async (request) => {
-    const { tenantId, userId } = tenantOf(request);
+    const { tenantId, userId } = adminTenantOf(request);
     return { success: true as const, data: await service.testSend(tenantId, userId, request.params.template_id) };
   });
 
   realm.post('/api/templates/from-report', {
     schema: { body: templateFromReportRequestSchema, response: { 201: templateResponseSchema } },
-    config: { openapi: { summary: 'Create a tenant template from a Kizuki DB report (URLs → {{url}}, addresses and numbers neutralised)', tags, errors: { ...REALM_ERRORS, 404: m.reportNotFound } } },
-  }, async (request, reply) => reply.status(201).send({ success: true as const, data: await service.createFromReport(tenantOf(request).tenantId, request.body.report_id) }));
+    config: { openapi: { summary: 'Create a tenant template from a Kizuki DB report (URLs → {{url}}, addresses and numbers neutralised)', tags, errors: { ...ADMIN_ERRORS, 404: m.reportNotFound } } },
+  }, async (request, reply) => reply.status(201).send({ success: true as const, data: await service.createFromReport(adminTenantOf(request).tenantId, request.body.report_id) }));
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { sampleValues } from './template-render';
 import { renderTemplate } from './template-render';
-import { isVisiblyEmpty, sanitizeTemplateHtml } from './template-html';
+import { attributeVariableErrors, htmlText, isVisiblyEmpty, sanitizeTemplateHtml, withSafeUrls } from './template-html';
+import { templateMessages } from '../../../common/messages';
 import { BUILTIN_TEMPLATES } from './builtin-templates';
 
 const clean = sanitizeTemplateHtml;
@@ -62,6 +63,35 @@ describe('sanitizeTemplateHtml', () => {
   });
 });
 
+describe('attributeVariableErrors', () => {
+  it('allows {{url}} only as the start of a URL attribute, and no variable in style', () => {
+    expect(attributeVariableErrors('<a href="{{url}}" title="{{name}}">{{name}}</a><a href="{{url}}/x?a=1">b</a>')).toEqual([]);
+    expect(attributeVariableErrors('<a href="{{name}}">a</a><a HREF="mailto:{{email}}">b</a>')).toEqual([templateMessages.variableInUrlAttribute('href')]);
+    // Tags the sanitiser removes whole do not count; it keeps nothing of them.
+    expect(attributeVariableErrors('<iframe src="{{name}}"></iframe><script src="{{name}}"></script>')).toEqual([]);
+    expect(attributeVariableErrors('<img src="https://img.example/{{url}}.png"><div style="width:{{name}}">c</div>')).toEqual([
+      templateMessages.variableInUrlAttribute('src'), templateMessages.variableInStyleAttribute('style'),
+    ]);
+  });
+});
+
+describe('htmlText', () => {
+  it('is the text a reader sees, entities decoded', () => {
+    expect(htmlText('<p>A&amp;B &lt;C&gt;&nbsp;<strong>強調</strong></p><p>次</p>')).toBe('A&B <C>\u00a0強調次');
+  });
+});
+
+describe('withSafeUrls', () => {
+  it('removes an href or src whose scheme is not ours, however it is spelt', () => {
+    for (const href of ['javascript:alert(1)', ' JaVa\tScRiPt:alert(1)', '&#106;avascript:alert(1)', 'java&#x09;script:x', 'javascript&colon;x', 'java&NewLine;script:x', 'data:text/html,x', 'vbscript:x']) {
+      expect(withSafeUrls(`<p><a href="${href}" title="t">x</a></p>`), href).toBe('<p><a title="t">x</a></p>');
+    }
+    expect(withSafeUrls('<img src="http://img.example/a.png" alt="" />')).toBe('<img alt="" />');
+    const kept = '<p>href="javascript:x"</p><a href="https://a.example/?b=1&amp;c=2">a</a><a href="mailto:a@example.jp">m</a><a href="#top">t</a><img src="https://img.example/a.png" />';
+    expect(withSafeUrls(kept)).toBe(kept);
+  });
+});
+
 describe('renderTemplate', () => {
   const template = {
     sender_name: '{{company_name}} 総務部', sender_local_part: 'soumu',
@@ -74,6 +104,12 @@ describe('renderTemplate', () => {
     expect(rendered.html).toBe('<p title="&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&amp;&quot;&#39;">&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&amp;&quot;&#39; 様</p><a href="https://kizuki.test/t/a?b=1&amp;c=2">確認</a>');
     expect(rendered.html).not.toContain('<script');
     expect(rendered.text).toBe(`${hostile.name} 様 https://kizuki.test/t/a?b=1&c=2`);
+  });
+
+  it('never renders a link a person’s value turned into script, even in a template stored before the rule', () => {
+    const legacy = { ...template, html_body: '<p><a href="{{name}}">{{name}}</a><a href="{{url}}">確認</a></p>' };
+    const rendered = renderTemplate(legacy, { ...hostile, name: 'javascript:alert(document.domain)', url: ' javascript:alert(1)' }, 'training.kizuki.example');
+    expect(rendered.html).toBe('<p><a>javascript:alert(document.domain)</a><a>確認</a></p>');
   });
 
   it('keeps header values on one line and sends from the lure’s sender on the training domain', () => {

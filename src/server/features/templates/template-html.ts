@@ -1,4 +1,6 @@
 import sanitizeHtml from 'sanitize-html';
+import { templateMessages as m } from '../../../common/messages';
+import { variablesIn } from '../../../common/templates.schema';
 
 /**
  * Custom template HTML is untrusted (an administrator may paste anything, and a preview or a
@@ -67,4 +69,80 @@ export function sanitizeTemplateHtml(html: string): string {
 /** True when nothing a reader would see is left (the sanitiser removed it all, or it was only markup). */
 export function isVisiblyEmpty(html: string): boolean {
   return sanitizeHtml(html, { allowedTags: ['img'], allowedAttributes: {} }).replace(/&nbsp;|\s/g, '') === '';
+}
+
+/** Attributes whose value is where a link leads or an image loads from. */
+const URL_ATTRIBUTES = new Set(['href', 'src']);
+/** `{{url}}` opening a URL attribute's value: the tracked link, possibly with a path or query written after it. */
+const LEADING_URL_VARIABLE = /^\s*\{\{\s*url\s*\}\}/;
+
+/**
+ * Variables placed where a person's value could change what the mail does rather than what it
+ * says: escaping keeps a value inside its attribute, but `href="{{name}}"` with a name of
+ * `javascript:…` would still be a script link, and a value inside `style` could write CSS. So a
+ * URL attribute may only start with `{{url}}` (our own link) and hold no other variable, and
+ * `style` none at all. Returns one Japanese message per offending attribute name, for `html_body`.
+ * Run on the HTML as written, on the tags the sanitiser keeps: a declaration it would silently
+ * drop (`color:{{name}}`) is refused too, so the administrator learns why it does not show.
+ */
+export function attributeVariableErrors(html: string): string[] {
+  const messages = new Set<string>();
+  sanitizeHtml(html, {
+    ...SANITIZE_OPTIONS,
+    transformTags: {
+      '*': (tagName, attribs) => {
+        if (!MAIL_TAGS.includes(tagName.toLowerCase())) return { tagName, attribs };
+        for (const [rawName, value] of Object.entries(attribs)) {
+          const name = rawName.toLowerCase();
+          if (variablesIn(value).length === 0) continue;
+          if (URL_ATTRIBUTES.has(name)) {
+            if (!LEADING_URL_VARIABLE.test(value) || variablesIn(value.replace(LEADING_URL_VARIABLE, '')).length > 0) messages.add(m.variableInUrlAttribute(name));
+          } else if (name === 'style') {
+            messages.add(m.variableInStyleAttribute(name));
+          }
+        }
+        return { tagName, attribs };
+      },
+    },
+  });
+  return [...messages];
+}
+
+/** The text a reader sees in the HTML (tags removed, entities decoded), for finding a red flag's excerpt. */
+export function htmlText(html: string): string {
+  // sanitize-html decodes every entity and writes back only these three.
+  return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+}
+
+/** Schemes a rendered link (href) or image (src) may use; anything else is removed. */
+const RENDERED_SCHEMES: Record<string, ReadonlySet<string>> = { href: new Set(['https', 'http', 'mailto', 'tel']), src: new Set(['https']) };
+/** A start tag of the sanitised, rendered HTML: its `<` is never text (text and values have `&lt;`), nor is a `>` inside it. */
+const START_TAG = /<[a-z][a-z0-9]*\b[^>]*>/gi;
+const URL_ATTRIBUTE = /\s(href|src)="([^"]*)"/gi;
+const NAMED_ENTITIES: Record<string, string> = { amp: '&', quot: '"', apos: "'", lt: '<', gt: '>', colon: ':', tab: '\t', newline: '\n' };
+
+function decodeAttribute(value: string): string {
+  return value.replace(/&(?:#(\d+)|#x([0-9a-f]+)|([a-z]+));?/gi, (whole, decimal?: string, hex?: string, name?: string) => {
+    const code = decimal !== undefined ? Number.parseInt(decimal, 10) : hex !== undefined ? Number.parseInt(hex, 16) : undefined;
+    if (code !== undefined) return code <= 0x10ffff ? String.fromCodePoint(code) : '';
+    return NAMED_ENTITIES[name!.toLowerCase()] ?? whole;
+  });
+}
+
+/** True when a URL, as a browser reads it (control characters and spaces ignored), is relative or uses an allowed scheme. */
+function isAllowedUrl(value: string, schemes: ReadonlySet<string>): boolean {
+  // eslint-disable-next-line no-control-regex -- browsers drop these inside a URL's scheme, so must the check
+  const url = decodeAttribute(value).replace(/[\u0000-\u0020\u007f]/g, '');
+  const scheme = /^([^:/?#]*):/.exec(url)?.[1];
+  return scheme === undefined || schemes.has(scheme.toLowerCase());
+}
+
+/**
+ * Defence in depth after rendering: saving refuses a variable that could choose a link's scheme,
+ * but a template stored before that rule (or a value we did not foresee) must still never put a
+ * `javascript:` or `data:` URL into a mail or a preview. Such an href or src is removed.
+ */
+export function withSafeUrls(renderedHtml: string): string {
+  return renderedHtml.replace(START_TAG, (tag) =>
+    tag.replace(URL_ATTRIBUTE, (whole, name: string, value: string) => (isAllowedUrl(value, RENDERED_SCHEMES[name.toLowerCase()]!) ? whole : '')));
 }

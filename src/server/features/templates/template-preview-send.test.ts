@@ -183,6 +183,21 @@ describe('test send', () => {
     expect((await api(sender, 'POST', `/api/templates/${second.template_id}/test-send`, {})).statusCode).toBe(429);
   });
 
+  it('is for administrators only, as is a template from a report (403 for a member, nothing sent)', async () => {
+    const member = await createAccount(context);
+    const template = await ownTemplate(member);
+    await context.database.db.updateTable('users').set({ role: 'member' }).where('id', '=', member.userId).execute();
+    const sent = await api(member, 'POST', `/api/templates/${template.template_id}/test-send`);
+    expect(sent.statusCode, sent.body).toBe(403);
+    expect(sent.json()).toEqual({ success: false, message: templateMessages.adminOnly });
+    const fromReport = await api(member, 'POST', '/api/templates/from-report', { report_id: 'abcdefghijklmnop' });
+    expect(fromReport.statusCode, fromReport.body).toBe(403);
+    expect(fromReport.json()).toEqual({ success: false, message: templateMessages.adminOnly });
+    expect(await deliveredTo(context, smtp, member.email)).toEqual([]);
+    // Reading and previewing stay open to members.
+    expect((await api(member, 'POST', `/api/templates/${template.template_id}/preview`, {})).statusCode).toBe(200);
+  });
+
   it('sends another tenant’s template to no one (404)', async () => {
     const template = await ownTemplate(owner);
     await context.app.mail.worker.drain();

@@ -2,6 +2,7 @@ import { templateMessages } from '../../../common/messages';
 import { replaceVariables, TEMPLATE_VARIABLES, type TemplateVariableName } from '../../../common/templates.schema';
 import { escapeHtml } from '../../lib/html';
 import type { MailSender } from '../mail/mail-message';
+import { withSafeUrls } from './template-html';
 
 /** A value for every variable; {{url}} is the link the recipient follows. */
 export type VariableValues = Record<TemplateVariableName, string>;
@@ -43,7 +44,8 @@ const oneLine = (text: string) => text.replace(/[\u0000-\u001f\u007f\u2028\u2029
 
 /**
  * Fills a template with values: escaped for the HTML part (text and attributes alike, since
- * sanitize-html always writes quoted attributes), as they are for the text part, on one line for
+ * sanitize-html always writes quoted attributes; a link or image left with a scheme other than
+ * ours is then removed), as they are for the text part, on one line for
  * the subject and the sender's name.
  */
 export function renderTemplate(template: RenderableTemplate, values: VariableValues, trainingDomain: string): RenderedMail {
@@ -53,7 +55,7 @@ export function renderTemplate(template: RenderableTemplate, values: VariableVal
   };
   return {
     subject: oneLine(replaceVariables(template.subject, (name) => values[name])).trim(),
-    html: replaceVariables(template.html_body, (name) => escapeHtml(values[name])),
+    html: withSafeUrls(replaceVariables(template.html_body, (name) => escapeHtml(values[name]))),
     text: replaceVariables(template.text_body, (name) => values[name]),
     from,
     fromLine: from.name ? `${from.name} <${from.address}>` : from.address,

@@ -82,6 +82,14 @@ describe('GET /api/templates', () => {
     expect((await api(other, 'GET', `/api/templates/${secret.template_id}`)).statusCode).toBe(404);
   });
 
+  it('treats empty parameters, as a plain form sends them, like omitted ones', async () => {
+    const response = await api(owner, 'GET', '/api/templates?category=&difficulty=&source=&q=&limit=&offset=');
+    expect(response.statusCode, response.body).toBe(200);
+    const omitted = (await api(owner, 'GET', '/api/templates')).json().data;
+    expect(response.json().data).toEqual(omitted);
+    expect(omitted.pagination).toMatchObject({ limit: 24, offset: 0 });
+  });
+
   it('answers 422 for a bad filter', async () => {
     for (const query of ['category=nope', 'difficulty=4', 'limit=0', 'limit=101', 'offset=-1']) {
       expect((await api(owner, 'GET', `/api/templates?${query}`)).statusCode, query).toBe(422);
@@ -104,6 +112,18 @@ describe('create, read, update, delete', () => {
     const deleted = await api(owner, 'DELETE', `/api/templates/${made.template_id}`);
     expect(deleted.json()).toEqual({ success: true, data: { message: templateMessages.deleted } });
     expect((await api(owner, 'GET', `/api/templates/${made.template_id}`)).statusCode).toBe(404);
+  });
+
+  it('answers 404, never 422, for an id that cannot name a template', async () => {
+    for (const id of ['abc', '1.5', '0', '-1', '99999999999', '1e3']) {
+      for (const [method, path, payload] of [
+        ['GET', '', undefined], ['PUT', '', ownTemplate()], ['DELETE', '', undefined], ['POST', '/duplicate', undefined], ['POST', '/preview', {}], ['POST', '/test-send', undefined],
+      ] as const) {
+        const response = await api(owner, method, `/api/templates/${id}${path}`, payload);
+        expect(response.statusCode, `${method} ${id}${path}`).toBe(404);
+        expect(response.json()).toEqual({ success: false, message: templateMessages.notFound });
+      }
+    }
   });
 
   it('refuses to edit or delete a built-in (403) but lets anyone read it', async () => {
@@ -165,6 +185,64 @@ describe('variables', () => {
       name: [templateMessages.nameRequired], category: [templateMessages.categoryInvalid], difficulty: [templateMessages.difficultyInvalid],
       sender_local_part: [templateMessages.senderLocalPartInvalid], landing: [templateMessages.landingInvalid],
     });
+  });
+});
+
+describe('links and styles a person’s value could control', () => {
+  it('refuses a variable in a URL attribute unless it is a leading {{url}}, and any in style (422 naming the attribute)', async () => {
+    const cases: Array<[string, string]> = [
+      ['<p><a href="{{name}}">{{url}}</a></p>', templateMessages.variableInUrlAttribute('href')],
+      ['<p><a href="{{url}}">確認</a><a href="https://example.com/?u={{url}}">別</a></p>', templateMessages.variableInUrlAttribute('href')],
+      ['<p><a href="{{url}}{{email}}">確認</a></p>', templateMessages.variableInUrlAttribute('href')],
+      ['<p><a href="&#123;&#123;name&#125;&#125;">{{url}}</a></p>', templateMessages.variableInUrlAttribute('href')],
+      ['<p><img src="https://img.example/{{name}}.png" alt="" />{{url}}</p>', templateMessages.variableInUrlAttribute('src')],
+      ['<p style="color:{{department}}"><a href="{{url}}">確認</a></p>', templateMessages.variableInStyleAttribute('style')],
+      ['<p style="background:url(https://img.example/{{name}}.png)"><a href="{{url}}">確認</a></p>', templateMessages.variableInStyleAttribute('style')],
+    ];
+    for (const [html, message] of cases) {
+      for (const [method, url] of [['POST', '/api/templates'], ['POST', '/api/templates/preview']] as const) {
+        const response = await api(owner, method, url, ownTemplate({ html_body: html }));
+        expect(response.statusCode, `${url} ${html}`).toBe(422);
+        expect(response.json().errors, html).toEqual({ html_body: [message] });
+      }
+    }
+  });
+
+  it('keeps {{url}} leading a link, and variables in plain attributes', async () => {
+    const made = await create(owner, { html_body: '<p title="{{name}} 様"><a href=" {{ url }}?from=mail#top">確認</a></p>' });
+    expect(made.html_body).toBe('<p title="{{name}} 様"><a href=" {{ url }}?from=mail#top">確認</a></p>');
+  });
+});
+
+describe('red-flag excerpts', () => {
+  it('must be text of the mail: the sender’s name, the subject, the text body or the HTML as read (422 per flag)', async () => {
+    const flags = [
+      { label: '差出人', excerpt: '総務部' },
+      { label: '送信元アドレス', excerpt: 'soumu' },
+      { label: '件名', excerpt: '提出期限は{{date}}' },
+      { label: 'テキスト', excerpt: '提出はこちら' },
+      { label: 'HTML', excerpt: '書類 & 提出フォーム' },
+      { label: '空欄はよい', excerpt: '' },
+      { label: '本文にない', excerpt: '今すぐパスワードを入力' },
+    ];
+    const html = '<p>{{name}} 様</p><p>書類\n  &amp; <a href="{{url}}">提出フォーム</a></p>';
+    for (const url of ['/api/templates', '/api/templates/preview']) {
+      const response = await api(owner, 'POST', url, ownTemplate({ html_body: html, red_flags: flags }));
+      expect(response.statusCode, url).toBe(422);
+      expect(response.json().errors, url).toEqual({ 'red_flags.6.excerpt': [templateMessages.excerptNotFound] });
+    }
+    const made = await create(owner, { html_body: html, red_flags: flags.slice(0, 6) });
+    expect(made.red_flags.map((flag) => flag.excerpt)).toEqual(flags.slice(0, 6).map((flag) => flag.excerpt));
+    const updated = await api(owner, 'PUT', `/api/templates/${made.template_id}`, ownTemplate({ red_flags: [{ label: 'x', excerpt: 'どこにもない' }] }));
+    expect(updated.json().errors).toEqual({ 'red_flags.0.excerpt': [templateMessages.excerptNotFound] });
+  });
+
+  it('holds for every built-in lure, saved as a tenant’s own', async () => {
+    for (const template of BUILTIN_TEMPLATES) {
+      const { key: _key, ...fields } = template;
+      const response = await api(owner, 'POST', '/api/templates', fields);
+      expect(response.statusCode, `${template.key}: ${response.body}`).toBe(201);
+    }
   });
 });
 

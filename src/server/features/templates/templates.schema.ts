@@ -1,16 +1,21 @@
 import { z } from 'zod';
 import { successEnvelope } from '../../../common/api-envelope';
 import { accountMessages, realmMessages, templateMessages as m } from '../../../common/messages';
+import { recordParams } from '../../lib/zod-route';
 import { templateListSchema, templatePreviewSchema, templateSchema, templateTestSendSchema } from '../../../common/templates.schema';
 
 /** Route-level schemas of /api/templates, built from the contract in src/common. */
 
 export const TEMPLATE_TAGS = ['Templates'];
 
-/** Ids are PostgreSQL integers: a larger number is no template at all. */
-export const templateParamsSchema = z.object({
-  template_id: z.coerce.number({ error: m.notFound }).int({ error: m.notFound }).min(1, { error: m.notFound }).max(2_147_483_647, { error: m.notFound }),
-});
+/**
+ * Ids are PostgreSQL integers: a larger number, or anything that is not a number at all
+ * (`/api/templates/abc`), names no template and answers 404 like people, domains and reports.
+ */
+export const templateParamsSchema = recordParams(
+  z.object({ template_id: z.coerce.number().int().min(1).max(2_147_483_647) }),
+  m.notFound,
+);
 
 /** Template bodies may be long mail HTML in Japanese (3 bytes a character): above the app's 64 KB default. */
 export const TEMPLATE_BODY_LIMIT = 1024 * 1024;

@@ -13,7 +13,7 @@ import { mailLink } from '../mail/mail-message';
 import type { Mailer } from '../mail/mailer';
 import type { PhishingReportsRepository } from '../phishing-reports/phishing-reports.repo';
 import { templateFromReport } from './template-from-report';
-import { isVisiblyEmpty, sanitizeTemplateHtml } from './template-html';
+import { attributeVariableErrors, htmlText, isVisiblyEmpty, sanitizeTemplateHtml } from './template-html';
 import { previewDocument, renderTemplate, sampleValues, type RenderableTemplate, type VariableValues } from './template-render';
 import type { StoredTemplate, TemplateFields, TemplateListFilter, TemplatesRepository } from './templates.repo';
 
@@ -175,17 +175,31 @@ export class TemplatesService {
 }
 
 /**
- * The HTML as it is stored: sanitised, then checked again, since the sanitiser may have removed
- * the element that held `{{url}}` (a variable inside a <script>, say) or everything visible.
+ * The one check of a template's content, used by create, update and the draft preview: the HTML
+ * as it is stored (sanitised), then checked again, since the sanitiser may have removed the
+ * element that held `{{url}}` (a variable inside a <script>, say) or everything visible; no
+ * variable where a person's value could pick a link's scheme or write CSS; and each red flag's
+ * excerpt found in the mail (sender's name or address, subject, either body), so the training
+ * page can mark it.
  */
 function cleaned(input: TemplateFields): TemplateFields {
   const html = sanitizeTemplateHtml(input.html_body);
   const fields = { ...input, html_body: html };
   const errors = templateVariableErrors(fields);
   if (isVisiblyEmpty(html)) (errors.html_body ??= []).unshift(m.htmlEmptyAfterSanitizing);
+  const attributeErrors = attributeVariableErrors(input.html_body);
+  if (attributeErrors.length > 0) (errors.html_body ??= []).push(...attributeErrors);
+  const mailTexts = [fields.sender_name, fields.sender_local_part, fields.subject, fields.text_body, htmlText(html)].map(collapseSpaces);
+  fields.red_flags.forEach((flag, index) => {
+    const excerpt = collapseSpaces(flag.excerpt);
+    if (excerpt !== '' && !mailTexts.some((text) => text.includes(excerpt))) errors[`red_flags.${index}.excerpt`] = [m.excerptNotFound];
+  });
   if (Object.keys(errors).length > 0) throw AppError.validation(errors);
   return fields;
 }
+
+/** Line breaks and runs of spaces (an HTML body's indentation, say) do not make an excerpt different text. */
+const collapseSpaces = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 function fieldsOf(template: StoredTemplate): TemplateFields {
   const { name, category, difficulty, sender_name, sender_local_part, subject, html_body, text_body, landing, red_flags } = template;

@@ -1,3 +1,4 @@
+import { messageOnlySchema } from '../../../../common/people.schema';
 import {
   sendingDomainCheckSchema,
   sendingDomainListSchema,
@@ -24,11 +25,7 @@ export function verifySendingDomain(domainId: number): Promise<SendingDomainChec
 export function deleteSendingDomain(domainId: number): Promise<string> {
   return apiRequest(`/api/sending-domains/${domainId}`, {
     method: 'DELETE',
-    parse: (data) => {
-      const message = (data as { message?: unknown } | null)?.message;
-      if (typeof message !== 'string') throw new Error('delete: shape');
-      return message;
-    },
+    parse: (data) => messageOnlySchema.parse(data).message,
   });
 }
 
