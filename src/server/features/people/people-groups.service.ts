@@ -1,9 +1,8 @@
 import { peopleMessages } from '../../../common/messages';
 import type { Group } from '../../../common/people.schema';
 import type { Clock } from '../../clock';
-import { isUniqueViolation } from '../../db/dialect';
 import { AppError } from '../../errors';
-import { groupNameKey, type PeopleRepository } from './people.repo';
+import { groupNameKey, isDuplicateEntry, type PeopleRepository } from './people.repo';
 import { toGroup } from './people.service';
 
 const notFound = () => new AppError('NOT_FOUND', peopleMessages.groupNotFound);
@@ -63,7 +62,7 @@ export class PeopleGroupsService {
     try {
       return await work();
     } catch (error) {
-      if (isUniqueViolation(error)) throw nameTaken();
+      if (isDuplicateEntry(error)) throw nameTaken();
       throw error;
     }
   }

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { dialectOf, readTimestamp, writeTimestamp } from '../../db/dialect';
+import { dialectOf, isUniqueViolation, readTimestamp, writeTimestamp } from '../../db/dialect';
 import type { Database } from '../../db/schema';
 import { TenantOwnership } from './tenant-ownership.repo';
 
@@ -45,6 +45,12 @@ export const emailKey = (email: string): string => email.trim().toLowerCase();
 
 /** The uniqueness key of a group name: NFKC (full-width → half-width), spaces collapsed, lower case. */
 export const groupNameKey = (name: string): string => name.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase();
+
+/**
+ * Whether `error` is a unique index refusing a second person at one address (or a second group
+ * of one name): the repository knows its storage's error codes, services only ask this.
+ */
+export const isDuplicateEntry = (error: unknown): boolean => isUniqueViolation(error);
 
 /** `%text%` for LIKE with the wildcards of the text itself escaped (escape character `\`). */
 const containsPattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;

@@ -3,12 +3,11 @@ import { peopleMessages } from '../../../common/messages';
 import type { Group, PeopleList, PeopleUsage, Person, personInputSchema } from '../../../common/people.schema';
 import { FREE_PLAN } from '../../../common/plans';
 import type { Clock } from '../../clock';
-import { isUniqueViolation } from '../../db/dialect';
 import { AppError } from '../../errors';
 import { LruCache } from '../../lib/lru-cache';
 import { toJstIsoString } from '../../lib/time-format';
 import type { SendingDomainPolicy } from '../sending-domains/sending-domain-policy';
-import { emailKey, type GroupRecord, type PeopleQuery, type PeopleRepository, type PersonRecord, type TenantPeople } from './people.repo';
+import { isDuplicateEntry, emailKey, type GroupRecord, type PeopleQuery, type PeopleRepository, type PersonRecord, type TenantPeople } from './people.repo';
 
 export type PersonInput = z.output<typeof personInputSchema>;
 
@@ -129,7 +128,7 @@ export class PeopleService {
       });
     } catch (error) {
       // Two edits racing to the same address: the unique index decides, the answer is the same.
-      if (isUniqueViolation(error)) throw emailTaken();
+      if (isDuplicateEntry(error)) throw emailTaken();
       throw error;
     }
     return this.get(actor.tenantId, id);
