@@ -46,7 +46,7 @@ export class AccountSettingsService {
       );
       message = accountMessages.emailChangePending(input.email);
     }
-    if (input.name !== user.name) await accounts.updateName(user.id, input.name, now);
+    if (input.name !== user.name && !(await accounts.updateName(principal, input.name, now))) throw unauthenticated();
     return { ...(await this.deps.auth.currentUser(principal)), message };
   }
 
@@ -72,13 +72,14 @@ export class AccountSettingsService {
     const passwordHash = await hashSecret(input.password, PASSWORD_COST);
     const now = clock.now();
     const { token, session } = issueSessionToken(now);
-    await sessions.changePassword({
-      userId: user.id,
+    const changed = await sessions.changePassword({
+      user: principal,
       passwordHash,
       session,
       now,
       mail: passwordChangedNoticeMail({ to: user.email, appUrl, name: mailName(user), changedAt: now }),
     });
+    if (!changed) throw unauthenticated();
     mail.kick();
     return { token };
   }

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import { isUniqueViolation, readTimestamp, writeTimestamp } from '../../db/dialect';
 import type { AccountTokenPurpose, Database, TenantRow, UserRow } from '../../db/schema';
 import type { OutgoingMail } from '../mail/mail-message';
@@ -59,6 +59,20 @@ export interface UserKey {
   userId: number;
 }
 
+/**
+ * The users row a key addresses, as a `where` filter on the users table: its id, in its own
+ * tenant (`tenant_id = ?`), or among individuals (`tenant_id is null`) for a null tenant.
+ */
+export function userKeyFilter({ tenantId, userId }: UserKey) {
+  return (eb: ExpressionBuilder<Database, 'users'>) =>
+    eb.and([eb('users.id', '=', userId), tenantId === null ? eb('users.tenant_id', 'is', null) : eb('users.tenant_id', '=', tenantId)]);
+}
+
+/** `select id from users` for a key: a subquery for tables that point at a user (tokens, sessions). */
+export function userIdOfKey(db: Executor, key: UserKey) {
+  return db.selectFrom('users').select('users.id').where(userKeyFilter(key));
+}
+
 export function toAccount(row: UserRow): Account {
   return {
     id: row.id,
@@ -95,13 +109,8 @@ export class AccountsRepository {
   }
 
   /** A user of this tenant (or an individual, for tenantId null); another tenant's user is not found. */
-  async findUser({ tenantId, userId }: UserKey): Promise<Account | undefined> {
-    const row = await this.db
-      .selectFrom('users')
-      .selectAll()
-      .where('id', '=', userId)
-      .where((eb) => (tenantId === null ? eb('tenant_id', 'is', null) : eb('tenant_id', '=', tenantId)))
-      .executeTakeFirst();
+  async findUser(key: UserKey): Promise<Account | undefined> {
+    const row = await this.db.selectFrom('users').selectAll().where(userKeyFilter(key)).executeTakeFirst();
     return row && toAccount(row);
   }
 
@@ -157,12 +166,12 @@ export class AccountsRepository {
       .executeTakeFirst();
   }
 
-  /** The newest address change waiting for its link, if any (of a user already found through findUser). */
-  async pendingEmailOf(userId: number, now: Date): Promise<string | null> {
+  /** The newest address change waiting for its link, if any; another tenant's key finds none. */
+  async pendingEmailOf(key: UserKey, now: Date): Promise<string | null> {
     const row = await this.db
       .selectFrom('account_tokens')
       .select('email')
-      .where('user_id', '=', userId)
+      .where('user_id', 'in', userIdOfKey(this.db, key))
       .where('purpose', '=', 'email_change')
       .where('used_at', 'is', null)
       .where('expires_at', '>', writeTimestamp(now))
@@ -219,8 +228,10 @@ export class AccountsRepository {
     });
   }
 
-  async updateName(userId: number, name: string, now: Date): Promise<void> {
-    await this.db.updateTable('users').set({ name, updated_at: writeTimestamp(now) }).where('id', '=', userId).execute();
+  /** Renames the key's user; another tenant's key changes nothing (false). */
+  async updateName(key: UserKey, name: string, now: Date): Promise<boolean> {
+    const updated = await this.db.updateTable('users').set({ name, updated_at: writeTimestamp(now) }).where(userKeyFilter(key)).returning('id').executeTakeFirst();
+    return updated !== undefined;
   }
 
   /**
