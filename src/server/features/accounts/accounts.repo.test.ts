@@ -68,9 +68,22 @@ describe.each([
   it('pendingEmailOf: only the own key sees the waiting address change', async () => {
     const now = context.clock.now();
     const pending = uniqueEmail('pending');
-    await accounts.createTokenWithMail({ purpose: 'email_change', tokenHash: digestToken(newOpaqueToken().token), email: pending, userId: owner.userId, expiresAt: new Date(now.getTime() + 60_000) }, null, now);
+    await accounts.createTokenWithMail({ purpose: 'email_change', tokenHash: digestToken(newOpaqueToken().token), email: pending, user: { tenantId: owner.tenantId, userId: owner.userId }, expiresAt: new Date(now.getTime() + 60_000) }, null, now);
     for (const key of strangerKeys(owner, other)) expect(await accounts.pendingEmailOf(key, now)).toBeNull();
     expect(await accounts.pendingEmailOf({ tenantId: owner.tenantId, userId: owner.userId }, now)).toBe(pending);
+  });
+
+  it('createTokenWithMail: another key attaches no link to the user and queues no mail', async () => {
+    const now = context.clock.now();
+    const link = (user: UserKey) => ({ purpose: 'email_change' as const, tokenHash: digestToken(newOpaqueToken().token), email: uniqueEmail('link'), user, expiresAt: new Date(now.getTime() + 60_000) });
+    const mail = { to: owner.email, subject: 'メールアドレス変更', text: 'x', html: '<p>x</p>' };
+    for (const key of strangerKeys(owner, other)) expect(await accounts.createTokenWithMail(link(key), mail, now)).toBe(false);
+    const linksOf = () => context.database.db.selectFrom('account_tokens').select('id').where('user_id', '=', owner.userId).execute();
+    expect(await linksOf()).toHaveLength(0);
+    expect(await mailsTo(owner.email)).toBe(0);
+    expect(await accounts.createTokenWithMail(link({ tenantId: owner.tenantId, userId: owner.userId }), mail, now)).toBe(true);
+    expect(await linksOf()).toHaveLength(1);
+    expect(await mailsTo(owner.email)).toBe(1);
   });
 
   it('updateName: another key renames nobody', async () => {

@@ -10,7 +10,8 @@ export interface NewAccountToken {
   purpose: AccountTokenPurpose;
   tokenHash: string;
   email: string;
-  userId: number | null;
+  /** The account the link acts on (address change, confirmation, reset), by its key; null for a sign-up link. */
+  user: UserKey | null;
   expiresAt: Date;
 }
 
@@ -134,12 +135,14 @@ export class AccountsRepository {
   /**
    * Stores a mailed link and queues its mail in one transaction. Without a mail the link is
    * recorded but never sent (a reset asked for an address without an account: the same work,
-   * and the same per-address allowance, as for one with an account).
+   * and the same per-address allowance, as for one with an account). A user key that addresses
+   * nobody (another tenant's) writes nothing and queues nothing (false).
    */
-  async createTokenWithMail(token: NewAccountToken, mail: OutgoingMail | null, now: Date): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      await insertToken(trx, token, now);
+  async createTokenWithMail(token: NewAccountToken, mail: OutgoingMail | null, now: Date): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      if (!(await insertToken(trx, token, now))) return false;
       if (mail) await enqueueMail(trx, mail, now);
+      return true;
     });
   }
 
@@ -222,7 +225,7 @@ export class AccountsRepository {
       const tenant = input.companyName === null ? null : await insertTenant(trx, input.companyName, input.now);
       const user = await insertUser(trx, { ...input.user, tenantId: tenant?.id ?? null, emailVerified: false }, input.now);
       const { tokenHash, expiresAt } = input.confirmation;
-      await insertToken(trx, { purpose: 'email_confirmation', tokenHash, email: user.email, userId: user.id, expiresAt }, input.now);
+      await insertToken(trx, { purpose: 'email_confirmation', tokenHash, email: user.email, user: { tenantId: user.tenant_id, userId: user.id }, expiresAt }, input.now);
       await enqueueMail(trx, input.mail, input.now);
       return { ok: true, value: { tenant, user } };
     });
@@ -285,18 +288,26 @@ function refusal(reason: AccountWriteRefusal): { ok: false; reason: AccountWrite
   return { ok: false, reason };
 }
 
-export async function insertToken(trx: Executor, token: NewAccountToken, now: Date): Promise<void> {
+/** Stores a link; false (nothing stored) when its user key addresses nobody. */
+export async function insertToken(trx: Executor, token: NewAccountToken, now: Date): Promise<boolean> {
+  let userId: number | null = null;
+  if (token.user) {
+    const user = await userIdOfKey(trx, token.user).executeTakeFirst();
+    if (!user) return false;
+    userId = user.id;
+  }
   await trx
     .insertInto('account_tokens')
     .values({
       purpose: token.purpose,
       token_hash: token.tokenHash,
       email: token.email,
-      user_id: token.userId,
+      user_id: userId,
       created_at: writeTimestamp(now),
       expires_at: writeTimestamp(token.expiresAt),
     })
     .execute();
+  return true;
 }
 
 /** Marks a usable link used; only one of any number of parallel callers gets the row. */

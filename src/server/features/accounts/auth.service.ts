@@ -143,11 +143,12 @@ export class AuthService {
     const user = await accounts.findUser(principal);
     if (!user) throw unauthenticated();
     if (user.email_verified_at !== null) return { message: accountMessages.emailAlreadyConfirmed };
-    await mailSingleUseLink(
+    const mailed = await mailSingleUseLink(
       { accounts, mail },
-      { purpose: 'email_confirmation', email: user.email, userId: user.id, ttlMs: EMAIL_CONFIRMATION_TOKEN_TTL_MS, now: clock.now() },
+      { purpose: 'email_confirmation', email: user.email, user: principal, ttlMs: EMAIL_CONFIRMATION_TOKEN_TTL_MS, now: clock.now() },
       (token, expiresAt) => emailConfirmationMail({ to: user.email, appUrl, token, expiresAt }),
     );
+    if (!mailed) throw unauthenticated();
     return { message: accountMessages.emailConfirmationSent };
   }
 
