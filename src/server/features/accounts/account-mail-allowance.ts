@@ -5,7 +5,7 @@ import { AppError } from '../../errors';
 import { newOpaqueToken } from '../../lib/secret-hash';
 import type { OutgoingMail } from '../mail/mail-message';
 import type { Mailer } from '../mail/mailer';
-import type { AccountsRepository } from './accounts.repo';
+import type { AccountsRepository, UserKey } from './accounts.repo';
 
 const ONE_HOUR_MS = 60 * 60 * 1000;
 
@@ -23,16 +23,18 @@ export async function assertMailAllowance(accounts: AccountsRepository, purpose:
 /**
  * Mails a single-use link to an address: the per-address allowance (429 when spent), a fresh
  * token whose digest is stored with the mail in one transaction, then the worker is woken.
+ * False, with nothing stored or sent, when the link's user key addresses nobody.
  */
 export async function mailSingleUseLink(
   deps: { accounts: AccountsRepository; mail: Mailer },
-  link: { purpose: AccountTokenPurpose; email: string; userId: number | null; ttlMs: number; now: Date },
+  link: { purpose: AccountTokenPurpose; email: string; user: UserKey | null; ttlMs: number; now: Date },
   mailFor: (token: string, expiresAt: Date) => OutgoingMail,
-): Promise<void> {
-  const { purpose, email, userId, now } = link;
+): Promise<boolean> {
+  const { purpose, email, user, now } = link;
   await assertMailAllowance(deps.accounts, purpose, email, now);
   const { token, hash } = newOpaqueToken();
   const expiresAt = new Date(now.getTime() + link.ttlMs);
-  await deps.accounts.createTokenWithMail({ purpose, tokenHash: hash, email, userId, expiresAt }, mailFor(token, expiresAt), now);
+  if (!(await deps.accounts.createTokenWithMail({ purpose, tokenHash: hash, email, user, expiresAt }, mailFor(token, expiresAt), now))) return false;
   deps.mail.kick();
+  return true;
 }

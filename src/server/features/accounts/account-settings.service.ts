@@ -39,14 +39,15 @@ export class AccountSettingsService {
       const owner = await accounts.findUserByEmail(input.email);
       // An account that never confirmed the address does not hold it: opening the link replaces it.
       if (owner && owner.email_verified_at !== null) throw emailTakenError();
-      await mailSingleUseLink(
+      const mailed = await mailSingleUseLink(
         { accounts, mail },
-        { purpose: 'email_change', email: input.email, userId: user.id, ttlMs: EMAIL_CHANGE_TOKEN_TTL_MS, now },
+        { purpose: 'email_change', email: input.email, user: principal, ttlMs: EMAIL_CHANGE_TOKEN_TTL_MS, now },
         (token, expiresAt) => emailChangeMail({ to: input.email, appUrl, token, expiresAt }),
       );
+      if (!mailed) throw unauthenticated();
       message = accountMessages.emailChangePending(input.email);
     }
-    if (input.name !== user.name) await accounts.updateName(user.id, input.name, now);
+    if (input.name !== user.name && !(await accounts.updateName(principal, input.name, now))) throw unauthenticated();
     return { ...(await this.deps.auth.currentUser(principal)), message };
   }
 
@@ -72,13 +73,14 @@ export class AccountSettingsService {
     const passwordHash = await hashSecret(input.password, PASSWORD_COST);
     const now = clock.now();
     const { token, session } = issueSessionToken(now);
-    await sessions.changePassword({
-      userId: user.id,
+    const changed = await sessions.changePassword({
+      user: principal,
       passwordHash,
       session,
       now,
       mail: passwordChangedNoticeMail({ to: user.email, appUrl, name: mailName(user), changedAt: now }),
     });
+    if (!changed) throw unauthenticated();
     mail.kick();
     return { token };
   }
@@ -99,7 +101,7 @@ export class AccountSettingsService {
     const { token, hash } = newOpaqueToken();
     const expiresAt = new Date(now.getTime() + PASSWORD_RESET_TOKEN_TTL_MS);
     const resetMail = passwordResetMail({ to: email, appUrl, token, expiresAt, name: user ? mailName(user) : '' });
-    await accounts.createTokenWithMail({ purpose: 'password_reset', tokenHash: hash, email, userId: user?.id ?? null, expiresAt }, user ? resetMail : null, now);
+    await accounts.createTokenWithMail({ purpose: 'password_reset', tokenHash: hash, email, user: user ? { tenantId: user.tenant_id, userId: user.id } : null, expiresAt }, user ? resetMail : null, now);
     if (user) mail.kick();
   }
 

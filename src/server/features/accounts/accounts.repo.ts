@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import { isUniqueViolation, readTimestamp, writeTimestamp } from '../../db/dialect';
 import type { AccountTokenPurpose, Database, TenantRow, UserRow } from '../../db/schema';
 import type { OutgoingMail } from '../mail/mail-message';
@@ -10,7 +10,8 @@ export interface NewAccountToken {
   purpose: AccountTokenPurpose;
   tokenHash: string;
   email: string;
-  userId: number | null;
+  /** The account the link acts on (address change, confirmation, reset), by its key; null for a sign-up link. */
+  user: UserKey | null;
   expiresAt: Date;
 }
 
@@ -59,6 +60,20 @@ export interface UserKey {
   userId: number;
 }
 
+/**
+ * The users row a key addresses, as a `where` filter on the users table: its id, in its own
+ * tenant (`tenant_id = ?`), or among individuals (`tenant_id is null`) for a null tenant.
+ */
+export function userKeyFilter({ tenantId, userId }: UserKey) {
+  return (eb: ExpressionBuilder<Database, 'users'>) =>
+    eb.and([eb('users.id', '=', userId), tenantId === null ? eb('users.tenant_id', 'is', null) : eb('users.tenant_id', '=', tenantId)]);
+}
+
+/** `select id from users` for a key: a subquery for tables that point at a user (tokens, sessions). */
+export function userIdOfKey(db: Executor, key: UserKey) {
+  return db.selectFrom('users').select('users.id').where(userKeyFilter(key));
+}
+
 export function toAccount(row: UserRow): Account {
   return {
     id: row.id,
@@ -95,13 +110,8 @@ export class AccountsRepository {
   }
 
   /** A user of this tenant (or an individual, for tenantId null); another tenant's user is not found. */
-  async findUser({ tenantId, userId }: UserKey): Promise<Account | undefined> {
-    const row = await this.db
-      .selectFrom('users')
-      .selectAll()
-      .where('id', '=', userId)
-      .where((eb) => (tenantId === null ? eb('tenant_id', 'is', null) : eb('tenant_id', '=', tenantId)))
-      .executeTakeFirst();
+  async findUser(key: UserKey): Promise<Account | undefined> {
+    const row = await this.db.selectFrom('users').selectAll().where(userKeyFilter(key)).executeTakeFirst();
     return row && toAccount(row);
   }
 
@@ -125,12 +135,14 @@ export class AccountsRepository {
   /**
    * Stores a mailed link and queues its mail in one transaction. Without a mail the link is
    * recorded but never sent (a reset asked for an address without an account: the same work,
-   * and the same per-address allowance, as for one with an account).
+   * and the same per-address allowance, as for one with an account). A user key that addresses
+   * nobody (another tenant's) writes nothing and queues nothing (false).
    */
-  async createTokenWithMail(token: NewAccountToken, mail: OutgoingMail | null, now: Date): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      await insertToken(trx, token, now);
+  async createTokenWithMail(token: NewAccountToken, mail: OutgoingMail | null, now: Date): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      if (!(await insertToken(trx, token, now))) return false;
       if (mail) await enqueueMail(trx, mail, now);
+      return true;
     });
   }
 
@@ -157,12 +169,12 @@ export class AccountsRepository {
       .executeTakeFirst();
   }
 
-  /** The newest address change waiting for its link, if any (of a user already found through findUser). */
-  async pendingEmailOf(userId: number, now: Date): Promise<string | null> {
+  /** The newest address change waiting for its link, if any; another tenant's key finds none. */
+  async pendingEmailOf(key: UserKey, now: Date): Promise<string | null> {
     const row = await this.db
       .selectFrom('account_tokens')
       .select('email')
-      .where('user_id', '=', userId)
+      .where('user_id', 'in', userIdOfKey(this.db, key))
       .where('purpose', '=', 'email_change')
       .where('used_at', 'is', null)
       .where('expires_at', '>', writeTimestamp(now))
@@ -213,14 +225,16 @@ export class AccountsRepository {
       const tenant = input.companyName === null ? null : await insertTenant(trx, input.companyName, input.now);
       const user = await insertUser(trx, { ...input.user, tenantId: tenant?.id ?? null, emailVerified: false }, input.now);
       const { tokenHash, expiresAt } = input.confirmation;
-      await insertToken(trx, { purpose: 'email_confirmation', tokenHash, email: user.email, userId: user.id, expiresAt }, input.now);
+      await insertToken(trx, { purpose: 'email_confirmation', tokenHash, email: user.email, user: { tenantId: user.tenant_id, userId: user.id }, expiresAt }, input.now);
       await enqueueMail(trx, input.mail, input.now);
       return { ok: true, value: { tenant, user } };
     });
   }
 
-  async updateName(userId: number, name: string, now: Date): Promise<void> {
-    await this.db.updateTable('users').set({ name, updated_at: writeTimestamp(now) }).where('id', '=', userId).execute();
+  /** Renames the key's user; another tenant's key changes nothing (false). */
+  async updateName(key: UserKey, name: string, now: Date): Promise<boolean> {
+    const updated = await this.db.updateTable('users').set({ name, updated_at: writeTimestamp(now) }).where(userKeyFilter(key)).returning('id').executeTakeFirst();
+    return updated !== undefined;
   }
 
   /**
@@ -274,18 +288,26 @@ function refusal(reason: AccountWriteRefusal): { ok: false; reason: AccountWrite
   return { ok: false, reason };
 }
 
-export async function insertToken(trx: Executor, token: NewAccountToken, now: Date): Promise<void> {
+/** Stores a link; false (nothing stored) when its user key addresses nobody. */
+export async function insertToken(trx: Executor, token: NewAccountToken, now: Date): Promise<boolean> {
+  let userId: number | null = null;
+  if (token.user) {
+    const user = await userIdOfKey(trx, token.user).executeTakeFirst();
+    if (!user) return false;
+    userId = user.id;
+  }
   await trx
     .insertInto('account_tokens')
     .values({
       purpose: token.purpose,
       token_hash: token.tokenHash,
       email: token.email,
-      user_id: token.userId,
+      user_id: userId,
       created_at: writeTimestamp(now),
       expires_at: writeTimestamp(token.expiresAt),
     })
     .execute();
+  return true;
 }
 
 /** Marks a usable link used; only one of any number of parallel callers gets the row. */

@@ -84,7 +84,7 @@ export class AuthService {
   }
 
   async logout(principal: Principal): Promise<void> {
-    await this.deps.sessions.revokeSession(principal.sessionId, this.deps.clock.now());
+    await this.deps.sessions.revokeSession(principal, this.deps.clock.now());
   }
 
   /** The principal of a bearer token, or a 401. */
@@ -94,7 +94,7 @@ export class AuthService {
     const owner = await this.deps.sessions.findSessionOwner(digestToken(token), now);
     if (!owner) throw unauthenticated();
     if (!owner.lastUsedAt || now.getTime() - owner.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
-      await this.deps.sessions.touchSession(owner.sessionId, now);
+      await this.deps.sessions.touchSession({ sessionId: owner.sessionId, userId: owner.user.id, tenantId: owner.user.tenant_id }, now);
     }
     return { sessionId: owner.sessionId, userId: owner.user.id, tenantId: owner.user.tenant_id, emailVerified: owner.user.email_verified_at !== null, role: owner.user.role };
   }
@@ -105,7 +105,7 @@ export class AuthService {
     const user = await accounts.findUser(principal);
     if (!user) throw unauthenticated();
     const tenant = user.tenant_id === null ? undefined : await accounts.findTenant(user.tenant_id);
-    return { user: toAuthUser(user, await accounts.pendingEmailOf(user.id, clock.now())), tenant: tenant ? toAuthTenant(tenant) : null };
+    return { user: toAuthUser(user, await accounts.pendingEmailOf(principal, clock.now())), tenant: tenant ? toAuthTenant(tenant) : null };
   }
 
   /**
@@ -143,19 +143,21 @@ export class AuthService {
     const user = await accounts.findUser(principal);
     if (!user) throw unauthenticated();
     if (user.email_verified_at !== null) return { message: accountMessages.emailAlreadyConfirmed };
-    await mailSingleUseLink(
+    const mailed = await mailSingleUseLink(
       { accounts, mail },
-      { purpose: 'email_confirmation', email: user.email, userId: user.id, ttlMs: EMAIL_CONFIRMATION_TOKEN_TTL_MS, now: clock.now() },
+      { purpose: 'email_confirmation', email: user.email, user: principal, ttlMs: EMAIL_CONFIRMATION_TOKEN_TTL_MS, now: clock.now() },
       (token, expiresAt) => emailConfirmationMail({ to: user.email, appUrl, token, expiresAt }),
     );
+    if (!mailed) throw unauthenticated();
     return { message: accountMessages.emailConfirmationSent };
   }
 
   private async startSession(user: Account): Promise<AuthSession> {
     const now = this.deps.clock.now();
     const { token, session } = issueSessionToken(now);
-    await this.deps.sessions.createSession(user.id, session, now);
-    const { user: answerUser, tenant } = await this.currentUser({ sessionId: 0, userId: user.id, tenantId: user.tenant_id, emailVerified: user.email_verified_at !== null, role: user.role });
+    const key = { userId: user.id, tenantId: user.tenant_id };
+    if (!(await this.deps.sessions.createSession(key, session, now))) throw unauthenticated();
+    const { user: answerUser, tenant } = await this.currentUser({ sessionId: 0, ...key, emailVerified: user.email_verified_at !== null, role: user.role });
     return { user: answerUser, tenant, token };
   }
 

@@ -48,9 +48,10 @@ export class CorporateRegistrationService {
     // An account that never confirmed the address does not hold it: completing this sign-up replaces it.
     const holder = await accounts.findUserByEmail(email);
     if (holder && holder.email_verified_at !== null) throw emailTakenError();
+    // A sign-up link belongs to no user yet, so it is always stored.
     await mailSingleUseLink(
       { accounts, mail: this.deps.mail },
-      { purpose: 'corporate_registration', email, userId: null, ttlMs: REGISTRATION_TOKEN_TTL_MS, now: clock.now() },
+      { purpose: 'corporate_registration', email, user: null, ttlMs: REGISTRATION_TOKEN_TTL_MS, now: clock.now() },
       (token, expiresAt) => registrationConfirmationMail({ to: email, appUrl, token, expiresAt }),
     );
   }

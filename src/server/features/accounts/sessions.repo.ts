@@ -3,7 +3,7 @@ import { readTimestamp, timestampColumnType, writeTimestamp } from '../../db/dia
 import type { Database } from '../../db/schema';
 import type { OutgoingMail } from '../mail/mail-message';
 import { enqueueMail } from '../mail/mail-outbox.repo';
-import { type Account, consumeToken, toAccount } from './accounts.repo';
+import { type Account, consumeToken, toAccount, type UserKey, userIdOfKey, userKeyFilter } from './accounts.repo';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -16,6 +16,11 @@ export type GrantedLoginReservation = { granted: true; count: number; lockedUnti
 /** A granted attempt (its count, and the lock it set if it was the last one allowed) or the lock in force. */
 export type LoginReservation = GrantedLoginReservation | { granted: false; lockedUntil: Date };
 
+/** One session of one user, addressed through the user's key: another tenant's key reaches none of its sessions. */
+export interface SessionKey extends UserKey {
+  sessionId: number;
+}
+
 /** The signed-in user a valid bearer token stands for. */
 export interface SessionOwner {
   sessionId: number;
@@ -27,8 +32,9 @@ export interface SessionOwner {
 export class SessionsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async createSession(userId: number, session: NewSession, now: Date): Promise<void> {
-    await insertSession(this.db, userId, session, now);
+  /** A new session for the key's user; another tenant's key creates none (false). */
+  async createSession(key: UserKey, session: NewSession, now: Date): Promise<boolean> {
+    return insertSession(this.db, key, session, now);
   }
 
   /** The owner of an unrevoked, unexpired token. */
@@ -46,15 +52,21 @@ export class SessionsRepository {
     return { sessionId: session.id, lastUsedAt: session.last_used_at ? readTimestamp(session.last_used_at) : null, user: toAccount(user) };
   }
 
-  async touchSession(sessionId: number, now: Date): Promise<void> {
-    await this.db.updateTable('auth_tokens').set({ last_used_at: writeTimestamp(now) }).where('id', '=', sessionId).execute();
+  async touchSession(key: SessionKey, now: Date): Promise<void> {
+    await this.db
+      .updateTable('auth_tokens')
+      .set({ last_used_at: writeTimestamp(now) })
+      .where('id', '=', key.sessionId)
+      .where('user_id', 'in', userIdOfKey(this.db, key))
+      .execute();
   }
 
-  async revokeSession(sessionId: number, now: Date): Promise<void> {
+  async revokeSession(key: SessionKey, now: Date): Promise<void> {
     await this.db
       .updateTable('auth_tokens')
       .set({ revoked_at: writeTimestamp(now) })
-      .where('id', '=', sessionId)
+      .where('id', '=', key.sessionId)
+      .where('user_id', 'in', userIdOfKey(this.db, key))
       .where('revoked_at', 'is', null)
       .execute();
   }
@@ -108,13 +120,15 @@ export class SessionsRepository {
 
   /**
    * A password change: new hash, every session of the user revoked, a fresh session for the
-   * browser that asked, and the notice mail — all in one transaction.
+   * browser that asked, and the notice mail — all in one transaction. Another tenant's key
+   * changes nothing and queues no mail (false).
    */
-  async changePassword(input: { userId: number; passwordHash: string; session: NewSession; now: Date; mail: OutgoingMail }): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      await setPassword(trx, input.userId, input.passwordHash, input.now);
-      await insertSession(trx, input.userId, input.session, input.now);
+  async changePassword(input: { user: UserKey; passwordHash: string; session: NewSession; now: Date; mail: OutgoingMail }): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      if (!(await setPassword(trx, input.user, input.passwordHash, input.now))) return false;
+      await insertSession(trx, input.user, input.session, input.now);
       await enqueueMail(trx, input.mail, input.now);
+      return true;
     });
   }
 
@@ -139,7 +153,7 @@ export class SessionsRepository {
       if (!token || token.user_id === null || token.email !== input.email) throw unusable;
       const user = await trx.selectFrom('users').selectAll().where('id', '=', token.user_id).where('email', '=', input.email).executeTakeFirst();
       if (!user) throw unusable;
-      await setPassword(trx, user.id, input.passwordHash, input.now);
+      await setPassword(trx, { tenantId: user.tenant_id, userId: user.id }, input.passwordHash, input.now);
       // The link reached the address, so an account still waiting for its confirmation is confirmed too.
       if (user.email_verified_at === null) {
         await trx.updateTable('users').set({ email_verified_at: writeTimestamp(input.now) }).where('id', '=', user.id).execute();
@@ -155,16 +169,30 @@ export class SessionsRepository {
   }
 }
 
-async function insertSession(trx: Executor, userId: number, session: NewSession, now: Date): Promise<void> {
+/** Inserts a session only for a user the key addresses (a user's tenant never changes, so the check holds). */
+async function insertSession(trx: Executor, key: UserKey, session: NewSession, now: Date): Promise<boolean> {
+  const user = await userIdOfKey(trx, key).executeTakeFirst();
+  if (!user) return false;
   await trx
     .insertInto('auth_tokens')
-    .values({ user_id: userId, token_hash: session.tokenHash, created_at: writeTimestamp(now), expires_at: writeTimestamp(session.expiresAt) })
+    .values({ user_id: user.id, token_hash: session.tokenHash, created_at: writeTimestamp(now), expires_at: writeTimestamp(session.expiresAt) })
     .execute();
+  return true;
 }
 
-/** New hash, and every existing session of the user ends (SPEC-independent rule: a changed password signs everyone out). */
-async function setPassword(trx: Executor, userId: number, passwordHash: string, now: Date): Promise<void> {
+/**
+ * New hash, and every existing session of the user ends (SPEC-independent rule: a changed
+ * password signs everyone out). False, with nothing written, when the key addresses no user.
+ */
+async function setPassword(trx: Executor, key: UserKey, passwordHash: string, now: Date): Promise<boolean> {
   const at = writeTimestamp(now);
-  await trx.updateTable('users').set({ password_hash: passwordHash, password_changed_at: at, updated_at: at }).where('id', '=', userId).execute();
-  await trx.updateTable('auth_tokens').set({ revoked_at: at }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+  const user = await trx
+    .updateTable('users')
+    .set({ password_hash: passwordHash, password_changed_at: at, updated_at: at })
+    .where(userKeyFilter(key))
+    .returning('id')
+    .executeTakeFirst();
+  if (!user) return false;
+  await trx.updateTable('auth_tokens').set({ revoked_at: at }).where('user_id', '=', user.id).where('revoked_at', 'is', null).execute();
+  return true;
 }
