@@ -229,7 +229,7 @@ export const domainMessages = {
   freeMailDomain: 'フリーメールや携帯キャリアのドメインは、送信先ドメインとして登録できません',
   /** A person's address is at a domain the tenant has not proved. */
   unverifiedDomain: (domain: string) =>
-    `${domain} は送信先ドメインとして確認されていません。「送信先ドメイン」でドメインを追加し、表示されるTXTレコードをDNSに設定して「確認する」を押してください。`,
+    `${domain} は送信先ドメインとして確認されていません。「アカウント」画面の「送信先ドメイン」でドメインを追加し、表示されるTXTレコードをDNSに設定して「確認する」を押してください。`,
   domainTooLong: 'ドメインは253文字以内で入力してください',
   alreadyAdded: (domain: string) => `${domain} はすでに送信先ドメインとして登録されています`,
   adminDomain: (domain: string) => `${domain} は管理者のメールアドレスのドメインのため、登録しなくても送信先として使えます`,

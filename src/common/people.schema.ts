@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { paginationSchema } from './phishing-report.schema';
+import { optionalParameter } from './query-parameter';
 import { peopleMessages as m } from './messages';
 
 /**
@@ -8,7 +9,8 @@ import { peopleMessages as m } from './messages';
  */
 export const PERSON_NAME_MAX_LENGTH = 100;
 export const PERSON_DEPARTMENT_MAX_LENGTH = 100;
-export const GROUP_NAME_MAX_LENGTH = 50;
+/** As long as a department, since an imported department becomes a group of the same name. */
+export const GROUP_NAME_MAX_LENGTH = PERSON_DEPARTMENT_MAX_LENGTH;
 export const PEOPLE_PAGE_SIZE = 20;
 export const PEOPLE_MAX_PAGE_SIZE = 100;
 export const PEOPLE_IMPORT_MAX_BYTES = 1024 * 1024;
@@ -118,10 +120,10 @@ export const groupInputSchema = z.object({
 export type GroupInput = z.input<typeof groupInputSchema>;
 
 export const peopleListQuerySchema = z.object({
-  q: z.string().max(200).optional(),
-  group_id: z.coerce.number().int().positive().optional(),
-  limit: z.coerce.number().int().min(1).max(PEOPLE_MAX_PAGE_SIZE).default(PEOPLE_PAGE_SIZE),
-  offset: z.coerce.number().int().min(0).default(0),
+  q: optionalParameter(z.string().max(200).optional()),
+  group_id: optionalParameter(z.coerce.number().int().positive().optional()),
+  limit: optionalParameter(z.coerce.number().int().min(1).max(PEOPLE_MAX_PAGE_SIZE).default(PEOPLE_PAGE_SIZE)),
+  offset: optionalParameter(z.coerce.number().int().min(0).default(0)),
 });
 
 /** Form fields of POST /api/users/import (multipart; `file` is the CSV). */

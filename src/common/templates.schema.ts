@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { templateMessages as m } from './messages';
 import { paginationSchema } from './phishing-report.schema';
+import { optionalParameter } from './query-parameter';
 
 /**
  * Training templates (lures) — the API contract of /api/templates (issue 10 part 3), shared by the
@@ -193,9 +194,6 @@ export const templateInputSchema = templateFieldsSchema.superRefine((template, c
   }
 });
 export type TemplateInput = z.input<typeof templateInputSchema>;
-
-/** An empty parameter (`?category=`, as a plain form submits it) means the same as an omitted one. */
-const optionalParameter = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema);
 
 export const templateListQuerySchema = z.object({
   category: optionalParameter(z.enum(TEMPLATE_CATEGORY_IDS, { error: m.categoryInvalid }).optional()),

@@ -133,6 +133,10 @@ describe('people: list, search, paging', () => {
     const badPaging = await api(account, 'GET', '/api/users?limit=1000&offset=-1');
     expect(badPaging.statusCode).toBe(422);
     expect(Object.keys(badPaging.json().errors).sort()).toEqual(['limit', 'offset']);
+    // Empty parameters, as a plain form sends them, mean the same as omitted ones.
+    const empty = await api(account, 'GET', '/api/users?q=&group_id=&limit=&offset=');
+    expect(empty.statusCode, empty.body).toBe(200);
+    expect(empty.json().data.pagination).toEqual({ total: 25, limit: 20, offset: 0, has_more: true });
   });
 
   it('searches name, address and department (case-insensitive, wildcards literal) and filters by group', async () => {

@@ -9,6 +9,7 @@ import {
   type ImportResult,
   type PeopleList,
   type Person,
+  type PersonInput,
 } from '../../../common/people.schema';
 import { trainingPaths } from '../../../common/training-routes';
 import { clearAuthToken, readAuthToken } from '../../auth/token-storage';
@@ -18,7 +19,8 @@ import { ApiError, apiRequest } from '../../lib/api-client';
 export type PeopleFilter = { q: string; groupId: number | null; page: number };
 
 /** Body of POST/PUT /api/users as the dialog sends it (the server trims and checks again). */
-export type PersonPayload = { name: string; email: string; department: string | null; group_ids: number[] };
+/** What the add/edit dialog sends: the server's own input schema. */
+export type PersonPayload = PersonInput;
 
 export const peopleKeys = {
   all: ['people'] as const,
