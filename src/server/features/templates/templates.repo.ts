@@ -5,25 +5,6 @@ import type { Database, TrainingTemplatesTable } from '../../db/schema';
 import { enqueueMail } from '../mail/mail-outbox.repo';
 import type { OutgoingMail } from '../mail/mail-message';
 
-/** A template as the service reads it: storage format (JSON text, timestamp strings) already undone. */
-export interface StoredTemplate {
-  id: number;
-  tenantId: number | null;
-  builtinKey: string | null;
-  name: string;
-  category: TemplateCategory;
-  difficulty: number;
-  sender_name: string;
-  sender_local_part: string;
-  subject: string;
-  html_body: string;
-  text_body: string;
-  landing: TemplateLanding;
-  red_flags: RedFlag[];
-  createdAt: Date;
-  updatedAt: Date;
-}
-
 /** What a tenant writes (HTML already sanitised, input already checked). */
 export interface TemplateFields {
   name: string;
@@ -36,6 +17,15 @@ export interface TemplateFields {
   text_body: string;
   landing: TemplateLanding;
   red_flags: RedFlag[];
+}
+
+/** A template as the service reads it: storage format (JSON text, timestamp strings) already undone. */
+export interface StoredTemplate extends TemplateFields {
+  id: number;
+  tenantId: number | null;
+  builtinKey: string | null;
+  createdAt: Date;
+  updatedAt: Date;
 }
 
 export interface TemplateListFilter {

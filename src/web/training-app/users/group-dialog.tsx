@@ -9,6 +9,7 @@ import { Dialog } from '../../components/dialog';
 import { FormField } from '../../components/form-field';
 import { applyServerFieldErrors } from '../account/server-field-errors';
 import { createGroup, peopleErrorMessage, peopleKeys, renameGroup } from './people-api';
+import { useFocusAfterRequest } from './use-focus-after-request';
 
 type FormInput = z.input<typeof groupInputSchema>;
 type FormOutput = z.output<typeof groupInputSchema>;
@@ -47,14 +48,7 @@ export function GroupDialog({ group, onClose }: { group?: Group; onClose: () => 
   });
   const busy = mutation.isPending;
 
-  // The field is disabled while the request runs: move focus once it is enabled again.
-  useEffect(() => {
-    const target = focusAfter.current;
-    if (busy || !target) return;
-    focusAfter.current = null;
-    if (target === 'failure') failureRef.current?.focus();
-    else setFocus('name');
-  }, [busy, setFocus]);
+  useFocusAfterRequest(focusAfter, busy, setFocus, failureRef);
 
   return (
     <Dialog labelledBy={`${id}-title`} onClose={onClose} preventClose={busy}>

@@ -14,6 +14,7 @@ import { SENDING_DOMAINS_ANCHOR } from '../account/sending-domains/sending-domai
 import { dashboardKey } from '../dashboard/dashboard-api';
 import { GroupChoices } from './group-choices';
 import { createPerson, peopleErrorMessage, peopleKeys, updatePerson } from './people-api';
+import { useFocusAfterRequest } from './use-focus-after-request';
 
 const formSchema = personInputSchema.omit({ group_ids: true });
 type FormInput = z.input<typeof formSchema>;
@@ -72,15 +73,7 @@ export function PersonDialog({ person, groups, usage, onClose }: PersonDialogPro
   });
   const busy = mutation.isPending;
 
-  // The fields are disabled while the request runs: focus the field in error (or the message)
-  // once they are enabled again.
-  useEffect(() => {
-    const target = focusAfter.current;
-    if (busy || !target) return;
-    focusAfter.current = null;
-    if (target === 'failure') failureRef.current?.focus();
-    else setFocus(target);
-  }, [busy, setFocus]);
+  useFocusAfterRequest(focusAfter, busy, setFocus, failureRef);
 
   const onValid = (values: FormOutput) => {
     setFailure(null);
