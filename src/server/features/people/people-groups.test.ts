@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { peopleMessages } from '../../../common/messages';
+import { GROUP_NAME_MAX_LENGTH } from '../../../common/people.schema';
 import { callApi, createAccount, type FactoryAccount } from '../../test/account-factories';
 import { createTestApp, type TestContext } from '../../test/test-app';
 
@@ -42,7 +43,7 @@ describe('groups', () => {
   it('answers 422 for a missing, too long or taken name (full-width and case variants included)', async () => {
     const account = await createAccount(context);
     expect((await api(account, 'POST', '/api/groups', { name: '  ' })).json().errors).toEqual({ name: [peopleMessages.groupNameRequired] });
-    expect((await api(account, 'POST', '/api/groups', { name: 'あ'.repeat(51) })).json().errors).toEqual({ name: [peopleMessages.tooLong(50)] });
+    expect((await api(account, 'POST', '/api/groups', { name: 'あ'.repeat(GROUP_NAME_MAX_LENGTH + 1) })).json().errors).toEqual({ name: [peopleMessages.tooLong(GROUP_NAME_MAX_LENGTH)] });
     await api(account, 'POST', '/api/groups', { name: 'IT Team' });
     const taken = await api(account, 'POST', '/api/groups', { name: 'ＩＴ　team' });
     expect(taken.statusCode).toBe(422);
