@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { TEMPLATE_VARIABLES, type TemplatePreview } from '../../../common/templates.schema';
 import { Spinner } from '../../components/spinner';
 
@@ -36,6 +36,10 @@ type Props = {
   error?: string | null;
   /** Shown above the frame while a newer preview is on its way (the editor's live preview). */
   stale?: boolean;
+  /** The To line; the sample person's unless a real one was chosen. */
+  recipient?: string;
+  /** Shown between the title bar and the frame (the detail page's choice of person). */
+  children?: ReactNode;
 };
 
 /**
@@ -43,7 +47,7 @@ type Props = {
  * in a desktop window or a phone. The body is untrusted HTML, so it only ever shows in an iframe
  * without any sandbox permission (no script, no forms, no same-origin access).
  */
-export function MailPreview({ preview, documentUrl, loading, error, stale }: Props) {
+export function MailPreview({ preview, documentUrl, loading, error, stale, recipient = SAMPLE_RECIPIENT, children }: Props) {
   const id = useId();
   const [device, setDevice] = useState<PreviewDevice>(initialDevice);
 
@@ -61,6 +65,7 @@ export function MailPreview({ preview, documentUrl, loading, error, stale }: Pro
           ))}
         </div>
       </div>
+      {children}
       <div className={`tpl-device tpl-device--${device}`} data-device={device}>
         <div className="tpl-device__screen">
           {device === 'desktop' && (
@@ -97,7 +102,7 @@ export function MailPreview({ preview, documentUrl, loading, error, stale }: Pro
                 </div>
                 <div>
                   <dt>宛先</dt>
-                  <dd>{SAMPLE_RECIPIENT}</dd>
+                  <dd data-testid="preview-to">{recipient}</dd>
                 </div>
               </dl>
               <iframe

@@ -1,10 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import type { Person } from '../../../common/people.schema';
 import { AlertBox } from '../../components/alert-box';
 import { Spinner } from '../../components/spinner';
 import { PageHeader } from '../components/page-header';
 import { MailPreview } from './mail-preview';
+import { PreviewPersonPicker } from './preview-person-picker';
 import { RedFlagList } from './red-flag-list';
 import { TemplateActions } from './template-actions';
 import { DifficultyBadge, SourceBadge } from './template-card';
@@ -25,7 +27,16 @@ export function Component() {
   }, [location.state, location.pathname, navigate]);
   const template = useQuery({ queryKey: templateKeys.detail(id ?? 0), queryFn: ({ signal }) => fetchTemplate(id ?? 0, signal), enabled: id !== null });
   // A preview document lives on the server for a limited time: ask for a fresh one on every visit.
-  const preview = useQuery({ queryKey: templateKeys.preview(id ?? 0), queryFn: ({ signal }) => previewTemplate(id ?? 0, signal), enabled: id !== null, staleTime: 0 });
+  const [person, setPerson] = useState<Person | null>(null);
+  const userId = person?.user_id ?? null;
+  // The previous person's mail stays in view (marked as updating) while the next one is rendered.
+  const preview = useQuery({
+    queryKey: templateKeys.previewFor(id ?? 0, userId),
+    queryFn: ({ signal }) => previewTemplate(id ?? 0, userId, signal),
+    enabled: id !== null,
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+  });
 
   if (id === null || isNotFound(template.error)) return <TemplateNotFound title="テンプレート詳細" />;
   if (template.isError) {
@@ -69,7 +80,11 @@ export function Component() {
           documentUrl={previewDocumentUrl(preview.data)}
           loading={preview.isPending}
           error={preview.isError ? templateErrorMessage(preview.error, 'プレビューを作成できませんでした。') : null}
-        />
+          stale={preview.isPlaceholderData}
+          recipient={person && !preview.isPlaceholderData ? `${person.name} <${person.email}>` : undefined}
+        >
+          <PreviewPersonPicker value={person} onChange={setPerson} />
+        </MailPreview>
         <RedFlagList flags={data.red_flags} />
       </div>
     </div>

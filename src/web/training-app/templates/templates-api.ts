@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import {
   TEMPLATE_PAGE_SIZE,
   templateListSchema,
+  type templatePreviewRequestSchema,
   templatePreviewSchema,
   templateSchema,
   templateTestSendSchema,
@@ -26,6 +27,8 @@ export const templateKeys = {
   list: (filters: TemplateFilters) => ['templates', 'list', filters] as const,
   detail: (id: number) => ['templates', 'detail', id] as const,
   preview: (id: number) => ['templates', 'preview', id] as const,
+  /** One person's (or, with null, the samples') preview: under preview(id), so saving refreshes them all. */
+  previewFor: (id: number, userId: number | null) => ['templates', 'preview', id, userId] as const,
 };
 
 const path = (id: number, action = '') => `${BASE}/${encodeURIComponent(String(id))}${action}`;
@@ -59,9 +62,10 @@ export function duplicateTemplate(id: number): Promise<Template> {
   return apiRequest(path(id, '/duplicate'), { method: 'POST', json: {}, parse: (data) => templateSchema.parse(data) });
 }
 
-/** The saved template rendered with sample person values. */
-export function previewTemplate(id: number, signal?: AbortSignal): Promise<TemplatePreview> {
-  return apiRequest(path(id, '/preview'), { method: 'POST', json: {}, parse: (data) => templatePreviewSchema.parse(data), signal });
+/** The saved template rendered with sample values, or with those of one of the tenant's people. */
+export function previewTemplate(id: number, userId: number | null, signal?: AbortSignal): Promise<TemplatePreview> {
+  const json: z.input<typeof templatePreviewRequestSchema> = userId === null ? {} : { user_id: userId };
+  return apiRequest(path(id, '/preview'), { method: 'POST', json, parse: (data) => templatePreviewSchema.parse(data), signal });
 }
 
 /** An unsaved draft rendered with sample person values (the editor's live preview). */
