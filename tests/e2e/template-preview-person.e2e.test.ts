@@ -42,10 +42,12 @@ async function registerPerson(page: Page, person: { name: string; email: string 
 }
 
 async function check(page: Page, label: string, viewport: Viewport): Promise<void> {
-  await expectNoAxeViolations(page, `${label} (${viewportName(viewport)})`);
-  expect(await horizontalOverflow(page)).toBe(0);
+  // Scroll first: the sandboxed preview frame paints in its own process, and the checks below
+  // give it time to do so before the picture is taken.
   const picker = page.locator('.tpl-person-picker');
   await picker.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+  await expectNoAxeViolations(page, `${label} (${viewportName(viewport)})`);
+  expect(await horizontalOverflow(page)).toBe(0);
   await saveScreenshot(page, `template-preview-person-${label}-${viewportName(viewport)}`, { fullPage: false });
 }
 
