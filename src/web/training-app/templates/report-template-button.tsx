@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { useResolvedAuthState } from '../../auth/auth-store';
 import { AlertBox } from '../../components/alert-box';
-import { templateErrorMessage, templateFromReport } from './templates-api';
+import { templateFromReport } from './templates-api';
+import { apiErrorMessage } from '../../lib/api-client';
 
 /**
  * On a Kizuki DB report, for a signed-in company administrator: a draft training template from the
@@ -24,7 +25,7 @@ export default function ReportTemplateButton({ reportId }: { reportId: string })
       <p className="report-to-template__note">件名と本文をもとに自社用のテンプレートを作成します。リンクは訓練用リンクに、アドレスや電話番号は仮の値に置き換わります。</p>
       {create.isError && (
         <AlertBox tone="error">
-          <p>{templateErrorMessage(create.error, 'テンプレートを作成できませんでした。時間をおいて再度お試しください。')}</p>
+          <p>{apiErrorMessage(create.error, 'テンプレートを作成できませんでした。時間をおいて再度お試しください。')}</p>
         </AlertBox>
       )}
     </div>

@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { Template } from '../../../common/templates.schema';
 import { useAuthState } from '../../auth/auth-store';
 import { AlertBox } from '../../components/alert-box';
-import { Dialog } from '../../components/dialog';
-import { deleteTemplate, duplicateTemplate, templateErrorMessage, templateKeys, testSendTemplate } from './templates-api';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { deleteTemplate, duplicateTemplate, templateKeys, testSendTemplate } from './templates-api';
+import { apiErrorMessage } from '../../lib/api-client';
 
 type Outcome = { tone: 'success' | 'error'; title: string; message: string };
 
@@ -29,7 +30,7 @@ export function TemplateActions({ template }: { template: Template }) {
       queryClient.setQueryData(templateKeys.detail(copy.template_id), copy);
       await navigate(`/templates/${copy.template_id}/edit`);
     },
-    onError: (error) => show({ tone: 'error', title: '複製できませんでした', message: templateErrorMessage(error, 'テンプレートを複製できませんでした。時間をおいて再度お試しください。') }),
+    onError: (error) => show({ tone: 'error', title: '複製できませんでした', message: apiErrorMessage(error, 'テンプレートを複製できませんでした。時間をおいて再度お試しください。') }),
   });
   const testSend = useMutation({
     mutationFn: () => testSendTemplate(template.template_id),
@@ -39,7 +40,7 @@ export function TemplateActions({ template }: { template: Template }) {
         title: 'テストメールを送信しました',
         message: `${sent.to || user?.email || 'ご登録のメールアドレス'} の受信トレイをご確認ください。届くまで数分かかることがあります。`,
       }),
-    onError: (error) => show({ tone: 'error', title: 'テスト送信できませんでした', message: templateErrorMessage(error, 'テストメールを送信できませんでした。時間をおいて再度お試しください。') }),
+    onError: (error) => show({ tone: 'error', title: 'テスト送信できませんでした', message: apiErrorMessage(error, 'テストメールを送信できませんでした。時間をおいて再度お試しください。') }),
   });
   const busy = duplicate.isPending || testSend.isPending;
 
@@ -75,40 +76,23 @@ export function TemplateActions({ template }: { template: Template }) {
 }
 
 function DeleteDialog({ template, onClose }: { template: Template; onClose: () => void }) {
-  const id = useId();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const cancelRef = useRef<HTMLButtonElement>(null);
-  const remove = useMutation({
-    mutationFn: () => deleteTemplate(template.template_id),
-    onSuccess: async () => {
-      queryClient.removeQueries({ queryKey: templateKeys.detail(template.template_id) });
-      await queryClient.invalidateQueries({ queryKey: templateKeys.all });
-      await navigate('/templates', { replace: true });
-    },
-  });
-
   return (
-    <Dialog labelledBy={`${id}-title`} describedBy={`${id}-text`} onClose={onClose} initialFocus={cancelRef} preventClose={remove.isPending}>
-      <h2 id={`${id}-title`} className="dialog__title">
-        テンプレートを削除しますか？
-      </h2>
-      <p id={`${id}-text`} className="dialog__description">
-        「{template.name}」を削除します。削除したテンプレートは元に戻せません。
-      </p>
-      {remove.isError && (
-        <AlertBox tone="error">
-          <p>{templateErrorMessage(remove.error, 'テンプレートを削除できませんでした。時間をおいて再度お試しください。')}</p>
-        </AlertBox>
-      )}
-      <div className="dialog__actions">
-        <button ref={cancelRef} type="button" className="button button--secondary" onClick={onClose} disabled={remove.isPending}>
-          キャンセル
-        </button>
-        <button type="button" className="button button--danger" onClick={() => remove.mutate()} disabled={remove.isPending}>
-          {remove.isPending ? '削除中...' : '削除する'}
-        </button>
-      </div>
-    </Dialog>
+    <ConfirmDialog
+      title="テンプレートを削除しますか？"
+      confirmLabel="削除する"
+      busyLabel="削除中..."
+      failureMessage="テンプレートを削除できませんでした。時間をおいて再度お試しください。"
+      action={() => deleteTemplate(template.template_id)}
+      onDone={async () => {
+        queryClient.removeQueries({ queryKey: templateKeys.detail(template.template_id) });
+        await queryClient.invalidateQueries({ queryKey: templateKeys.all });
+        await navigate('/templates', { replace: true });
+      }}
+      onCancel={onClose}
+    >
+      「{template.name}」を削除します。削除したテンプレートは元に戻せません。
+    </ConfirmDialog>
   );
 }

@@ -11,10 +11,11 @@ import { RedFlagList } from './red-flag-list';
 import { TemplateActions } from './template-actions';
 import { DifficultyBadge, SourceBadge } from './template-card';
 import { categoryLabel, LANDING_LABELS } from './template-labels';
-import { fetchTemplate, isNotFound, previewTemplate, templateErrorMessage, templateKeys } from './templates-api';
+import { fetchTemplate, isNotFound, previewTemplate, templateKeys } from './templates-api';
 import { previewDocumentUrl } from './preview-document';
 import type { SavedState } from './template-editor-page';
 import { LIBRARY, TemplateNotFound, useTemplateId } from './template-page-parts';
+import { apiErrorMessage } from '../../lib/api-client';
 
 export function Component() {
   const id = useTemplateId();
@@ -44,7 +45,7 @@ export function Component() {
       <div className="ta-page">
         <PageHeader title="テンプレート詳細" crumbs={[LIBRARY]} />
         <AlertBox tone="error" title="読み込みに失敗しました">
-          <p>{templateErrorMessage(template.error, 'テンプレートを取得できませんでした。時間をおいて再度お試しください。')}</p>
+          <p>{apiErrorMessage(template.error, 'テンプレートを取得できませんでした。時間をおいて再度お試しください。')}</p>
         </AlertBox>
       </div>
     );
@@ -79,7 +80,7 @@ export function Component() {
           preview={preview.data}
           documentUrl={previewDocumentUrl(preview.data)}
           loading={preview.isPending}
-          error={preview.isError ? templateErrorMessage(preview.error, 'プレビューを作成できませんでした。') : null}
+          error={preview.isError ? apiErrorMessage(preview.error, 'プレビューを作成できませんでした。') : null}
           stale={preview.isPlaceholderData}
           recipient={person && !preview.isPlaceholderData ? `${person.name} <${person.email}>` : undefined}
         >

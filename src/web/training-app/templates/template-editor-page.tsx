@@ -8,7 +8,8 @@ import { useCurrentRoute } from '../shell/use-current-route';
 import { LIBRARY, TemplateNotFound, useTemplateId } from './template-page-parts';
 import { TemplateForm } from './template-form';
 import { EMPTY_TEMPLATE, formValuesOf } from './template-form-schema';
-import { createTemplate, fetchTemplate, isNotFound, templateErrorMessage, templateKeys, updateTemplate, type TemplateInput } from './templates-api';
+import { createTemplate, fetchTemplate, isNotFound, templateKeys, updateTemplate, type TemplateInput } from './templates-api';
+import { apiErrorMessage } from '../../lib/api-client';
 
 /** After a save the template's page opens and says so. */
 export type SavedState = { saved?: 'created' | 'updated' };
@@ -50,7 +51,7 @@ function EditPage({ id }: { id: number }) {
   else if (template.isError)
     body = (
       <AlertBox tone="error" title="読み込みに失敗しました">
-        <p>{templateErrorMessage(template.error, 'テンプレートを取得できませんでした。時間をおいて再度お試しください。')}</p>
+        <p>{apiErrorMessage(template.error, 'テンプレートを取得できませんでした。時間をおいて再度お試しください。')}</p>
       </AlertBox>
     );
   else if (template.data.is_builtin)

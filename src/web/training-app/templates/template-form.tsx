@@ -3,14 +3,14 @@ import { useForm, type FieldErrors, type FieldPath } from 'react-hook-form';
 import { Link } from 'react-router';
 import { AlertBox } from '../../components/alert-box';
 import { FormField } from '../../components/form-field';
-import { ApiError } from '../../lib/api-client';
+import { ApiError, apiErrorMessage } from '../../lib/api-client';
 import { LeaveGuard } from './leave-guard';
 import { MailPreview } from './mail-preview';
 import { previewDocumentUrl } from './preview-document';
 import { RedFlagEditor } from './red-flag-editor';
 import { BasicFields, SenderFields } from './template-form-fields';
 import { inputOf, TEMPLATE_FORM_FIELDS, templateFormResolver, type TemplateFormValues } from './template-form-schema';
-import { templateErrorMessage, type TemplateInput } from './templates-api';
+import type { TemplateInput } from './templates-api';
 import { useLivePreview } from './use-live-preview';
 import { insertAtCursor, VariableButtons, type InsertTarget } from './variable-buttons';
 
@@ -34,7 +34,7 @@ export function previewErrorText(error: unknown): string {
     const first = Object.values(error.fieldErrors)[0]?.[0];
     if (first) return `プレビューを表示できません：${first}`;
   }
-  return templateErrorMessage(error, 'プレビューを作成できませんでした。');
+  return apiErrorMessage(error, 'プレビューを作成できませんでした。');
 }
 
 type Props = {
@@ -92,7 +92,7 @@ export function TemplateForm({ initial, submitLabel, cancelTo, onSave }: Props) 
         window.setTimeout(() => setFocus(first[0]), 0);
         return;
       }
-      setFailure(templateErrorMessage(error, 'テンプレートを保存できませんでした。時間をおいて再度お試しください。'));
+      setFailure(apiErrorMessage(error, 'テンプレートを保存できませんでした。時間をおいて再度お試しください。'));
       window.setTimeout(() => failureRef.current?.focus(), 0);
     }
   };

@@ -6,7 +6,8 @@ import { PageHeader } from '../components/page-header';
 import { TemplateCard } from './template-card';
 import { TemplateFilterBar } from './template-filters';
 import { readFilters, writeFilters } from './library-filters';
-import { fetchTemplates, templateErrorMessage, templateKeys, type TemplateFilters } from './templates-api';
+import { fetchTemplates, templateKeys, type TemplateFilters } from './templates-api';
+import { apiErrorMessage } from '../../lib/api-client';
 
 function LibrarySkeleton() {
   return (
@@ -35,7 +36,7 @@ export function Component() {
   } else if (list.isError) {
     body = (
       <AlertBox tone="error" title="読み込みに失敗しました">
-        <p>{templateErrorMessage(list.error, 'テンプレートの一覧を取得できませんでした。時間をおいて再度お試しください。')}</p>
+        <p>{apiErrorMessage(list.error, 'テンプレートの一覧を取得できませんでした。時間をおいて再度お試しください。')}</p>
         <p>
           <button type="button" className="button button--secondary button--small" onClick={() => void list.refetch()}>
             再読み込み

@@ -84,9 +84,3 @@ export function templateFromReport(reportId: string): Promise<Template> {
 
 export const isNotFound = (error: unknown): boolean => error instanceof ApiError && error.status === 404;
 
-/** The server's own wording for a refusal it explains; a neutral sentence otherwise. */
-export function templateErrorMessage(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.serverMessage) return error.serverMessage;
-  if (error instanceof ApiError && error.status === 0) return '通信できませんでした。接続を確認して、もう一度お試しください。';
-  return fallback;
-}

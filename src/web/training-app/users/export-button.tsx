@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { downloadPeopleCsv, peopleErrorMessage, saveBlob } from './people-api';
+import { downloadPeopleCsv, saveBlob } from './people-api';
+import { apiErrorMessage } from '../../lib/api-client';
 
 /** GET /api/users/export as a file download (UTF-8 with BOM, so Excel opens it as it is). */
 export function ExportButton({ disabled, onError }: { disabled: boolean; onError: (message: string | null) => void }) {
@@ -7,7 +8,7 @@ export function ExportButton({ disabled, onError }: { disabled: boolean; onError
     mutationFn: downloadPeopleCsv,
     onMutate: () => onError(null),
     onSuccess: ({ blob, fileName }) => saveBlob(blob, fileName),
-    onError: (error) => onError(peopleErrorMessage(error, 'CSVファイルを作成できませんでした。時間をおいて再度お試しください。')),
+    onError: (error) => onError(apiErrorMessage(error, 'CSVファイルを作成できませんでした。時間をおいて再度お試しください。')),
   });
   return (
     <button type="button" className="button button--secondary" onClick={() => mutation.mutate()} disabled={disabled || mutation.isPending} aria-busy={mutation.isPending || undefined}>

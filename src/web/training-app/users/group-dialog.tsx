@@ -8,8 +8,9 @@ import { AlertBox } from '../../components/alert-box';
 import { Dialog } from '../../components/dialog';
 import { FormField } from '../../components/form-field';
 import { applyServerFieldErrors } from '../account/server-field-errors';
-import { createGroup, peopleErrorMessage, peopleKeys, renameGroup } from './people-api';
+import { createGroup, peopleKeys, renameGroup } from './people-api';
 import { useFocusAfterRequest } from './use-focus-after-request';
+import { apiErrorMessage } from '../../lib/api-client';
 
 type FormInput = z.input<typeof groupInputSchema>;
 type FormOutput = z.output<typeof groupInputSchema>;
@@ -42,7 +43,7 @@ export function GroupDialog({ group, onClose }: { group?: Group; onClose: () => 
         focusAfter.current = 'name';
         return;
       }
-      setFailure(peopleErrorMessage(error, 'グループを保存できませんでした。時間をおいて再度お試しください。'));
+      setFailure(apiErrorMessage(error, 'グループを保存できませんでした。時間をおいて再度お試しください。'));
       focusAfter.current = 'failure';
     },
   });

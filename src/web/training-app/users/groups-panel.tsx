@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Group } from '../../../common/people.schema';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { GroupDialog } from './group-dialog';
 import { deleteGroup, peopleKeys } from './people-api';
 

@@ -5,7 +5,8 @@ import { AlertBox } from '../../components/alert-box';
 import { Dialog } from '../../components/dialog';
 import { dashboardKey } from '../dashboard/dashboard-api';
 import { ImportPreview } from './import-preview';
-import { importPeople, peopleErrorMessage, peopleKeys } from './people-api';
+import { importPeople, peopleKeys } from './people-api';
+import { apiErrorMessage } from '../../lib/api-client';
 
 type Step = { kind: 'choose' } | { kind: 'preview'; file: File; result: ImportResult } | { kind: 'done'; result: ImportResult };
 
@@ -37,7 +38,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
   const check = useMutation({
     mutationFn: (chosen: File) => importPeople(chosen, true),
     onSuccess: (result, chosen) => setStep({ kind: 'preview', file: chosen, result }),
-    onError: (error) => showFailure(peopleErrorMessage(error, 'ファイルを確認できませんでした。時間をおいて再度お試しください。')),
+    onError: (error) => showFailure(apiErrorMessage(error, 'ファイルを確認できませんでした。時間をおいて再度お試しください。')),
   });
   const apply = useMutation({
     mutationFn: (chosen: File) => importPeople(chosen, false),
@@ -45,7 +46,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
       await Promise.all([queryClient.invalidateQueries({ queryKey: peopleKeys.all }), queryClient.invalidateQueries({ queryKey: dashboardKey })]);
       setStep({ kind: 'done', result });
     },
-    onError: (error) => showFailure(peopleErrorMessage(error, '取り込みに失敗しました。時間をおいて再度お試しください。')),
+    onError: (error) => showFailure(apiErrorMessage(error, '取り込みに失敗しました。時間をおいて再度お試しください。')),
   });
   const busy = check.isPending || apply.isPending;
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../lib/api-client';
-import { exportFileName, peopleErrorMessage, usageText } from './people-api';
+import { exportFileName, usageText } from './people-api';
 
 describe('plan usage text', () => {
   it('shows registered of the cap, as 「8 / 10名」', () => {
@@ -23,18 +22,5 @@ describe('export file name', () => {
     expect(exportFileName('attachment; filename="kizuki-users.csv"')).toBe('kizuki-users.csv');
     expect(exportFileName("attachment; filename*=UTF-8''%E0%A4%A; filename=plain.csv")).toBe('plain.csv');
     expect(exportFileName(null, new Date(2026, 10, 5))).toBe('users-20261105.csv');
-  });
-});
-
-describe('error wording', () => {
-  it("shows the server's Japanese message for a refused request", () => {
-    const message = 'このメールアドレスは既に登録されています';
-    expect(peopleErrorMessage(new ApiError(422, message), 'fallback')).toBe(message);
-  });
-
-  it('uses its own wording for a lost connection and for server failures', () => {
-    expect(peopleErrorMessage(new ApiError(0, null), 'fallback')).toContain('通信エラー');
-    expect(peopleErrorMessage(new ApiError(500, 'Internal Server Error'), 'fallback')).toBe('fallback');
-    expect(peopleErrorMessage(new Error('boom'), 'fallback')).toBe('fallback');
   });
 });

@@ -128,15 +128,6 @@ export function saveBlob(blob: Blob, fileName: string): void {
   window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** What a failed call tells the administrator: the server's own Japanese message when it has one. */
-export function peopleErrorMessage(error: unknown, fallback: string): string {
-  if (error instanceof ApiError) {
-    if (error.status === 0) return '通信エラーが発生しました。接続を確認して、もう一度お試しください。';
-    if (error.status < 500 && error.serverMessage) return error.serverMessage;
-  }
-  return fallback;
-}
-
 /** "8 / 10名", or only the count on a plan without a cap. */
 export function usageText(registered: number, max: number | null): string {
   return max === null ? `${registered}名` : `${registered} / ${max}名`;

@@ -13,8 +13,9 @@ import { applyServerFieldErrors } from '../account/server-field-errors';
 import { SENDING_DOMAINS_ANCHOR } from '../account/sending-domains/sending-domains-section';
 import { dashboardKey } from '../dashboard/dashboard-api';
 import { GroupChoices } from './group-choices';
-import { createPerson, peopleErrorMessage, peopleKeys, updatePerson } from './people-api';
+import { createPerson, peopleKeys, updatePerson } from './people-api';
 import { useFocusAfterRequest } from './use-focus-after-request';
+import { apiErrorMessage } from '../../lib/api-client';
 
 const formSchema = personInputSchema.omit({ group_ids: true });
 type FormInput = z.input<typeof formSchema>;
@@ -67,7 +68,7 @@ export function PersonDialog({ person, groups, usage, onClose }: PersonDialogPro
         focusAfter.current = field === 'group_ids' ? null : field;
         return;
       }
-      setFailure(peopleErrorMessage(error, editing ? '受講者の情報を更新できませんでした。時間をおいて再度お試しください。' : '受講者を登録できませんでした。時間をおいて再度お試しください。'));
+      setFailure(apiErrorMessage(error, editing ? '受講者の情報を更新できませんでした。時間をおいて再度お試しください。' : '受講者を登録できませんでした。時間をおいて再度お試しください。'));
       focusAfter.current = 'failure';
     },
   });

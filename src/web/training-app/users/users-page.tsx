@@ -6,17 +6,18 @@ import { AlertBox } from '../../components/alert-box';
 import { ReportListPagination as Pagination } from '../../phishing-reports/report-list/report-list-pagination';
 import { PageHeader } from '../components/page-header';
 import { dashboardKey } from '../dashboard/dashboard-api';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ExportButton } from './export-button';
 import { GroupsPanel } from './groups-panel';
 import { ImportDialog } from './import-dialog';
-import { deletePerson, fetchGroups, fetchPeople, peopleErrorMessage, peopleKeys } from './people-api';
+import { deletePerson, fetchGroups, fetchPeople, peopleKeys } from './people-api';
 import { PeopleFirstSteps, PeopleNoMatch } from './people-empty';
 import { PeopleTable } from './people-table';
 import { PeopleToolbar } from './people-toolbar';
 import { PersonDialog } from './person-dialog';
 import { PlanUsage } from './plan-usage';
 import { usePeopleFilter } from './use-people-filter';
+import { apiErrorMessage } from '../../lib/api-client';
 
 type Open = { kind: 'add' } | { kind: 'edit'; person: Person } | { kind: 'delete'; person: Person } | { kind: 'import' } | null;
 
@@ -52,7 +53,7 @@ export function Component() {
   if (people.isError && !data) {
     list = (
       <AlertBox tone="error" title="読み込みに失敗しました">
-        <p>{peopleErrorMessage(people.error, '受講者の一覧を取得できませんでした。時間をおいて再度お試しください。')}</p>
+        <p>{apiErrorMessage(people.error, '受講者の一覧を取得できませんでした。時間をおいて再度お試しください。')}</p>
         <p>
           <button type="button" className="button button--secondary button--small" onClick={() => void people.refetch()} disabled={people.isFetching}>
             再読み込み

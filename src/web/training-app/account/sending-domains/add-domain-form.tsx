@@ -6,7 +6,8 @@ import type { SendingDomain } from '../../../../common/sending-domains.schema';
 import { AlertBox } from '../../../components/alert-box';
 import { FormField } from '../../../components/form-field';
 import { applyServerFieldErrors } from '../server-field-errors';
-import { addSendingDomain, domainErrorMessage } from './sending-domains-api';
+import { addSendingDomain } from './sending-domains-api';
+import { apiErrorMessage } from '../../../lib/api-client';
 
 type Values = { domain: string };
 
@@ -28,7 +29,7 @@ export function AddDomainForm({ onAdded }: { onAdded: (domain: SendingDomain) =>
           window.setTimeout(() => setFocus('domain'), 0);
           return;
         }
-        setFailure(domainErrorMessage(error, m.addFailed));
+        setFailure(apiErrorMessage(error, m.addFailed));
       },
     });
   };

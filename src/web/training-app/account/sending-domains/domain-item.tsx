@@ -3,8 +3,9 @@ import { formatReportDate } from '../../../../common/date-format';
 import { domainMessages as m } from '../../../../common/messages';
 import type { SendingDomain } from '../../../../common/sending-domains.schema';
 import { AlertBox } from '../../../components/alert-box';
-import { domainErrorMessage, sendingDomainsKey, verifySendingDomain } from './sending-domains-api';
+import { sendingDomainsKey, verifySendingDomain } from './sending-domains-api';
 import { TxtRecord } from './txt-record';
+import { apiErrorMessage } from '../../../lib/api-client';
 
 /** One domain: its status, and for one not proved yet the record to add and the check. */
 export function DomainItem({ domain, onDelete, onCheck }: { domain: SendingDomain; onDelete: (domain: SendingDomain) => void; onCheck: () => void }) {
@@ -51,7 +52,7 @@ export function DomainItem({ domain, onDelete, onCheck }: { domain: SendingDomai
       )}
       {check.isError && (
         <AlertBox tone="error" title="確認できませんでした">
-          <p>{domainErrorMessage(check.error, m.verifyFailed)}</p>
+          <p>{apiErrorMessage(check.error, m.verifyFailed)}</p>
         </AlertBox>
       )}
       {!domain.verified && domain.txt_record && domainId !== null && (

@@ -6,7 +6,7 @@ import {
   type SendingDomain,
   type SendingDomainCheck,
 } from '../../../../common/sending-domains.schema';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api-client';
 
 export const sendingDomainsKey = ['sending-domains'] as const;
 
@@ -29,8 +29,3 @@ export function deleteSendingDomain(domainId: number): Promise<string> {
   });
 }
 
-/** The server's own wording for a refusal it explained; otherwise a general line (offline, 5xx). */
-export function domainErrorMessage(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.status !== 0 && error.status < 500 && error.serverMessage) return error.serverMessage;
-  return fallback;
-}

@@ -7,7 +7,8 @@ import { Spinner } from '../../../components/spinner';
 import { AddDomainForm } from './add-domain-form';
 import { DeleteDomainDialog } from './delete-domain-dialog';
 import { DomainItem } from './domain-item';
-import { domainErrorMessage, fetchSendingDomains, sendingDomainsKey } from './sending-domains-api';
+import { fetchSendingDomains, sendingDomainsKey } from './sending-domains-api';
+import { apiErrorMessage } from '../../../lib/api-client';
 
 /** The id other screens link to (`/account#sending-domains`), e.g. from a refusal to register a person. */
 export const SENDING_DOMAINS_ANCHOR = 'sending-domains';
@@ -66,7 +67,7 @@ export function SendingDomainsSection() {
         <Spinner label="送信先ドメインを読み込み中..." />
       ) : domains.isError ? (
         <AlertBox tone="error" title="読み込めませんでした">
-          <p>{domainErrorMessage(domains.error, m.loadFailed)}</p>
+          <p>{apiErrorMessage(domains.error, m.loadFailed)}</p>
           <p>
             <button type="button" className="button button--secondary button--small" onClick={() => void domains.refetch()}>
               再読み込み

@@ -1,29 +1,31 @@
 import { useMutation } from '@tanstack/react-query';
 import { useId, useRef, type ReactNode } from 'react';
-import { AlertBox } from '../../components/alert-box';
-import { Dialog } from '../../components/dialog';
-import { peopleErrorMessage } from './people-api';
+import { apiErrorMessage } from '../lib/api-client';
+import { AlertBox } from './alert-box';
+import { Dialog } from './dialog';
 
-type ConfirmDialogProps = {
+type ConfirmDialogProps<Result> = {
   title: string;
   children: ReactNode;
   confirmLabel: string;
   busyLabel: string;
+  /** Shown when the server gives no wording of its own (see apiErrorMessage). */
   failureMessage: string;
+  failureTitle?: string;
   /** The change itself; the dialog stays open with the error when it fails. */
-  action: () => Promise<unknown>;
-  onDone: () => void;
+  action: () => Promise<Result>;
+  onDone: (result: Result) => void | Promise<void>;
   onCancel: () => void;
 };
 
 /** "Really delete?": the safe choice (キャンセル) has focus first, the destructive one is red. */
-export function ConfirmDialog({ title, children, confirmLabel, busyLabel, failureMessage, action, onDone, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog<Result>({ title, children, confirmLabel, busyLabel, failureMessage, failureTitle, action, onDone, onCancel }: ConfirmDialogProps<Result>) {
   const id = useId();
   const cancelRef = useRef<HTMLButtonElement>(null);
   const mutation = useMutation({ mutationFn: action, onSuccess: onDone });
   const busy = mutation.isPending;
   return (
-    <Dialog labelledBy={`${id}-title`} describedBy={`${id}-description`} onClose={onCancel} initialFocus={cancelRef} preventClose={busy} className="confirm-dialog">
+    <Dialog labelledBy={`${id}-title`} describedBy={`${id}-description`} onClose={onCancel} initialFocus={cancelRef} preventClose={busy}>
       <h2 id={`${id}-title`} className="dialog__title">
         {title}
       </h2>
@@ -31,8 +33,8 @@ export function ConfirmDialog({ title, children, confirmLabel, busyLabel, failur
         {children}
       </div>
       {mutation.isError && (
-        <AlertBox tone="error">
-          <p>{peopleErrorMessage(mutation.error, failureMessage)}</p>
+        <AlertBox tone="error" title={failureTitle}>
+          <p>{apiErrorMessage(mutation.error, failureMessage)}</p>
         </AlertBox>
       )}
       <div className="dialog__actions">
