@@ -187,6 +187,9 @@ export const templateFieldsSchema = z.object({
   red_flags: z.array(redFlagInputSchema).max(TEMPLATE_LIMITS.redFlags, { error: m.tooManyRedFlags(TEMPLATE_LIMITS.redFlags) }).default([]),
 });
 
+/** A template's fields once checked: what the server stores and the editor submits. */
+export type TemplateFields = z.output<typeof templateFieldsSchema>;
+
 /** Input of POST /api/templates, PUT /api/templates/{id} and POST /api/templates/preview. */
 export const templateInputSchema = templateFieldsSchema.superRefine((template, context) => {
   for (const [field, messages] of Object.entries(templateVariableErrors(template))) {

@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { TemplateFields } from '../../../common/templates.schema';
 import type { BuiltinTemplate } from './builtin-templates/builtin-template.types';
 import { sanitizeTemplateHtml } from './template-html';
-import type { TemplateFields, TemplatesRepository } from './templates.repo';
+import type { TemplatesRepository } from './templates.repo';
 
 /**
  * The built-in library lives in code (builtin-templates/) and is synced into `training_templates`

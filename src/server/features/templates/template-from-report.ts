@@ -2,7 +2,7 @@ import { templateMessages as m, personalDataPlaceholders } from '../../../common
 import { EMAIL_PATTERN, isPhoneNumber, PHONE_PATTERN } from '../../../common/personal-data';
 import { TEMPLATE_LIMITS, type TemplateCategory } from '../../../common/templates.schema';
 import { escapeHtml } from '../../lib/html';
-import type { TemplateFields } from './templates.repo';
+import type { TemplateFields } from '../../../common/templates.schema';
 
 /**
  * A Kizuki DB report turned into a tenant's draft lure ("この報告から訓練テンプレートを作成"):

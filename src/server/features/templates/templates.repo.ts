@@ -1,23 +1,10 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
-import { type RedFlag, TEMPLATE_CATEGORIES, type TemplateCategory, type TemplateLanding } from '../../../common/templates.schema';
+import { type RedFlag, TEMPLATE_CATEGORIES, type TemplateCategory, type TemplateFields, type TemplateLanding } from '../../../common/templates.schema';
 import { dialectOf, readTimestamp, writeTimestamp } from '../../db/dialect';
 import type { Database, TrainingTemplatesTable } from '../../db/schema';
 import { enqueueMail } from '../mail/mail-outbox.repo';
 import type { OutgoingMail } from '../mail/mail-message';
 
-/** What a tenant writes (HTML already sanitised, input already checked). */
-export interface TemplateFields {
-  name: string;
-  category: TemplateCategory;
-  difficulty: number;
-  sender_name: string;
-  sender_local_part: string;
-  subject: string;
-  html_body: string;
-  text_body: string;
-  landing: TemplateLanding;
-  red_flags: RedFlag[];
-}
 
 /** A template as the service reads it: storage format (JSON text, timestamp strings) already undone. */
 export interface StoredTemplate extends TemplateFields {

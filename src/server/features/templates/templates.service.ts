@@ -3,7 +3,7 @@ import { templateMessages as m } from '../../../common/messages';
 import type { Pagination } from '../../../common/phishing-report.schema';
 import {
   TEMPLATE_LIMITS, TEMPLATE_PREVIEW_TTL_MINUTES, TEMPLATE_TEST_SENDS_PER_HOUR, templateVariableErrors,
-  type Template, type TemplatePreview, type TemplateSummary, type TemplateTestSend,
+  type Template, type TemplateFields, type TemplatePreview, type TemplateSummary, type TemplateTestSend,
 } from '../../../common/templates.schema';
 import type { Clock } from '../../clock';
 import { AppError } from '../../errors';
@@ -15,7 +15,7 @@ import type { PhishingReportsRepository } from '../phishing-reports/phishing-rep
 import { templateFromReport } from './template-from-report';
 import { attributeVariableErrors, htmlText, isVisiblyEmpty, sanitizeTemplateHtml } from './template-html';
 import { previewDocument, renderTemplate, sampleValues, type RenderableTemplate, type VariableValues } from './template-render';
-import type { StoredTemplate, TemplateFields, TemplateListFilter, TemplatesRepository } from './templates.repo';
+import type { StoredTemplate, TemplateListFilter, TemplatesRepository } from './templates.repo';
 
 export interface TemplatesServiceDeps {
   repo: TemplatesRepository;

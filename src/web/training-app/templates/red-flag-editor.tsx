@@ -1,6 +1,7 @@
 import { useFieldArray, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { FormField } from '../../components/form-field';
-import type { TemplateFields, TemplateFormValues } from './template-form-schema';
+import type { TemplateFields } from '../../../common/templates.schema';
+import type { TemplateFormValues } from './template-form-schema';
 
 type Props = {
   control: Control<TemplateFormValues, unknown, TemplateFields>;

@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Resolver } from 'react-hook-form';
-import type { z } from 'zod';
-import { templateFieldsSchema, type RedFlag, type Template, type TemplateCategory, type TemplateLanding } from '../../../common/templates.schema';
+import { templateFieldsSchema, type Template, type TemplateFields } from '../../../common/templates.schema';
 import type { TemplateInput } from './templates-api';
 
 /**
@@ -13,21 +12,9 @@ export const templateFormResolver: Resolver<TemplateFormValues, unknown, Templat
   unknown,
   TemplateFields
 >;
-export type TemplateFields = z.output<typeof templateFieldsSchema>;
 
 /** What the inputs hold: the difficulty as the <select> gives it. */
-export type TemplateFormValues = {
-  name: string;
-  category: TemplateCategory;
-  difficulty: '1' | '2' | '3';
-  sender_name: string;
-  sender_local_part: string;
-  subject: string;
-  html_body: string;
-  text_body: string;
-  landing: TemplateLanding;
-  red_flags: RedFlag[];
-};
+export type TemplateFormValues = Omit<TemplateFields, 'difficulty'> & { difficulty: '1' | '2' | '3' };
 export type TemplateFormFieldName = Exclude<keyof TemplateFormValues, 'red_flags'>;
 
 export const TEMPLATE_FORM_FIELDS: TemplateFormFieldName[] = [
