@@ -41,17 +41,12 @@ export async function syncBuiltinTemplates(
   return { inserted, updated, retired: removed.length };
 }
 
-function fieldsOf(template: BuiltinTemplate): TemplateFields {
+/** The library's lure as stored: its sync key off, its HTML through the same sanitiser as a tenant's. */
+function fieldsOf({ key: _key, ...template }: BuiltinTemplate): TemplateFields {
   return {
-    name: template.name,
-    category: template.category,
-    difficulty: template.difficulty,
-    sender_name: template.sender_name,
-    sender_local_part: template.sender_local_part,
-    subject: template.subject,
+    ...template,
     html_body: sanitizeTemplateHtml(template.html_body),
-    text_body: template.text_body,
-    landing: template.landing,
+    // In the stored key order, so sameFields can compare them as JSON.
     red_flags: template.red_flags.map(({ label, explanation, excerpt }) => ({ label, explanation, excerpt })),
   };
 }
