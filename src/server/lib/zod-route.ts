@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifySchema, FastifySchemaCompiler, RouteOptions } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { AppError, parseOrThrow } from '../errors';
 import type { HttpMethod, OpenApiRegistry } from '../features/openapi/openapi.registry';
 
@@ -32,6 +32,12 @@ export interface RouteDescription {
 }
 
 const notFoundMessages = new WeakMap<z.ZodType, string>();
+
+/**
+ * A record id in a path: a plain positive integer within PostgreSQL's integer range. With
+ * recordParams, anything else (`abc`, `1.5`, `0`, a number too large to be an id) answers 404.
+ */
+export const recordIdParam = z.string().regex(/^[1-9]\d{0,9}$/).transform(Number).refine((id) => id <= 2_147_483_647);
 
 /**
  * Marks a route's path-parameter schema as naming a record: a value that cannot be an id names

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { realmMessages } from '../../common/messages';
+import { accountMessages, realmMessages } from '../../common/messages';
 import { AppError } from '../errors';
 import { type AuthService, unconfirmedError } from '../features/accounts/auth.service';
 import { bearerToken } from '../features/accounts/bearer-auth';
@@ -49,6 +49,9 @@ export async function registerTenantRealm(app: FastifyInstance, auth: AuthServic
     await register(zodRoutes(realm));
   });
 }
+
+/** What the realm itself answers before any route runs (for each realm route's OpenAPI errors). */
+export const REALM_ERRORS = { 401: accountMessages.unauthenticated, 403: `${realmMessages.corporateOnly} / ${accountMessages.emailUnconfirmed}` };
 
 /** The caller of a route inside the tenant realm. */
 export function tenantOf(request: FastifyRequest): TenantPrincipal {

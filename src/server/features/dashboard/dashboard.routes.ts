@@ -1,12 +1,10 @@
 import { dashboardDataSchema, dashboardStatsSchema } from '../../../common/account.schema';
 import { successEnvelope } from '../../../common/api-envelope';
-import { accountMessages, realmMessages } from '../../../common/messages';
 import type { ZodRoutes } from '../../lib/zod-route';
-import { tenantOf } from '../../plugins/tenant-realm.plugin';
+import { REALM_ERRORS as errors, tenantOf } from '../../plugins/tenant-realm.plugin';
 import type { DashboardService } from './dashboard.service';
 
 const TAGS = ['Corporate dashboard'];
-const errors = { 401: accountMessages.unauthenticated, 403: `${realmMessages.corporateOnly} / ${accountMessages.emailUnconfirmed}` };
 
 /** SPEC §7: GET /api/corporate/dashboard and /api/corporate/stats (tenant realm). */
 export function registerDashboardRoutes(realm: ZodRoutes, { service }: { service: DashboardService }): void {

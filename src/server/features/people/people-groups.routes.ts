@@ -2,19 +2,19 @@ import { z } from 'zod';
 import { successEnvelope } from '../../../common/api-envelope';
 import { peopleMessages } from '../../../common/messages';
 import { groupInputSchema, groupListSchema, groupSchema, messageOnlySchema } from '../../../common/people.schema';
-import type { ZodRoutes } from '../../lib/zod-route';
-import { tenantOf } from '../../plugins/tenant-realm.plugin';
+import { recordIdParam, recordParams, type ZodRoutes } from '../../lib/zod-route';
+import { REALM_ERRORS, tenantOf } from '../../plugins/tenant-realm.plugin';
 import type { PeopleGroupsService } from './people-groups.service';
-import { PEOPLE_TAGS as tags, realmErrors, recordId } from './people-route-common';
+import { PEOPLE_TAGS as tags } from './people-route-common';
 
-const params = z.object({ group_id: recordId });
-const nameErrors = { ...realmErrors, 422: 'Name missing, too long or already used by another group' };
+const params = recordParams(z.object({ group_id: recordIdParam }), peopleMessages.groupNotFound);
+const nameErrors = { ...REALM_ERRORS, 422: 'Name missing, too long or already used by another group' };
 
 /** /api/groups: groups of people (tenant realm). Deleting a group keeps its people. */
 export function registerPeopleGroupRoutes(realm: ZodRoutes, { service }: { service: PeopleGroupsService }): void {
   realm.get('/api/groups', {
     schema: { response: { 200: successEnvelope(groupListSchema) } },
-    config: { openapi: { summary: 'Groups with their member counts, by name', tags, errors: realmErrors } },
+    config: { openapi: { summary: 'Groups with their member counts, by name', tags, errors: REALM_ERRORS } },
   }, async (request) => ({ success: true as const, data: { groups: await service.list(tenantOf(request).tenantId) } }));
 
   realm.post('/api/groups', {
@@ -32,7 +32,7 @@ export function registerPeopleGroupRoutes(realm: ZodRoutes, { service }: { servi
 
   realm.delete('/api/groups/:group_id', {
     schema: { params, response: { 200: successEnvelope(messageOnlySchema) } },
-    config: { openapi: { summary: 'Delete a group (its people stay)', tags, errors: { ...realmErrors, 404: peopleMessages.groupNotFound } } },
+    config: { openapi: { summary: 'Delete a group (its people stay)', tags, errors: { ...REALM_ERRORS, 404: peopleMessages.groupNotFound } } },
   }, async (request) => {
     await service.remove(tenantOf(request).tenantId, request.params.group_id);
     return { success: true as const, data: { message: peopleMessages.groupDeleted } };

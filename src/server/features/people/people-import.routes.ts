@@ -4,9 +4,9 @@ import { importResultSchema, PEOPLE_IMPORT_MAX_BYTES, PEOPLE_IMPORT_MAX_ROWS, pe
 import { AppError, parseOrThrow } from '../../errors';
 import { readMultipartForm } from '../../lib/multipart-form';
 import type { ZodRoutes } from '../../lib/zod-route';
-import { tenantOf } from '../../plugins/tenant-realm.plugin';
+import { REALM_ERRORS, tenantOf } from '../../plugins/tenant-realm.plugin';
 import type { PeopleImportService } from './people-import.service';
-import { PEOPLE_TAGS as tags, realmErrors } from './people-route-common';
+import { PEOPLE_TAGS as tags } from './people-route-common';
 
 const tooLarge = peopleMessages.importTooLarge(PEOPLE_IMPORT_MAX_BYTES / (1024 * 1024));
 
@@ -21,7 +21,7 @@ export function registerPeopleImportRoutes(realm: ZodRoutes, { service }: { serv
         tags,
         multipartBody: peopleImportMultipartDocSchema,
         errors: {
-          ...realmErrors, 413: tooLarge, 415: 'Not a multipart form',
+          ...REALM_ERRORS, 413: tooLarge, 415: 'Not a multipart form',
           422: 'No file, unreadable file, missing columns, too many rows, or more new people than the plan allows (applying only)',
         },
       },
@@ -36,7 +36,7 @@ export function registerPeopleImportRoutes(realm: ZodRoutes, { service }: { serv
   });
 
   realm.get('/api/users/export', {
-    config: { openapi: { summary: 'Every person as CSV (UTF-8 with BOM, for Excel)', tags, errors: realmErrors } },
+    config: { openapi: { summary: 'Every person as CSV (UTF-8 with BOM, for Excel)', tags, errors: REALM_ERRORS } },
   }, async (request, reply) => {
     const { body, disposition } = await service.export(tenantOf(request).tenantId);
     return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', disposition).header('cache-control', 'no-store').send(body);

@@ -2,14 +2,14 @@ import { z } from 'zod';
 import { successEnvelope } from '../../../common/api-envelope';
 import { peopleMessages } from '../../../common/messages';
 import { messageOnlySchema, peopleListQuerySchema, peopleListSchema, personInputSchema, personSchema } from '../../../common/people.schema';
-import type { ZodRoutes } from '../../lib/zod-route';
-import { tenantOf } from '../../plugins/tenant-realm.plugin';
-import { PEOPLE_TAGS as tags, realmErrors, recordId } from './people-route-common';
+import { recordIdParam, recordParams, type ZodRoutes } from '../../lib/zod-route';
+import { REALM_ERRORS, tenantOf } from '../../plugins/tenant-realm.plugin';
+import { PEOPLE_TAGS as tags } from './people-route-common';
 import type { PeopleService } from './people.service';
 
-const params = z.object({ user_id: recordId });
+const params = recordParams(z.object({ user_id: recordIdParam }), peopleMessages.personNotFound);
 const personErrors = {
-  ...realmErrors,
+  ...REALM_ERRORS,
   404: peopleMessages.personNotFound,
   422: 'Invalid input (per-field Japanese errors); the address is taken, at an unverified domain, or the plan’s people limit is reached',
 };
@@ -18,7 +18,7 @@ const personErrors = {
 export function registerPeopleRoutes(realm: ZodRoutes, { service }: { service: PeopleService }): void {
   realm.get('/api/users', {
     schema: { querystring: peopleListQuerySchema, response: { 200: successEnvelope(peopleListSchema) } },
-    config: { openapi: { summary: 'People, newest first; q searches name, address and department', tags, errors: { ...realmErrors, 422: 'Bad q, group_id, limit or offset' } } },
+    config: { openapi: { summary: 'People, newest first; q searches name, address and department', tags, errors: { ...REALM_ERRORS, 422: 'Bad q, group_id, limit or offset' } } },
   }, async (request, reply) => {
     const { q, group_id: groupId, limit, offset } = request.query;
     // Cached JSON text (see listJson); Fastify sends text with a JSON content type as it is.
@@ -36,7 +36,7 @@ export function registerPeopleRoutes(realm: ZodRoutes, { service }: { service: P
 
   realm.get('/api/users/:user_id', {
     schema: { params, response: { 200: successEnvelope(personSchema) } },
-    config: { openapi: { summary: 'One person', tags, errors: { ...realmErrors, 404: peopleMessages.personNotFound } } },
+    config: { openapi: { summary: 'One person', tags, errors: { ...REALM_ERRORS, 404: peopleMessages.personNotFound } } },
   }, async (request) => ({ success: true as const, data: await service.get(tenantOf(request).tenantId, request.params.user_id) }));
 
   realm.put('/api/users/:user_id', {
@@ -46,7 +46,7 @@ export function registerPeopleRoutes(realm: ZodRoutes, { service }: { service: P
 
   realm.delete('/api/users/:user_id', {
     schema: { params, response: { 200: successEnvelope(messageOnlySchema) } },
-    config: { openapi: { summary: 'Delete a person', tags, errors: { ...realmErrors, 404: peopleMessages.personNotFound } } },
+    config: { openapi: { summary: 'Delete a person', tags, errors: { ...REALM_ERRORS, 404: peopleMessages.personNotFound } } },
   }, async (request) => {
     await service.remove(tenantOf(request).tenantId, request.params.user_id);
     return { success: true as const, data: { message: peopleMessages.deleted } };

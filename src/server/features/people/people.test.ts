@@ -107,7 +107,7 @@ describe('people: create, read, update, delete', () => {
     const owner = await createAccount(context);
     const other = await createAccount(context);
     const person = await addPerson(owner, { name: '機密 花子', email: 'kimitsu@example.co.jp' });
-    for (const url of [`/api/users/${person.user_id}`, '/api/users/abc', '/api/users/0', '/api/users/99999999']) {
+    for (const url of [`/api/users/${person.user_id}`, '/api/users/abc', '/api/users/0', '/api/users/99999999', '/api/users/2147483648', '/api/users/1.5']) {
       const response = await api(other, 'GET', url);
       expect(response.statusCode, url).toBe(404);
       expect(response.json()).toEqual({ success: false, message: peopleMessages.personNotFound });

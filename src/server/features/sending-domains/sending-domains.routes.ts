@@ -1,39 +1,29 @@
 import { z } from 'zod';
 import { successEnvelope } from '../../../common/api-envelope';
-import { accountMessages, domainMessages, realmMessages } from '../../../common/messages';
+import { domainMessages } from '../../../common/messages';
 import {
   addSendingDomainSchema,
   sendingDomainCheckSchema,
   sendingDomainListSchema,
   sendingDomainSchema,
 } from '../../../common/sending-domains.schema';
-import { AppError } from '../../errors';
-import type { ZodRoutes } from '../../lib/zod-route';
-import { tenantOf } from '../../plugins/tenant-realm.plugin';
+import { recordIdParam, recordParams, type ZodRoutes } from '../../lib/zod-route';
+import { REALM_ERRORS, tenantOf } from '../../plugins/tenant-realm.plugin';
 import type { SendingDomainsService } from './sending-domains.service';
 
 const TAGS = ['Sending domains'];
-const AUTH_ERRORS = { 401: accountMessages.unauthenticated, 403: `${realmMessages.corporateOnly} / ${accountMessages.emailUnconfirmed}` };
-const paramsSchema = z.object({ domain_id: z.string() });
-/** Ids are positive 32-bit integers; anything else names no domain (404, not a validation error). */
-const MAX_ID = 2 ** 31 - 1;
-
-function domainIdOf(params: { domain_id: string }): number {
-  const id = /^[1-9]\d{0,9}$/.test(params.domain_id) ? Number(params.domain_id) : 0;
-  if (id < 1 || id > MAX_ID) throw new AppError('NOT_FOUND', domainMessages.domainNotFound);
-  return id;
-}
+const paramsSchema = recordParams(z.object({ domain_id: recordIdParam }), domainMessages.domainNotFound);
 
 /** Issue 10 part 2: the tenant's sending domains (tenant realm). */
 export function registerSendingDomainRoutes(realm: ZodRoutes, { service }: { service: SendingDomainsService }): void {
   realm.get('/api/sending-domains', {
     schema: { response: { 200: successEnvelope(sendingDomainListSchema) } },
-    config: { openapi: { summary: 'The tenant’s sending domains: its administrators’ own domains first, then the added ones', tags: TAGS, errors: AUTH_ERRORS } },
+    config: { openapi: { summary: 'The tenant’s sending domains: its administrators’ own domains first, then the added ones', tags: TAGS, errors: REALM_ERRORS } },
   }, async (request) => ({ success: true as const, data: { domains: await service.list(tenantOf(request).tenantId) } }));
 
   realm.post('/api/sending-domains', {
     schema: { body: addSendingDomainSchema, response: { 201: successEnvelope(sendingDomainSchema) } },
-    config: { openapi: { summary: 'Add a domain; it is proved by the DNS TXT record in `txt_record`', tags: TAGS, errors: { ...AUTH_ERRORS, 422: 'Invalid, free-mail or already added domain' } } },
+    config: { openapi: { summary: 'Add a domain; it is proved by the DNS TXT record in `txt_record`', tags: TAGS, errors: { ...REALM_ERRORS, 422: 'Invalid, free-mail or already added domain' } } },
   }, async (request, reply) => {
     const domain = await service.add(tenantOf(request).tenantId, request.body.domain);
     return reply.status(201).send({ success: true as const, data: domain });
@@ -41,11 +31,11 @@ export function registerSendingDomainRoutes(realm: ZodRoutes, { service }: { ser
 
   realm.post('/api/sending-domains/:domain_id/verify', {
     schema: { params: paramsSchema, response: { 200: successEnvelope(sendingDomainCheckSchema) } },
-    config: { openapi: { summary: 'Look the domain’s TXT record up; `result` says whether it is proved or why not', tags: TAGS, errors: { ...AUTH_ERRORS, 404: 'No such domain in this tenant' } } },
-  }, async (request) => ({ success: true as const, data: await service.verify(tenantOf(request).tenantId, domainIdOf(request.params)) }));
+    config: { openapi: { summary: 'Look the domain’s TXT record up; `result` says whether it is proved or why not', tags: TAGS, errors: { ...REALM_ERRORS, 404: 'No such domain in this tenant' } } },
+  }, async (request) => ({ success: true as const, data: await service.verify(tenantOf(request).tenantId, request.params.domain_id) }));
 
   realm.delete('/api/sending-domains/:domain_id', {
     schema: { params: paramsSchema, response: { 200: successEnvelope(z.object({ message: z.string() })) } },
-    config: { openapi: { summary: 'Delete an added domain (people at it stay registered but are no longer sent to)', tags: TAGS, errors: { ...AUTH_ERRORS, 404: 'No such domain in this tenant' } } },
-  }, async (request) => ({ success: true as const, data: { message: await service.delete(tenantOf(request).tenantId, domainIdOf(request.params)) } }));
+    config: { openapi: { summary: 'Delete an added domain (people at it stay registered but are no longer sent to)', tags: TAGS, errors: { ...REALM_ERRORS, 404: 'No such domain in this tenant' } } },
+  }, async (request) => ({ success: true as const, data: { message: await service.delete(tenantOf(request).tenantId, request.params.domain_id) } }));
 }

@@ -2,9 +2,9 @@ import { templateMessages as m } from '../../../common/messages';
 import { TEMPLATE_TEST_SENDS_PER_HOUR, templateFromReportRequestSchema, templateInputSchema, templatePreviewRequestSchema } from '../../../common/templates.schema';
 import { AppError } from '../../errors';
 import type { ZodRoutes } from '../../lib/zod-route';
-import { tenantOf } from '../../plugins/tenant-realm.plugin';
+import { REALM_ERRORS, tenantOf } from '../../plugins/tenant-realm.plugin';
 import {
-  REALM_ERRORS, TEMPLATE_BODY_LIMIT, TEMPLATE_TAGS as tags, templateParamsSchema, templatePreviewResponseSchema, templateResponseSchema,
+  TEMPLATE_BODY_LIMIT, TEMPLATE_TAGS as tags, templateParamsSchema, templatePreviewResponseSchema, templateResponseSchema,
   templateTestSendResponseSchema,
 } from './templates.schema';
 import type { TemplatesService } from './templates.service';

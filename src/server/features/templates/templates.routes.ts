@@ -1,9 +1,9 @@
 import { templateMessages as m } from '../../../common/messages';
 import { templateInputSchema, templateListQuerySchema } from '../../../common/templates.schema';
 import type { ZodRoutes } from '../../lib/zod-route';
-import { tenantOf } from '../../plugins/tenant-realm.plugin';
+import { REALM_ERRORS, tenantOf } from '../../plugins/tenant-realm.plugin';
 import {
-  REALM_ERRORS, TEMPLATE_BODY_LIMIT, TEMPLATE_TAGS as tags, templateListResponseSchema, templateMessageResponseSchema,
+  TEMPLATE_BODY_LIMIT, TEMPLATE_TAGS as tags, templateListResponseSchema, templateMessageResponseSchema,
   templateParamsSchema, templateResponseSchema,
 } from './templates.schema';
 import type { TemplatesService } from './templates.service';

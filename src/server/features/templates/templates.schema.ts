@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { successEnvelope } from '../../../common/api-envelope';
-import { accountMessages, realmMessages, templateMessages as m } from '../../../common/messages';
-import { recordParams } from '../../lib/zod-route';
+import { templateMessages as m } from '../../../common/messages';
+import { recordIdParam, recordParams } from '../../lib/zod-route';
 import { templateListSchema, templatePreviewSchema, templateSchema, templateTestSendSchema } from '../../../common/templates.schema';
 
 /** Route-level schemas of /api/templates, built from the contract in src/common. */
@@ -13,7 +13,7 @@ export const TEMPLATE_TAGS = ['Templates'];
  * (`/api/templates/abc`), names no template and answers 404 like people, domains and reports.
  */
 export const templateParamsSchema = recordParams(
-  z.object({ template_id: z.coerce.number().int().min(1).max(2_147_483_647) }),
+  z.object({ template_id: recordIdParam }),
   m.notFound,
 );
 
@@ -27,4 +27,3 @@ export const templateTestSendResponseSchema = successEnvelope(templateTestSendSc
 export const templateMessageResponseSchema = successEnvelope(z.object({ message: z.string() }));
 
 /** Refusals every realm route may answer, for the OpenAPI description. */
-export const REALM_ERRORS = { 401: accountMessages.unauthenticated, 403: `${realmMessages.corporateOnly} / ${accountMessages.emailUnconfirmed}` };
