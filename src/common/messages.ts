@@ -297,3 +297,48 @@ export const templateMessages = {
   previewTitle: 'メールのプレビュー',
   previewExpired: 'プレビューの有効期限が切れました。画面を再読み込みしてください。',
 } as const;
+
+/** Campaigns (/campaigns, issue 11). */
+export const campaignMessages = {
+  nameRequired: 'キャンペーン名は必須です',
+  tooLong: (max: number) => `${max}文字以内で入力してください`,
+  templateRequired: 'テンプレートを1つ以上選択してください',
+  tooManyTemplates: (max: number) => `テンプレートは${max}件まで選択できます`,
+  templateUnknown: '選択されたテンプレートが見つかりません',
+  targetsRequired: '送信対象の受講者またはグループを選択してください',
+  personUnknown: '選択された受講者が見つかりません',
+  groupUnknown: '選択されたグループが見つかりません',
+  dateTimeInvalid: '日時の形式が正しくありません',
+  endBeforeStart: '終了日時は開始日時より後にしてください',
+  endInPast: '終了日時が過去になっています。日時を見直してください',
+  noSendableTime: '指定した期間・条件では送信できる時間帯がありません。期間を広げるか、条件を見直してください',
+  noRecipients: '送信できる受講者がいません。受講者の登録と、送信先ドメインの設定を確認してください',
+  notFound: 'キャンペーンが見つかりませんでした。',
+  recipientNotFound: '受信者が見つかりませんでした。',
+  /** 409: the one transition table refused the change (campaign-transitions.ts). */
+  illegalTransition: (statusLabel: string, action: string) => `「${statusLabel}」のキャンペーンは${action}できません。画面を再読み込みして最新の状態を確認してください。`,
+  actionLabels: {
+    edit: '編集',
+    delete: '削除',
+    launch: '開始',
+    pause: '一時停止',
+    resume: '再開',
+    complete: '終了',
+  },
+  /** 422 at launch: the free plan's monthly mails (FREE_PLAN.monthlyMails) would be exceeded. */
+  monthlyAllowanceExceeded: (limit: number, remaining: number, needed: number) =>
+    remaining > 0
+      ? `無料プランで今月送信できるメールは残り${remaining}通です（月${limit}通まで）。このキャンペーンの送信予定は${needed}通のため開始できません。対象者を${remaining}名以下に減らすか、有料プランへのアップグレードをご検討ください。`
+      : `無料プランの今月の送信枠（月${limit}通）をすべて使用しました。来月1日（日本時間）に送信枠が戻ります。今すぐ送信するには、有料プランへのアップグレードをご検討ください。`,
+  /** A recipient whose mail the free allowance no longer covered at send time. */
+  allowanceExhaustedAtSend: '今月の無料送信枠を使い切ったため送信しませんでした',
+  /** A recipient whose address left the tenant's sending domains between launch and send. */
+  cancelledByCompletion: 'キャンペーンの終了により送信を中止しました',
+  created: 'キャンペーンを下書き保存しました。',
+  updated: 'キャンペーンを更新しました。',
+  deleted: 'キャンペーンを削除しました。',
+  launched: 'キャンペーンを開始しました。',
+  paused: 'キャンペーンを一時停止しました。未送信のメールは送信されません。',
+  resumed: 'キャンペーンを再開しました。',
+  completed: 'キャンペーンを終了しました。未送信のメールは送信されません。',
+} as const;
