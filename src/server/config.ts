@@ -79,6 +79,37 @@ const environmentSchema = z.object({
     .default(DEFAULT_TRAINING_MAIL_DOMAIN)
     .transform((value) => value.trim().toLowerCase())
     .refine((value) => TRAINING_DOMAIN.test(value), 'must be a domain name such as training.example.com'),
+  /**
+   * The header every training mail carries so mail gateways can allow-list the simulation
+   * (Microsoft 365 advanced delivery, Google Workspace, others): `NAME: VALUE`.
+   */
+  TRAINING_MAIL_HEADER_NAME: z
+    .string()
+    .default('X-Kizuki-Simulation')
+    .refine((value) => /^[A-Za-z0-9-]{1,64}$/.test(value), 'must be a header name of letters, digits and hyphens'),
+  TRAINING_MAIL_HEADER_VALUE: z
+    .string()
+    .default('phishing-training')
+    .refine((value) => /^[\x21-\x7e]{1,128}$/.test(value), 'must be printable ASCII without spaces'),
+  /** The IP addresses training mail leaves from (comma-separated), shown in the allow-list guide. */
+  TRAINING_MAIL_SENDING_IPS: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      const addresses = (value ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+      const invalid = addresses.filter((address) => isIP(address) === 0 && !/^[0-9.]+\/\d{1,2}$/.test(address));
+      if (invalid.length > 0) {
+        context.addIssue({ code: 'custom', message: `must be comma-separated IP addresses or IPv4 ranges; not ${invalid.join(', ')}` });
+        return z.NEVER;
+      }
+      return addresses;
+    }),
+  /** Where tracking links, the open pixel and the lesson page live; unset: APP_URL. */
+  TRACKING_URL: z.string().url().optional(),
+  /** A click sooner than this after delivery is taken for a mail scanner (seconds). */
+  TRACKING_MIN_CLICK_DELAY_S: z.coerce.number().int().min(0).max(3600).default(10),
+  /** Days after the last send that opens and clicks still arrive before a campaign completes by itself. */
+  CAMPAIGN_TRACKING_DAYS: z.coerce.number().int().min(1).max(365).default(14),
   /** Serve /dev/mailbox to any client, not only loopback ones (a shared development server). */
   DEV_MAILBOX_PUBLIC: booleanFlag,
   /** Run the mail worker inside the server process (default on; off under NODE_ENV=test). */
@@ -148,6 +179,18 @@ export interface AppConfig {
   };
   /** DNS servers for sending-domain verification (`address[:port]`); empty: the system's resolvers. */
   dnsServers: string[];
+  training: {
+    /** Identifies every training mail for allow-listing (TRAINING_MAIL_HEADER_NAME / _VALUE). */
+    header: { name: string; value: string };
+    /** Where training mail leaves from (TRAINING_MAIL_SENDING_IPS), for the allow-list guide. */
+    sendingIps: string[];
+    /** Origin of tracking links and the lesson page (TRACKING_URL, else APP_URL), no trailing slash. */
+    trackingUrl: string;
+    /** TRACKING_MIN_CLICK_DELAY_S. */
+    minClickDelaySeconds: number;
+    /** CAMPAIGN_TRACKING_DAYS. */
+    trackingDays: number;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -213,6 +256,13 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
       trainingDomain: env.TRAINING_MAIL_DOMAIN,
     },
     dnsServers: env.DNS_SERVERS,
+    training: {
+      header: { name: env.TRAINING_MAIL_HEADER_NAME, value: env.TRAINING_MAIL_HEADER_VALUE },
+      sendingIps: env.TRAINING_MAIL_SENDING_IPS,
+      trackingUrl: (env.TRACKING_URL ?? env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+      minClickDelaySeconds: env.TRACKING_MIN_CLICK_DELAY_S,
+      trackingDays: env.CAMPAIGN_TRACKING_DAYS,
+    },
   };
 }
 
