@@ -59,6 +59,8 @@ export interface MailOutboxTable {
   /** The mail's own sender (training mail); null: MAIL_FROM. */
   from_name: string | null;
   from_address: string | null;
+  /** The campaign recipient a training mail is for (its delivery moves the recipient). */
+  campaign_recipient_id: number | null;
 }
 
 /** `queued` (waiting until run_at), `running` (claimed), `done`, `failed` (given up, see last_error). */
@@ -94,6 +96,10 @@ export interface Database {
   auth_tokens: AuthTokensTable;
   account_tokens: AccountTokensTable;
   campaigns: CampaignsTable;
+  campaign_templates: CampaignTemplatesTable;
+  campaign_recipients: CampaignRecipientsTable;
+  campaign_recipient_groups: CampaignRecipientGroupsTable;
+  tracking_events: TrackingEventsTable;
   tenant_monthly_usage: TenantMonthlyUsageTable;
   login_attempts: LoginAttemptsTable;
   people: PeopleTable;
@@ -178,8 +184,77 @@ export interface CampaignsTable {
   emails_sent: Generated<number>;
   emails_opened: Generated<number>;
   emails_clicked: Generated<number>;
+  emails_submitted: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Schedule (issue 11): the window, and Asia/Tokyo rules as 0/1. */
+  start_at: Timestamp | null;
+  end_at: Timestamp | null;
+  business_hours_only: Generated<number>;
+  weekdays_only: Generated<number>;
+  skip_holidays: Generated<number>;
+  randomize: Generated<number>;
+  /** Targets as chosen: everyone (0/1), or JSON arrays of person and group ids. */
+  all_users: Generated<number>;
+  target_user_ids: Generated<string>;
+  target_group_ids: Generated<string>;
+  launched_at: Timestamp | null;
+  paused_at: Timestamp | null;
+  completed_at: Timestamp | null;
+  /** The latest planned send of a launched campaign (its tracking window ends CAMPAIGN_TRACKING_DAYS later). */
+  last_send_at: Timestamp | null;
+}
+
+export interface CampaignTemplatesTable {
+  campaign_id: number;
+  template_id: number;
+  position: number;
+}
+
+export type RecipientStatusValue = 'scheduled' | 'sent' | 'opened' | 'clicked' | 'submitted' | 'failed' | 'cancelled';
+
+export interface CampaignRecipientsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  campaign_id: number;
+  person_id: number | null;
+  name: string;
+  email: string;
+  department: string | null;
+  template_id: number;
+  token: string;
+  status: Generated<RecipientStatusValue>;
+  planned_at: Timestamp;
+  queued_at: Timestamp | null;
+  outbox_id: number | null;
+  sent_at: Timestamp | null;
+  opened_at: Timestamp | null;
+  clicked_at: Timestamp | null;
+  submitted_at: Timestamp | null;
+  reported_at: Timestamp | null;
+  failure_reason: string | null;
+  created_at: Timestamp;
+}
+
+export interface CampaignRecipientGroupsTable {
+  campaign_id: number;
+  recipient_id: number;
+  group_id: number;
+}
+
+export interface TrackingEventsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  campaign_id: number;
+  recipient_id: number;
+  kind: string;
+  occurred_at: Timestamp;
+  counted: number;
+  reason: string | null;
+  reason_detail: string | null;
+  method: string;
+  ip: string;
+  user_agent: string;
 }
 
 export interface TenantMonthlyUsageTable {
@@ -189,6 +264,8 @@ export interface TenantMonthlyUsageTable {
   emails_sent: Generated<number>;
   emails_opened: Generated<number>;
   emails_clicked: Generated<number>;
+  /** Training mails handed to the outbox this month: the free allowance, taken atomically. */
+  mails_reserved: Generated<number>;
 }
 
 export type UserRow = Selectable<UsersTable>;
