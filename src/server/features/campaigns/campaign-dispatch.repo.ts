@@ -1,7 +1,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { CampaignStatus } from '../../../common/campaign-status';
 import { dialectOf, readTimestamp, writeTimestamp } from '../../db/dialect';
-import type { Database } from '../../db/schema';
+import type { Database, RecipientStatusValue } from '../../db/schema';
 import { enqueueJob } from '../../lib/jobs/jobs.repo';
 import { tokyoMonth } from '../../lib/time-format';
 import { enqueueRecipientMails, type RecipientMail } from '../mail/mail-outbox.repo';
@@ -43,7 +43,7 @@ export interface DeliveryListener {
 }
 
 /** The status a recipient's first timestamps rank to (submitted > clicked > opened > sent). */
-export const RANKED_STATUS = sql<string>`case
+export const RANKED_STATUS = sql<RecipientStatusValue>`case
   when submitted_at is not null then 'submitted'
   when clicked_at is not null then 'clicked'
   when opened_at is not null then 'opened'
