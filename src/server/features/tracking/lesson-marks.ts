@@ -115,13 +115,19 @@ export function markMail(mail: MailToMark, excerpts: readonly string[]): MarkedM
 
 const segment = (text: string): Segment => ({ text, ranges: [] });
 
+/**
+ * What a `{{variable}}` left in an excerpt stands for: a filled value, which stays on one line and
+ * within one phrase (so 「{{name}} 様」 cannot swallow the sentences before the name).
+ */
+const VARIABLE_VALUE = '[^\\n。、「」]{1,100}?';
+
 /** The excerpt as a pattern: white space runs match any white space, variables match their value. */
 function excerptPattern(excerpt: string): RegExp | null {
   const trimmed = excerpt.replace(/\s+/g, ' ').trim();
   if (trimmed === '') return null;
   const source = trimmed
     .split(/(\{\{\s*[a-z_]+\s*\}\})/i)
-    .map((part, index) => (index % 2 === 1 ? '[\\s\\S]{1,200}?' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+')))
+    .map((part, index) => (index % 2 === 1 ? VARIABLE_VALUE : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+')))
     .join('');
   return new RegExp(source, 'g');
 }

@@ -116,6 +116,22 @@ describe('lesson page', () => {
     expect(marks(root).map((mark) => mark.id)).toEqual(['flag-2', 'flag-3', 'flag-1']);
   });
 
+  it('matches excerpts as the template check does: any white space run, and a variable standing for its filled value', () => {
+    const root = parse(
+      renderLessonPage(
+        lesson({
+          mail: { ...deliveryMail, html: '<p>山田 太郎 様</p>\n<p>お荷物をお届けにあがりましたが、\n    ご不在のため持ち帰りました。</p>' },
+          redFlags: [
+            { label: '宛名', explanation: '', excerpt: '{{name}} 様' },
+            { label: '改行をまたぐ文言', explanation: '', excerpt: '  お届けにあがりましたが、 ご不在のため ' },
+          ],
+        }),
+      ),
+    );
+    expect(all(root, byClass('lesson-mail__text'))).toEqual([]);
+    expect(marks(root).map((mark) => mark.words)).toEqual(['山田 太郎 様', 'お届けにあがりましたが、\n    ご不在のため']);
+  });
+
   it('falls back to the text part, escaped and with its line breaks, when an excerpt spans a tag of the HTML', () => {
     const mail = { ...deliveryMail, text: `${deliveryMail.text}\n<b>太字ではありません</b>` };
     const spanning = { label: '持ち帰りと期限', explanation: '', excerpt: '持ち帰りました。 本日中に' };

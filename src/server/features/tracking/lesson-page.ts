@@ -214,7 +214,7 @@ export function renderLoginLookalike(data: LoginLookalikeData): string {
   <div class="lookalike__card">
     <p class="lookalike__brand"><span class="lookalike__logo" aria-hidden="true">${initial}</span><span>${brand}</span></p>
     <h1 class="lookalike__title">ログイン</h1>
-    <p class="lookalike__lead">${brand} のアカウントでログインしてください。</p>
+    <p class="lookalike__lead">${brand}のアカウントでログインしてください。</p>
     <!-- No name attributes on purpose: the form posts an empty body, so typed values are never sent. -->
     <form class="lookalike__form" method="post" action="${data.actionUrl}" autocomplete="off">
       <label class="lookalike__label" for="lookalike-id">ID またはメールアドレス</label>
