@@ -166,7 +166,7 @@ function kizukiSection(values: AllowListValues): SafeHtml {
   return html`<p>許可リストに登録できない場合や、登録後も検査が行われる場合に備えて、キヅキは訓練メールへのアクセスを1件ずつ判定しています。自動検査と判定したアクセスも記録には残しますが、開封数・クリック数には含めません。集計しなかった理由は、キャンペーン画面で各受信者のタイムラインに表示されます（例：「配信から3秒後のアクセス（メールセキュリティ製品による自動検査と判定）」）。</p>
 <p>自動検査と判定する主なアクセスは次のとおりです。</p>
 ${bullets([
-  html`配信から${values.minClickDelaySeconds}秒以内のクリック`,
+  html`配信から${values.minClickDelaySeconds}秒未満のクリック`,
   html`メールセキュリティ製品やリンクのプレビューに特有のアクセス（Safe Links、URL Defense、Mimecast など）`,
   html`ページを表示しない HEAD などのリクエスト`,
   html`人には見えない確認用のリンクへのアクセス`,

@@ -64,7 +64,7 @@ export function renderAllowListGuide(values: AllowListValues): SafeHtml {
   return html`<div class="help-article">
 <header class="page-intro help-article__intro">
 <h1 class="page-intro__title">${ALLOW_LIST_GUIDE_NAME}</h1>
-<p class="page-intro__lead">Microsoft 365 や Google Workspace などのメールセキュリティ製品に、キヅキの訓練メールを登録する手順をご案内します。登録しておくと、訓練メールが迷惑メールや隔離に振り分けられずに届き、メールの自動検査によるクリックが結果に混ざるのも防げます。</p>
+<p class="page-intro__lead">Microsoft 365、Google Workspace、そのほかのメールセキュリティ製品で、キヅキの訓練メールを許可リストに登録する手順をご案内します。登録しておくと、訓練メールが迷惑メールや隔離に振り分けられずに届き、メールの自動検査によるクリックが結果に混ざるのも防げます。</p>
 </header>
 <article class="card help-article__card" aria-labelledby="allow-list-guide-title">
 <h2 id="allow-list-guide-title" class="visually-hidden">${ALLOW_LIST_GUIDE_NAME}本文</h2>

@@ -68,7 +68,7 @@ describe(`GET ${ALLOW_LIST_GUIDE_PATH}`, () => {
     expect(text).toContain('https://click.example.net:8443/t/*');
     expect(text).toContain('「許可するシミュレーション URL」に click.example.net/t/* を入力');
     expect(text).toContain('X-Drill-Mark: kizuki-2026');
-    expect(text).toContain('配信から25秒以内のクリック');
+    expect(text).toContain('配信から25秒未満のクリック');
     expect(text).not.toContain('未設定');
   });
 
@@ -136,7 +136,7 @@ describe(`GET ${ALLOW_LIST_GUIDE_PATH}`, () => {
     expect(text).toContain('app.kizuki.example/t/*');
     expect(text).toContain('training.kizuki.example');
     expect(text).toContain('X-Kizuki-Simulation: phishing-training');
-    expect(text).toContain('配信から10秒以内のクリック');
+    expect(text).toContain('配信から10秒未満のクリック');
   });
 });
 
