@@ -46,6 +46,9 @@ import { OriginalRetentionSweeper } from './features/phishing-reports/screenshot
 import { registerScreenshotAnalysisRoutes } from './features/screenshot-ocr/screenshot-analysis.routes';
 import { createScreenshotAnalyzer } from './features/screenshot-ocr/screenshot-analyzer';
 import { registerTemplatesFeature } from './features/templates/templates.feature';
+import { TrackingRepository } from './features/tracking/tracking.repo';
+import { registerTrackingRoutes } from './features/tracking/tracking.routes';
+import { TrackingService } from './features/tracking/tracking.service';
 import type { ScreenshotAnalyzer } from './features/screenshot-ocr/screenshot-ocr.types';
 import { SendingDomainsRepository } from './features/sending-domains/sending-domains.repo';
 import { registerSendingDomainRoutes } from './features/sending-domains/sending-domains.routes';
@@ -214,6 +217,12 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
       registerDevMailboxRoutes(scope, { mailbox, assets, appUrl: config.appUrl });
     });
   }
+  await registerTrackingRoutes(app, {
+    service: new TrackingService({
+      repo: new TrackingRepository(database.db), clock, trackingUrl: config.training.trackingUrl, trainingDomain: config.mail.trainingDomain,
+      minClickDelaySeconds: config.training.minClickDelaySeconds,
+    }),
+  });
   registerOpenApiRoutes(app, openapi, config.appUrl);
   registerTrainingPages(app, { assets, appUrl: config.appUrl });
   registerFaviconRoutes(app);

@@ -25,5 +25,21 @@ it('launches and sends', async () => {
   expect(launched.statusCode, launched.body).toBe(200);
   await dispatchAndDeliver(context);
   expect(smtp.received).toHaveLength(3);
-  console.log(smtp.received[0]!.raw.slice(0, 3000));
+});
+
+it('tracks an open, a click and shows the lesson', async () => {
+  const mail = smtp.received[0]!;
+  const { mimeParts } = await import('../../test/smtp-test-server');
+  const html = mimeParts(mail.raw).get('text/html')!;
+  const pixel = /src="https:\/\/kizuki\.test(\/t\/o\/[^"]+)"/.exec(html)![1]!;
+  const click = /href="https:\/\/kizuki\.test(\/t\/c\/[^"]+)"/.exec(html)![1]!;
+  const chrome = { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36' };
+  context.clock.advance(60_000);
+  expect((await context.app.inject({ method: 'GET', url: pixel, headers: chrome })).statusCode).toBe(200);
+  const clicked = await context.app.inject({ method: 'GET', url: click, headers: chrome });
+  expect(clicked.statusCode).toBe(302);
+  const lesson = await context.app.inject({ method: 'GET', url: clicked.headers.location as string, headers: chrome });
+  expect(lesson.statusCode).toBe(200);
+  const list = await context.app.inject({ method: 'GET', url: '/api/campaigns', headers: { authorization: `Bearer ${owner.token}` } });
+  expect(list.json().data.campaigns[0]).toMatchObject({ status: 'running', total_targets: 3, emails_sent: 3, emails_opened: 1, emails_clicked: 1, open_rate: 33, click_rate: 33 });
 });
