@@ -48,7 +48,7 @@ const DEFAULTS = {
 /** Messages claimed at once; each claim is restamped when its turn comes, so none goes stale waiting. */
 const BATCH_SIZE = 50;
 /** As many messages in flight as the SMTP transport keeps connections (mail-transport.ts). */
-const DEFAULT_CONCURRENCY = 3;
+export const DEFAULT_MAIL_CONCURRENCY = 3;
 
 /**
  * Delivers the outbox: the `send_mail` handler on a job runner (lib/jobs). Claims are safe between
@@ -82,7 +82,7 @@ export class MailWorker {
       pollIntervalMs: options.pollIntervalMs ?? DEFAULTS.pollIntervalMs,
       staleClaimMs: options.staleClaimMs ?? DEFAULTS.staleClaimMs,
       batchSize: BATCH_SIZE,
-      concurrency: options.concurrency ?? DEFAULT_CONCURRENCY,
+      concurrency: options.concurrency ?? DEFAULT_MAIL_CONCURRENCY,
       baseBackoffMs: options.baseBackoffMs ?? DEFAULTS.baseBackoffMs,
       maxBackoffMs: options.maxBackoffMs ?? DEFAULTS.maxBackoffMs,
       ...(options.maxAttempts === undefined ? {} : { maxAttempts: options.maxAttempts }),
