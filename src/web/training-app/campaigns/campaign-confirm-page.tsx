@@ -116,7 +116,7 @@ function ConfirmView({ initial }: { initial: CampaignDraft }) {
               キャンペーンの内容
             </h2>
             <CampaignConfirmSummary draft={draft} audience={audience.query.data} />
-            <CampaignSchedulePreview preview={preview} counting={audience.query.isPending} />
+            <CampaignSchedulePreview preview={preview} counting={audience.query.isPending} countUnknown={audience.query.isError && !audience.query.data} />
           </section>
           <section className="card cmp-section" aria-labelledby={`${id}-allowance`}>
             <h2 id={`${id}-allowance`} className="cmp-section__title">

@@ -161,7 +161,7 @@ export function CampaignForm({ initial, restored, cancelTo }: Props) {
       </section>
       <section className="card cmp-section">
         <CampaignScheduleFields register={register} errors={errors} startMode={values.start_mode} spread={values.spread} now={now}>
-          <CampaignSchedulePreview preview={preview} counting={audience.stale || audience.query.isPending} />
+          <CampaignSchedulePreview preview={preview} counting={audience.stale || audience.query.isPending} countUnknown={audience.query.isError && !audience.query.data} />
         </CampaignScheduleFields>
       </section>
       <div className="cmp-form__actions">

@@ -7,16 +7,20 @@ type Props = {
   preview: SchedulePreview;
   /** Still counting the targets: the figures would be for an old count. */
   counting?: boolean;
+  /** The count could not be had (the audience request failed). */
+  countUnknown?: boolean;
 };
 
 /** When the sends would go (first, last, and how many per day), from the shared planner with the live count. */
-export function CampaignSchedulePreview({ preview, counting = false }: Props) {
+export function CampaignSchedulePreview({ preview, counting = false, countUnknown = false }: Props) {
   const id = useId();
   let body;
   if (preview.kind === 'incomplete') {
     body = <p className="cmp-muted">日時を入力すると、送信の予定がここに表示されます。</p>;
   } else if (preview.kind === 'none') {
     body = <p className="cmp-note cmp-note--warning">{preview.message}</p>;
+  } else if (preview.count === 0 && countUnknown) {
+    body = <p className="cmp-muted">対象者数を確認できないため、送信予定を表示できません。</p>;
   } else if (preview.count === 0) {
     body = <p className="cmp-muted">{counting ? '対象者数を計算しています...' : '送信できる対象者がいないため、送信の予定はまだありません。'}</p>;
   } else {

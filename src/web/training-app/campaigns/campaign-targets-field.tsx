@@ -45,7 +45,7 @@ function GroupChecklist({ selected, onChange }: { selected: number[]; onChange: 
                 <input type="checkbox" checked={selected.includes(group.group_id)} onChange={(event) => toggle(group.group_id, event.target.checked)} />
                 <span>
                   {group.name}
-                  <span className="cmp-group__count">{group.member_count}名</span>
+                  <span className="cmp-group__count">（{group.member_count}名）</span>
                 </span>
               </label>
             </li>

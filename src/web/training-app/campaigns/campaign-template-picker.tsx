@@ -100,7 +100,7 @@ export function CampaignTemplatePicker({ selected, onChange, error, focusRef }: 
           </h2>
         </legend>
         <p id={`${id}-hint`} className="field__hint">
-          複数選ぶと、受信者ごとにいずれか1つがランダムに送られます（{CAMPAIGN_MAX_TEMPLATES}件まで）。選択中：{selected.length}件
+          複数選ぶと、受信者ごとにいずれか1つがランダムに送られます（{CAMPAIGN_MAX_TEMPLATES}件まで）。
         </p>
         <FieldError id={`${id}-error`} message={error} />
         <div className="cmp-template-filters" role="search" aria-label="テンプレートの絞り込み">
@@ -149,6 +149,9 @@ export function CampaignTemplatePicker({ selected, onChange, error, focusRef }: 
             </div>
           </div>
         </div>
+        <p className="cmp-picked__count" aria-live="polite">
+          選択中：{selected.length}件
+        </p>
         {full && <p className="cmp-muted">選択できる上限（{CAMPAIGN_MAX_TEMPLATES}件）に達しました。別のテンプレートを選ぶには、選択を外してください。</p>}
         <div aria-busy={list.isFetching || undefined}>{body}</div>
       </fieldset>
