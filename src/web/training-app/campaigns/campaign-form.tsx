@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useController, useForm, type FieldErrors } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { campaignMessages as m } from '../../../common/messages';
 import { AlertBox } from '../../components/alert-box';
 import { FormField } from '../../components/form-field';
@@ -37,6 +37,7 @@ type Props = {
 /** The create and edit form (issue 11 "/campaigns/create"): name, templates, targets and schedule, each checked live. */
 export function CampaignForm({ initial, restored, cancelTo }: Props) {
   const navigate = useNavigate();
+  const location = useLocation();
   const queryClient = useQueryClient();
   const form = useForm<CampaignFormValues>({ resolver: campaignFormResolver, defaultValues: initial.values, shouldFocusError: false });
   const { register, control, handleSubmit, setError, setFocus, trigger, watch, formState } = form;
@@ -94,11 +95,13 @@ export function CampaignForm({ initial, restored, cancelTo }: Props) {
     people: people.filter((person) => checked.user_ids.includes(person.user_id)),
   });
 
-  const toConfirm = (checked: CampaignFormValues) => {
+  const toConfirm = async (checked: CampaignFormValues) => {
     const draft = draftOf(checked);
     saveDraft(draft);
     leaving.current = true;
-    void navigate('/campaigns/confirm', { state: { draft } });
+    // The browser's back button from the confirmation then finds these values here, not an empty form.
+    await navigate(location.pathname, { replace: true, state: { draft } });
+    await navigate('/campaigns/confirm', { state: { draft } });
   };
 
   const saveAsDraft = async (checked: CampaignFormValues) => {

@@ -71,6 +71,11 @@ describe('the first send of a saved campaign', () => {
     expect(first).toEqual({ at: new Date('2026-11-24T00:00:00Z'), randomized: false });
   });
 
+  it('counts from the launch when the chosen start had already passed, as the server plans it', () => {
+    const passed = { ...schedule, start_at: '2026-11-18T01:00:00Z', business_hours_only: false, weekdays_only: false, skip_holidays: false };
+    expect(firstSendOf({ schedule: passed, launched_at: NOW.toISOString(), total_targets: 2 }, NOW)).toEqual({ at: NOW, randomized: false });
+  });
+
   it('is only the earliest possible moment when each person gets a random time', () => {
     const random = { ...schedule, start_at: '2026-11-25T01:00:00Z', end_at: '2026-11-27T09:00:00Z', randomize: true };
     expect(firstSendOf({ schedule: random, launched_at: NOW.toISOString(), total_targets: 4 }, NOW)).toEqual({ at: new Date('2026-11-25T01:00:00Z'), randomized: true });

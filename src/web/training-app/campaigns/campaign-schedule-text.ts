@@ -82,9 +82,11 @@ type SavedSchedule = Pick<CampaignListItem, 'launched_at' | 'total_targets'> & {
  */
 export function firstSendOf(campaign: SavedSchedule, now: Date): { at: Date; randomized: boolean } | null {
   const { schedule } = campaign;
-  const start = schedule.start_at ?? campaign.launched_at;
+  // As the server plans at launch: from the chosen start, or from the launch when that start had already passed.
+  const launched = campaign.launched_at ? new Date(campaign.launched_at) : now;
+  const chosen = schedule.start_at ? new Date(schedule.start_at) : null;
   const rules = {
-    start: start ? new Date(start) : now,
+    start: chosen && chosen > launched ? chosen : launched,
     end: schedule.end_at ? new Date(schedule.end_at) : null,
     businessHoursOnly: schedule.business_hours_only,
     weekdaysOnly: schedule.weekdays_only,
