@@ -64,7 +64,7 @@ function Done({ detail, outcome }: { detail: CampaignDetail; outcome: CompleteSt
             </dd>
           </div>
           <div className="summary-list__row">
-            <dt>送信数</dt>
+            <dt>対象者数</dt>
             <dd>{numberFormat.format(campaign.total_targets)}名</dd>
           </div>
           {campaign.last_send_at && (

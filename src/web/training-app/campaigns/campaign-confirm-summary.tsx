@@ -63,7 +63,7 @@ export function CampaignConfirmSummary({ draft, audience }: { draft: CampaignDra
         </dd>
       </div>
       <div className="summary-list__row">
-        <dt>送信数</dt>
+        <dt>送信する人数</dt>
         <dd>
           {audience ? (
             <>

@@ -30,14 +30,23 @@ export function CampaignSchedulePreview({ preview, counting = false, countUnknow
     body = (
       <>
         <dl className="cmp-plan__range">
-          <div>
-            <dt>最初の送信</dt>
-            <dd>{first ? formatSendTime(first) : '—'}</dd>
-          </div>
-          <div>
-            <dt>最後の送信</dt>
-            <dd>{last ? formatSendTime(last) : '—'}</dd>
-          </div>
+          {first && last && first.getTime() === last.getTime() ? (
+            <div>
+              <dt>送信日時（全員同時）</dt>
+              <dd>{formatSendTime(first)}</dd>
+            </div>
+          ) : (
+            <>
+              <div>
+                <dt>最初の送信</dt>
+                <dd>{first ? formatSendTime(first) : '—'}</dd>
+              </div>
+              <div>
+                <dt>最後の送信</dt>
+                <dd>{last ? formatSendTime(last) : '—'}</dd>
+              </div>
+            </>
+          )}
         </dl>
         <table className="cmp-plan__days">
           <caption className="visually-hidden">日ごとの送信数</caption>

@@ -10,8 +10,13 @@ const base: CampaignFormValues = { ...EMPTY_CAMPAIGN, campaign_name: 'x', templa
 
 describe('the schedule in words', () => {
   it('says when the mail goes', () => {
-    expect(scheduleInWords(base)).toBe('開始後すぐに対象者全員へ送信します。');
-    expect(scheduleInWords({ ...base, start_mode: 'later', start_local: '2026-11-24T10:00' })).toBe('2026年11月24日（火） 10:00 に対象者全員へ送信します。');
+    const anyTime = { business_hours_only: false, weekdays_only: false, skip_holidays: false };
+    expect(scheduleInWords({ ...base, ...anyTime })).toBe('開始後すぐに対象者全員へ送信します。');
+    expect(scheduleInWords(base)).toBe('開始後、送信する時間帯に入りしだい対象者全員へ送信します。');
+    expect(scheduleInWords({ ...base, ...anyTime, start_mode: 'later', start_local: '2026-11-24T10:00' })).toBe('2026年11月24日（火） 10:00 に対象者全員へ送信します。');
+    expect(scheduleInWords({ ...base, start_mode: 'later', start_local: '2026-11-24T10:00' })).toBe(
+      '2026年11月24日（火） 10:00 以降、送信する時間帯に入りしだい対象者全員へ送信します。',
+    );
     expect(scheduleInWords({ ...base, start_mode: 'later', start_local: '2026-11-24T10:00', spread: true, end_local: '2026-11-27T18:00' })).toBe(
       '2026年11月24日（火） 10:00 から 2026年11月27日（金） 18:00 までの間に、受信者ごとにランダムな時刻で送信します。',
     );

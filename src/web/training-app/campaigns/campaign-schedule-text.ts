@@ -20,15 +20,20 @@ const timeText = (local: string) => {
   return iso ? formatSendTime(iso) : local;
 };
 
-/** When the mail goes, in one sentence: 「2026年11月27日（金） 09:00 から … までの間に、受信者ごとにランダムな時刻で送信します」. */
+/**
+ * When the mail goes, in one sentence: 「2026年11月27日（金） 09:00 から … までの間に、受信者ごとにランダムな
+ * 時刻で送信します。」. Without a window the time rules may hold the mail back, and the sentence says so.
+ */
 export function scheduleInWords(values: CampaignFormValues): string {
-  const start = values.start_mode === 'later' && values.start_local ? `${timeText(values.start_local)} から` : '開始後すぐに';
+  const later = values.start_mode === 'later' && values.start_local !== '';
   if (values.spread && values.end_local) {
     const how = values.randomize ? '受信者ごとにランダムな時刻で' : '均等な間隔で';
-    const from = values.start_mode === 'later' && values.start_local ? start : '開始後すぐから';
+    const from = later ? `${timeText(values.start_local)} から` : '開始後すぐから';
     return `${from} ${timeText(values.end_local)} までの間に、${how}送信します。`;
   }
-  return values.start_mode === 'later' && values.start_local ? `${timeText(values.start_local)} に対象者全員へ送信します。` : '開始後すぐに対象者全員へ送信します。';
+  const held = scheduleConditions(values).length > 0;
+  if (later) return held ? `${timeText(values.start_local)} 以降、送信する時間帯に入りしだい対象者全員へ送信します。` : `${timeText(values.start_local)} に対象者全員へ送信します。`;
+  return held ? '開始後、送信する時間帯に入りしだい対象者全員へ送信します。' : '開始後すぐに対象者全員へ送信します。';
 }
 
 export type SchedulePreview =

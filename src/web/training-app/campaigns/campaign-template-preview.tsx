@@ -20,7 +20,7 @@ type Props = {
   selected: number[];
   previewId: number | null;
   onPreview: (templateId: number) => void;
-  /** The heading level of the block (the confirmation nests it deeper than the editor). */
+  /** What the chips are called above them. */
   title?: string;
 };
 
@@ -37,9 +37,10 @@ export function CampaignTemplatePreview({ selected, previewId, onPreview, title 
 
   return (
     <section className="cmp-template-preview" aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`} className="cmp-subtitle">
+      {/* Not a heading: the mail preview below brings its own (受信時の見え方). */}
+      <p id={`${id}-title`} className="cmp-subtitle">
         {title}
-      </h3>
+      </p>
       {selected.length === 0 ? (
         <p className="cmp-muted">テンプレートを選ぶと、ここに受信時の見え方が表示されます。</p>
       ) : (
