@@ -29,7 +29,7 @@ function CreatePage() {
         lead="訓練メールのテンプレート、送信する相手、送信日時を選びます。次の画面で内容を確認してから開始します。"
         crumbs={[CAMPAIGN_LIST]}
       />
-      <CampaignForm initial={returned ?? { values: EMPTY_CAMPAIGN, campaignId: null, people: [] }} restored={returned !== null} cancelTo="/campaigns" />
+      <CampaignForm initial={returned ?? { values: EMPTY_CAMPAIGN, campaignId: null, people: [] }} restored={returned !== null} cancelTo="/campaigns" draftSave />
     </div>
   );
 }
@@ -70,6 +70,7 @@ function EditPage({ id }: { id: number }) {
         initial={returned ?? { values: formValuesOf(campaign.data), campaignId: id, people: [] }}
         restored={returned !== null}
         cancelTo={detailPath}
+        draftSave={campaign.data.campaign.status === 'draft'}
       />
     );
 

@@ -32,10 +32,12 @@ type Props = {
   /** Came back from the confirmation with values that are not saved anywhere yet. */
   restored: boolean;
   cancelTo: string;
+  /** 「下書き保存」 is for drafts: saving a scheduled campaign plans it again at once, so that goes through the confirmation. */
+  draftSave: boolean;
 };
 
 /** The create and edit form (issue 11 "/campaigns/create"): name, templates, targets and schedule, each checked live. */
-export function CampaignForm({ initial, restored, cancelTo }: Props) {
+export function CampaignForm({ initial, restored, cancelTo, draftSave }: Props) {
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
@@ -171,9 +173,11 @@ export function CampaignForm({ initial, restored, cancelTo }: Props) {
         <Link to={cancelTo} className="button button--secondary">
           キャンセル
         </Link>
-        <button type="button" className="button button--secondary" disabled={isSubmitting} onClick={(event) => void handleSubmit(saveAsDraft, onInvalid)(event)}>
-          {isSubmitting ? '保存中...' : '下書き保存'}
-        </button>
+        {draftSave && (
+          <button type="button" className="button button--secondary" disabled={isSubmitting} onClick={(event) => void handleSubmit(saveAsDraft, onInvalid)(event)}>
+            {isSubmitting ? '保存中...' : '下書き保存'}
+          </button>
+        )}
         <button type="submit" className="button button--primary" disabled={isSubmitting}>
           確認へ進む
         </button>
