@@ -1,4 +1,4 @@
-import { FREE_PLAN } from '../../../common/plans';
+import { monthlyMailLimit } from '../../../common/plans';
 import { campaignMessages } from '../../../common/messages';
 import type { Clock } from '../../clock';
 import type { ClaimedJob } from '../../lib/jobs/jobs.repo';
@@ -56,6 +56,10 @@ export class CampaignDispatcher {
     });
   }
 
+  get started(): boolean {
+    return this.runner.started;
+  }
+
   start(): void {
     this.runner.start();
   }
@@ -108,7 +112,7 @@ export class CampaignDispatcher {
   private async handOverDue(campaign: DispatchCampaign, now: Date): Promise<boolean> {
     const { repo, clock } = this.options;
     const batchSize = this.options.batchSize ?? 500;
-    const monthlyLimit = campaign.plan === FREE_PLAN.id ? FREE_PLAN.monthlyMails : null;
+    const monthlyLimit = monthlyMailLimit(campaign.plan);
     for (;;) {
       const due = await repo.dueRecipients(campaign.id, now, batchSize);
       if (due.length === 0) return false;

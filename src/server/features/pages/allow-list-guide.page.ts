@@ -1,3 +1,4 @@
+import { TRACKING_PREFIX } from '../tracking/tracking-paths';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../config';
 import { html, type SafeHtml } from '../../lib/html';
@@ -9,7 +10,7 @@ import type { WebAssets } from './web-assets';
 export const ALLOW_LIST_GUIDE_PATH = '/help/allow-list';
 
 /** Where every simulation link lives under the tracking origin (the click route's prefix). */
-export const SIMULATION_LINK_PREFIX = '/t/';
+export const SIMULATION_LINK_PREFIX = TRACKING_PREFIX;
 
 export const ALLOW_LIST_GUIDE_NAME = '訓練メールの許可リスト設定ガイド';
 
