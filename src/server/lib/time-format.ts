@@ -8,3 +8,8 @@ export function toJstIsoString(date: Date): string {
   const shifted = new Date(date.getTime() + JST_OFFSET_MINUTES * 60_000);
   return `${shifted.toISOString().slice(0, -1)}+09:00`;
 }
+
+/** The calendar month (Asia/Tokyo) monthly figures and the free allowance count, e.g. "2026-11". */
+export function tokyoMonth(at: Date): string {
+  return toJstIsoString(at).slice(0, 7);
+}

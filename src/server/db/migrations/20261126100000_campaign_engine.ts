@@ -110,9 +110,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema.alterTable('tenant_monthly_usage').addColumn('mails_reserved', 'integer', (column) => column.notNull().defaultTo(0)).execute();
   await db.schema.alterTable('mail_outbox').addColumn('campaign_recipient_id', ref).execute();
+  await db.schema.createIndex('mail_outbox_recipient_idx').on('mail_outbox').column('campaign_recipient_id').execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropIndex('mail_outbox_recipient_idx').execute();
   await db.schema.alterTable('mail_outbox').dropColumn('campaign_recipient_id').execute();
   await db.schema.alterTable('tenant_monthly_usage').dropColumn('mails_reserved').execute();
   for (const table of ['tracking_events', 'campaign_recipient_groups', 'campaign_recipients', 'campaign_templates']) {

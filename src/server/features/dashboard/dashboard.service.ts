@@ -1,7 +1,7 @@
 import type { CampaignSummary, DashboardData, DashboardStats } from '../../../common/account.schema';
 import type { Clock } from '../../clock';
 import { AppError } from '../../errors';
-import { toJstIsoString } from '../../lib/time-format';
+import { toJstIsoString, tokyoMonth } from '../../lib/time-format';
 import { toAuthTenant } from '../accounts/account-presenter';
 import type { AccountsRepository } from '../accounts/accounts.repo';
 import { realmMessages } from '../../../common/messages';
@@ -10,10 +10,7 @@ import type { DashboardRepository } from './dashboard.repo';
 /** Campaigns shown on the dashboard; the rest are behind "show all". */
 export const RECENT_CAMPAIGNS_LIMIT = 5;
 
-/** The calendar month (Asia/Tokyo) monthly figures count, e.g. "2026-11". */
-export function tokyoMonth(now: Date): string {
-  return toJstIsoString(now).slice(0, 7);
-}
+export { tokyoMonth };
 
 /** SPEC §2.3 dashboard figures, for the principal's own tenant only. */
 export class DashboardService {

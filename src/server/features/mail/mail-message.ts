@@ -11,6 +11,8 @@ export interface OutgoingMail {
   unsubscribeUrl?: string;
   /** The mail's own sender (a training mail's lure sender); MAIL_FROM when absent. */
   from?: MailSender;
+  /** More headers, e.g. the simulation header gateways allow-list training mail by. */
+  headers?: Record<string, string>;
 }
 
 /** A mail as stored in the outbox and handed to a transport. */
@@ -57,6 +59,11 @@ export function toEnvelope(mail: OutgoingMail): MailEnvelope {
     headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
   }
   if (mail.from !== undefined) assertSender(mail.from);
+  for (const [name, value] of Object.entries(mail.headers ?? {})) {
+    if (!HEADER_NAME.test(name)) throw invalid('headers', `ヘッダー名 ${JSON.stringify(name)} は使えません`);
+    assertSingleLine(name, value);
+    headers[name] = value;
+  }
   return { to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers, ...(mail.from ? { from: mail.from } : {}) };
 }
 

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { readTimestamp, writeTimestamp } from '../../db/dialect';
 import type { Database, MailOutboxRow } from '../../db/schema';
+import { JOB_MAX_ATTEMPTS } from '../../lib/jobs/job-kinds';
 import { enqueueJob } from '../../lib/jobs/jobs.repo';
 import { type MailEnvelope, type OutgoingMail, toEnvelope } from './mail-message';
 
@@ -58,6 +59,66 @@ export async function enqueueMail(trx: Kysely<Database> | Transaction<Database>,
   await trx.updateTable('mail_outbox').set({ job_id: jobId }).where('id', '=', row.id).execute();
   return row.id;
 }
+
+/** A training mail for one campaign recipient (campaign dispatch). */
+export interface RecipientMail {
+  recipientId: number;
+  mail: OutgoingMail;
+}
+
+/**
+ * Writes many mails and their `send_mail` jobs in the caller's transaction with a few multi-row
+ * statements (the campaign dispatcher hands hundreds at a time), and answers each recipient's
+ * message id. Each message remembers its recipient, so its delivery can move the recipient.
+ */
+export async function enqueueRecipientMails(trx: Transaction<Database>, mails: readonly RecipientMail[], now: Date): Promise<Map<number, number>> {
+  const at = writeTimestamp(now);
+  const outboxIds = new Map<number, number>();
+  for (let start = 0; start < mails.length; start += ENQUEUE_ROWS) {
+    const slice = mails.slice(start, start + ENQUEUE_ROWS);
+    const envelopes = slice.map(({ mail }) => toEnvelope(mail));
+    const rows = await trx
+      .insertInto('mail_outbox')
+      .values(envelopes.map((envelope, index) => ({
+        to_address: envelope.to,
+        subject: envelope.subject,
+        text_body: envelope.text,
+        html_body: envelope.html,
+        headers: JSON.stringify(envelope.headers),
+        from_name: envelope.from?.name ?? null,
+        from_address: envelope.from?.address ?? null,
+        campaign_recipient_id: slice[index]!.recipientId,
+        created_at: at,
+      })))
+      .returning(['id', 'campaign_recipient_id'])
+      .execute();
+    const jobs = await trx
+      .insertInto('jobs')
+      .values(rows.map((row) => ({
+        kind: 'send_mail', payload: JSON.stringify({ mailId: row.id }), status: 'queued' as const, run_at: at,
+        attempts: 0, max_attempts: JOB_MAX_ATTEMPTS.send_mail, created_at: at, updated_at: at,
+      })))
+      .returning(['id', 'payload'])
+      .execute();
+    const jobOfMail = new Map(jobs.map((job) => [(JSON.parse(job.payload) as { mailId: number }).mailId, job.id]));
+    // One statement links every message to its job (CASE works on both dialects).
+    await trx
+      .updateTable('mail_outbox')
+      .set((eb) => {
+        const [[firstMail, firstJob], ...rest] = [...jobOfMail] as Array<[number, number]> & { 0: [number, number] };
+        let chain = eb.case('id').when(firstMail).then(firstJob);
+        for (const [mailId, jobId] of rest) chain = chain.when(mailId).then(jobId);
+        return { job_id: chain.end() };
+      })
+      .where('id', 'in', [...jobOfMail.keys()])
+      .execute();
+    for (const row of rows) outboxIds.set(row.campaign_recipient_id!, row.id);
+  }
+  return outboxIds;
+}
+
+/** Rows per multi-row insert (10 columns each: well under SQLite's bound-parameter limit). */
+const ENQUEUE_ROWS = 200;
 
 /** The only SQL of the mail outbox besides `enqueueMail`; claims and retries are the jobs table's. */
 export class MailOutboxRepository {

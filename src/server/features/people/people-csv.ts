@@ -1,3 +1,4 @@
+import { attachmentDisposition, formatExcelCsv } from '../../lib/excel-csv';
 import { parse } from 'csv-parse/sync';
 import iconv from 'iconv-lite';
 import { peopleMessages } from '../../../common/messages';
@@ -122,24 +123,11 @@ export interface ExportPerson {
 
 export const EXPORT_HEADER = ['氏名', 'メールアドレス', '部署', 'グループ', '登録日時'];
 
-/**
- * The export: UTF-8 with a BOM (so Excel does not read it as Shift_JIS), CRLF, every cell quoted.
- * A cell that starts like a formula (= + - @) gets a leading apostrophe, so opening the file in a
- * spreadsheet never runs a formula someone typed as a name (CSV injection).
- */
+/** The export, as Excel opens it (lib/excel-csv.ts). */
 export function formatPeopleCsv(people: readonly ExportPerson[]): Buffer {
-  const lines = [EXPORT_HEADER, ...people.map((person) => [person.name, person.email, person.department ?? '', person.groups.join(' / '), person.createdAt])]
-    .map((cells) => cells.map(quoteCell).join(','));
-  return Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf8')]);
+  return formatExcelCsv(EXPORT_HEADER, people.map((person) => [person.name, person.email, person.department ?? '', person.groups.join(' / '), person.createdAt]));
 }
 
-function quoteCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return `"${safe.replace(/"/g, '""')}"`;
-}
-
-/** `attachment` with an ASCII fallback name and the Japanese one in RFC 5987 form (Excel, every browser). */
 export function exportDisposition(dateText: string): string {
-  const japanese = `受講者一覧_${dateText}.csv`;
-  return `attachment; filename="people-${dateText}.csv"; filename*=UTF-8''${encodeURIComponent(japanese)}`;
+  return attachmentDisposition(`people-${dateText}.csv`, `受講者一覧_${dateText}.csv`);
 }

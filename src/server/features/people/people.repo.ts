@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
-import { dialectOf, isUniqueViolation, readTimestamp, writeTimestamp } from '../../db/dialect';
+import { isUniqueViolation, readTimestamp, writeTimestamp } from '../../db/dialect';
 import type { Database } from '../../db/schema';
+import { withTenantLock } from '../../db/tenant-lock';
 import { TenantOwnership } from './tenant-ownership.repo';
 
 export interface PersonGroupRef {
@@ -78,30 +79,9 @@ export class TenantPeople {
     this.ownership = new TenantOwnership(db, tenantId);
   }
 
-  /**
-   * Runs `work` in one transaction that holds the tenant's lock, so checks such as the plan's
-   * people limit and the inserts they allow cannot interleave with another request's. PostgreSQL:
-   * `SELECT … FOR UPDATE` on the tenant row. SQLite: `BEGIN IMMEDIATE` takes the write lock at the
-   * start (one writer per database; Kysely also runs one transaction at a time on its connection).
-   */
+  /** Runs `work` holding the tenant's lock (db/tenant-lock.ts): checks such as the plan's people limit and the inserts they allow never interleave. */
   async withTenantLock<T>(work: (locked: TenantPeople) => Promise<T>): Promise<T> {
-    if (dialectOf(this.db as Kysely<unknown>) === 'postgres') {
-      return this.db.transaction().execute(async (trx) => {
-        await trx.selectFrom('tenants').select('id').where('id', '=', this.tenantId).forUpdate().execute();
-        return work(new TenantPeople(trx, this.tenantId));
-      });
-    }
-    return this.db.connection().execute(async (connection) => {
-      await sql`begin immediate`.execute(connection);
-      try {
-        const result = await work(new TenantPeople(connection, this.tenantId));
-        await sql`commit`.execute(connection);
-        return result;
-      } catch (error) {
-        await sql`rollback`.execute(connection);
-        throw error;
-      }
-    });
+    return withTenantLock(this.db, this.tenantId, (locked) => work(new TenantPeople(locked, this.tenantId)));
   }
 
   /** Runs `work` in one transaction (no tenant lock). */

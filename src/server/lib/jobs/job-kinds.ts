@@ -8,6 +8,8 @@ export interface JobKinds {
   send_mail: { mailId: number };
   /** Redact and publish one report's screenshot (features/phishing-reports/screenshot-publisher.ts). */
   publish_screenshot: { reportId: number };
+  /** Hand a campaign's due recipients to the outbox, move its status on (features/campaigns/campaign-dispatcher.ts). */
+  dispatch_campaign: { campaignId: number };
 }
 
 export type JobKind = keyof JobKinds;
@@ -18,4 +20,6 @@ export const JOB_MAX_ATTEMPTS: { readonly [K in JobKind]: number } = {
   send_mail: 8,
   // An analysis error fails at once; these count only runs cut short by a crash.
   publish_screenshot: 3,
+  // A pass is repeatable (it claims recipients by compare-and-set); a database outage is retried.
+  dispatch_campaign: 10,
 };
