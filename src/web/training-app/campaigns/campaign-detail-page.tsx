@@ -4,6 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import type { CampaignDetail } from '../../../common/campaigns.schema';
 import { campaignMessages as m } from '../../../common/messages';
 import { trainingPaths } from '../../../common/training-routes';
+import { SCANNER_FILTER_EXPLANATION } from '../../../common/tracking-reasons';
 import { AlertBox } from '../../components/alert-box';
 import { apiErrorMessage } from '../../lib/api-client';
 import { PageHeader } from '../components/page-header';
@@ -125,18 +126,24 @@ export function Component() {
 /** Issue 11: scanner requests are kept but not counted; say so where the figures are read. */
 function ScannerNote() {
   const headingId = useId();
+  // One paragraph per sentence: the shared explanation is long for a side card.
+  const sentences = SCANNER_FILTER_EXPLANATION.split('。').filter(Boolean);
   return (
     <aside className="card cd-scanner-note" aria-labelledby={headingId}>
       <h2 id={headingId} className="cd-section-title">
         集計について
       </h2>
       <p>
-        メールセキュリティ製品がリンクを自動で検査したときなど、人による操作ではないと判定したアクセスは、記録したうえで集計から除いています。集計対象外としたアクセスとその理由は、各受信者の「記録」で確認できます。
+        メールセキュリティ製品による自動検査など、人による操作ではないと判断したアクセスは、記録したうえで集計から除いています。理由は各受信者の「記録」で確認できます。
       </p>
+      <details className="cd-scanner-note__more">
+        <summary>集計の仕組みを詳しく見る</summary>
+        {sentences.map((sentence) => (
+          <p key={sentence}>{sentence}。</p>
+        ))}
+      </details>
       <p>
-        訓練メールが自動検査されないようにするには、
-        <a href="/help/allow-list">許可リストの設定方法</a>
-        をご覧ください。
+        <a href="/help/allow-list">許可リストの設定方法（Microsoft 365・Google Workspace）</a>
       </p>
     </aside>
   );

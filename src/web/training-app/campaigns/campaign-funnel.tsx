@@ -23,7 +23,7 @@ export function CampaignFunnel({ campaign }: { campaign: CampaignDetail['campaig
               <span className="cd-funnel__count">
                 {numberFormat.format(step.count)}
                 {step.key === 'sent' ? '通' : '名'}
-                {step.rate !== null && <span className="cd-funnel__rate">（送信の{step.rate}%）</span>}
+                {step.rate !== null && campaign.emails_sent > 0 && <span className="cd-funnel__rate">（送信の{step.rate}%）</span>}
               </span>
             </div>
             <div className="cd-funnel__track" aria-hidden="true">

@@ -71,7 +71,7 @@ export function RecipientTable({ recipients, caption, onOpen }: RecipientTablePr
               {recipient.failure_reason && <span className="cd-recipients__failure">{recipient.failure_reason}</span>}
             </td>
             {TIME_COLUMNS.map((column) => (
-              <td key={column.key} data-label={column.label} className="cd-recipients__time">
+              <td key={column.key} data-label={column.label} className={recipient[column.key] ? 'cd-recipients__time' : 'cd-recipients__time cd-recipients__time--empty'}>
                 <RecipientTime iso={recipient[column.key]} />
               </td>
             ))}
