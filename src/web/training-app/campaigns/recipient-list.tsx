@@ -39,10 +39,11 @@ export function RecipientList({ campaignId, detail }: { campaignId: number; deta
 
   let body;
   if (nobodyYet) {
+    const draft = detail.campaign.status === 'draft';
     body = (
       <div className="ta-empty">
-        <p className="ta-empty__title">{detail.campaign.status === 'draft' ? 'まだ開始されていません' : '送信対象者はいません'}</p>
-        <p className="ta-empty__text">開始すると送信対象者の結果がここに表示されます。</p>
+        <p className="ta-empty__title">{draft ? 'まだ開始されていません' : '送信対象者はいません'}</p>
+        <p className="ta-empty__text">{draft ? '開始すると送信対象者の結果がここに表示されます。' : 'このキャンペーンで送信の対象になった受講者はいませんでした。'}</p>
       </div>
     );
   } else if (recipients.isError && !data) {
