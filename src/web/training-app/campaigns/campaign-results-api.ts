@@ -1,3 +1,4 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import {
   campaignDetailSchema,
   RECIPIENT_PAGE_SIZE,
@@ -37,6 +38,15 @@ export function recipientQuery(filter: RecipientFilter): URLSearchParams {
 
 export function fetchRecipients(campaignId: number, filter: RecipientFilter, signal?: AbortSignal): Promise<RecipientList> {
   return apiRequest(`/api/campaigns/${campaignId}/recipients?${recipientQuery(filter)}`, { parse: (data) => recipientListSchema.parse(data), signal });
+}
+
+/** One page of the table: the list's query and the page's early prefetch share it. */
+export function recipientPageQuery(campaignId: number, filter: RecipientFilter) {
+  return queryOptions({
+    queryKey: campaignResultKeys.recipientList(campaignId, filter),
+    queryFn: ({ signal }) => fetchRecipients(campaignId, filter, signal),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function fetchRecipientEvents(campaignId: number, recipientId: number, signal?: AbortSignal): Promise<RecipientEvents> {

@@ -1,11 +1,11 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { RECIPIENT_PAGE_SIZE, type CampaignDetail, type Recipient } from '../../../common/campaigns.schema';
 import { AlertBox } from '../../components/alert-box';
 import { apiErrorMessage } from '../../lib/api-client';
 import { ReportListPagination as Pagination } from '../../phishing-reports/report-list/report-list-pagination';
 import { refreshInterval } from './campaign-detail-format';
-import { campaignResultKeys, fetchRecipients } from './campaign-results-api';
+import { recipientPageQuery } from './campaign-results-api';
 import { useRecipientFilter } from './recipient-filter';
 import { RecipientTable } from './recipient-table';
 import { RecipientTimelineDialog } from './recipient-timeline-dialog';
@@ -20,13 +20,7 @@ export function RecipientList({ campaignId, detail }: { campaignId: number; deta
   const interval = refreshInterval(detail.campaign.status);
   const total = Object.values(detail.status_counts).reduce((sum, count) => sum + count, 0);
   const nobodyYet = total === 0;
-  const recipients = useQuery({
-    queryKey: campaignResultKeys.recipientList(campaignId, filter),
-    queryFn: ({ signal }) => fetchRecipients(campaignId, filter, signal),
-    placeholderData: keepPreviousData,
-    enabled: !nobodyYet,
-    refetchInterval: interval,
-  });
+  const recipients = useQuery({ ...recipientPageQuery(campaignId, filter), enabled: !nobodyYet, refetchInterval: interval });
   const data = recipients.data;
   const filtered = filter.status !== null || filter.q.trim() !== '' || filter.groupId !== null;
 
