@@ -26,3 +26,8 @@ export const FREE_PLAN_FEATURES: readonly string[] = [
   '機能：すべての機能を利用可能',
   '広告：表示あり',
 ];
+
+/** The training mails a plan may send per Tokyo calendar month; null: no cap (a paid plan). */
+export function monthlyMailLimit(plan: string | null): number | null {
+  return plan === null || plan === FREE_PLAN.id ? FREE_PLAN.monthlyMails : null;
+}

@@ -29,9 +29,12 @@ import { Mailer } from './features/mail/mailer';
 import { OpenApiRegistry } from './features/openapi/openapi.registry';
 import { registerOpenApiRoutes } from './features/openapi/openapi.routes';
 import { registerPeopleFeature } from './features/people/people.feature';
+import { createCampaignDispatch, type DispatcherTimings, registerCampaignsFeature } from './features/campaigns/campaigns.feature';
+import type { CampaignDispatcher } from './features/campaigns/campaign-dispatcher';
 import { registerFaviconRoutes } from './features/pages/favicon.routes';
 import { registerNotFoundPage } from './features/pages/not-found.page';
 import { registerLegalPages } from './features/pages/legal-pages';
+import { registerAllowListGuide } from './features/pages/allow-list-guide.page';
 import { registerReportPages } from './features/pages/report-pages.routes';
 import { registerTrainingPages } from './features/pages/training-pages.routes';
 import { WebAssets } from './features/pages/web-assets';
@@ -43,6 +46,9 @@ import { OriginalRetentionSweeper } from './features/phishing-reports/screenshot
 import { registerScreenshotAnalysisRoutes } from './features/screenshot-ocr/screenshot-analysis.routes';
 import { createScreenshotAnalyzer } from './features/screenshot-ocr/screenshot-analyzer';
 import { registerTemplatesFeature } from './features/templates/templates.feature';
+import { TrackingRepository } from './features/tracking/tracking.repo';
+import { registerTrackingRoutes } from './features/tracking/tracking.routes';
+import { TrackingService } from './features/tracking/tracking.service';
 import type { ScreenshotAnalyzer } from './features/screenshot-ocr/screenshot-ocr.types';
 import { SendingDomainsRepository } from './features/sending-domains/sending-domains.repo';
 import { registerSendingDomainRoutes } from './features/sending-domains/sending-domains.routes';
@@ -77,7 +83,11 @@ export interface AppOptions {
   /** Start the outbox worker with the server (default: config MAIL_WORKER, on except under NODE_ENV=test). */
   mailWorker?: boolean;
   /** Worker timings (tests shorten them). */
-  mailWorkerOptions?: Partial<Pick<MailWorkerOptions, 'pollIntervalMs' | 'staleClaimMs' | 'maxAttempts' | 'baseBackoffMs' | 'maxBackoffMs'>>;
+  mailWorkerOptions?: Partial<Pick<MailWorkerOptions, 'pollIntervalMs' | 'staleClaimMs' | 'maxAttempts' | 'baseBackoffMs' | 'maxBackoffMs' | 'concurrency'>>;
+  /** Campaign dispatcher timings (tests shorten them); it runs where the mail worker runs. */
+  dispatcherOptions?: DispatcherTimings;
+  /** Spreads sends and draws templates (tests pass a seeded one). */
+  random?: () => number;
 }
 
 declare module 'fastify' {
@@ -88,6 +98,8 @@ declare module 'fastify' {
     screenshotRetention: OriginalRetentionSweeper;
     /** Outgoing mail: repositories enqueue in their transaction, services kick after the commit; `mail.worker` delivers. */
     mail: Mailer;
+    /** Hands campaigns' due recipients to the outbox and moves their status (tests await `drain()`). */
+    campaignDispatcher: CampaignDispatcher;
   }
 }
 
@@ -156,11 +168,23 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   const mailTransport = options.mailTransport ?? createMailTransport(config, () => clock.now());
   if (!options.mailTransport) app.addHook('onClose', () => mailTransport.close());
   const mailOutbox = new MailOutboxRepository(database.db);
-  const mailWorker = new MailWorker({ repo: mailOutbox, transport: mailTransport, clock, logger: app.log, ...options.mailWorkerOptions });
-  app.decorate('mail', new Mailer(mailOutbox, clock, mailWorker));
-  if (options.mailWorker ?? config.mail.worker) app.addHook('onReady', async () => mailWorker.start());
+  const campaignDispatch = createCampaignDispatch(database.db, { config, clock, logger: app.log, kickMail: () => mailer.kick(), timings: options.dispatcherOptions });
+  const mailWorker = new MailWorker({
+    repo: mailOutbox, transport: mailTransport, clock, logger: app.log, deliveryListener: campaignDispatch.repo, ...options.mailWorkerOptions,
+  });
+  const mailer = new Mailer(mailOutbox, clock, mailWorker);
+  app.decorate('mail', mailer);
+  app.decorate('campaignDispatcher', campaignDispatch.dispatcher);
+  if (options.mailWorker ?? config.mail.worker) {
+    app.addHook('onReady', async () => {
+      mailWorker.start();
+      campaignDispatch.dispatcher.start();
+    });
+  }
   // preClose: the send in hand finishes (and is recorded) before the database closes.
-  app.addHook('preClose', () => mailWorker.close());
+  app.addHook('preClose', async () => {
+    await Promise.all([mailWorker.close(), campaignDispatch.dispatcher.close()]);
+  });
   if (mailTransport instanceof DevMailbox) {
     app.log.info(
       { folder: mailTransport.folder },
@@ -183,8 +207,9 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   registerPhishingReportRoutes(app, { service: reportsService, storage, config, rateLimiters });
   registerScreenshotAnalysisRoutes(app, { analyzer: screenshotAnalyzer, config, rateLimiters });
   registerReportPages(app, { service: reportsService, assets, appUrl: config.appUrl });
-  await registerAccountFeatures(app, { database, config, clock, rateLimiters, secret, reportsRepo });
+  await registerAccountFeatures(app, { database, config, clock, rateLimiters, secret, reportsRepo, random: options.random });
   registerLegalPages(app, { assets, appUrl: config.appUrl, originalRetentionDays: config.screenshotOriginalRetentionDays });
+  registerAllowListGuide(app, { assets, appUrl: config.appUrl, mail: config.mail, training: config.training });
   if (mailTransport instanceof DevMailbox && config.env !== 'production') {
     const mailbox = mailTransport;
     await app.register(async (scope) => {
@@ -192,6 +217,12 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
       registerDevMailboxRoutes(scope, { mailbox, assets, appUrl: config.appUrl });
     });
   }
+  await registerTrackingRoutes(app, {
+    service: new TrackingService({
+      repo: new TrackingRepository(database.db), clock, trackingUrl: config.training.trackingUrl, trainingDomain: config.mail.trainingDomain,
+      minClickDelaySeconds: config.training.minClickDelaySeconds,
+    }),
+  });
   registerOpenApiRoutes(app, openapi, config.appUrl);
   registerTrainingPages(app, { assets, appUrl: config.appUrl });
   registerFaviconRoutes(app);
@@ -217,8 +248,8 @@ function loggerOptions(config: AppConfig, options: AppOptions): FastifyServerOpt
 /** Corporate registration, sign-in and the training app's tenant realm: repositories → services → routes. */
 async function registerAccountFeatures(
   app: FastifyInstance,
-  { database, config, clock, rateLimiters, secret, reportsRepo }: {
-    database: DatabaseHandle; config: AppConfig; clock: Clock; rateLimiters: RateLimiters; secret: string; reportsRepo: PhishingReportsRepository;
+  { database, config, clock, rateLimiters, secret, reportsRepo, random }: {
+    database: DatabaseHandle; config: AppConfig; clock: Clock; rateLimiters: RateLimiters; secret: string; reportsRepo: PhishingReportsRepository; random: (() => number) | undefined;
   },
 ): Promise<void> {
   const accounts = new AccountsRepository(database.db);
@@ -236,5 +267,6 @@ async function registerAccountFeatures(
     registerPeopleFeature(realm, { db: database.db, clock });
     registerSendingDomainRoutes(realm, { service: SendingDomainsService.create({ repo: new SendingDomainsRepository(database.db), clock, dnsServers: config.dnsServers }) });
     registerTemplates(realm);
+    registerCampaignsFeature(realm, { db: database.db, clock, config, dispatcher: app.campaignDispatcher, ...(random ? { random } : {}) });
   });
 }

@@ -5,9 +5,10 @@ import { migrateToLatest } from './db/migrator';
 import { MailOutboxRepository } from './features/mail/mail-outbox.repo';
 import { createMailTransport } from './features/mail/mail-transport';
 import { MailWorker } from './features/mail/mail-worker';
+import { createCampaignDispatch } from './features/campaigns/campaigns.feature';
 
 /**
- * `npm run worker`: the outbox worker alone, so web and worker processes scale apart (run the web
+ * `npm run worker`: the outbox worker and the campaign dispatcher alone, so web and worker processes scale apart (run the web
  * processes with MAIL_WORKER=0). On PostgreSQL any number may run; on SQLite run one.
  */
 async function main(): Promise<void> {
@@ -17,7 +18,8 @@ async function main(): Promise<void> {
   const database = openDatabase(config.database);
   await migrateToLatest(database);
   const transport = createMailTransport(config);
-  const worker = new MailWorker({ repo: new MailOutboxRepository(database.db), transport, clock: systemClock, logger });
+  const campaigns = createCampaignDispatch(database.db, { config, clock: systemClock, logger, kickMail: () => worker.kick() });
+  const worker = new MailWorker({ repo: new MailOutboxRepository(database.db), transport, clock: systemClock, logger, deliveryListener: campaigns.repo });
 
   // The worker's poll timer is unref'd (it must not keep a server from exiting); here it is all there is.
   const keepAlive = setInterval(() => {}, 60 * 60_000);
@@ -26,7 +28,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'mail worker stopping after the message in hand');
-    await worker.close();
+    await Promise.all([worker.close(), campaigns.dispatcher.close()]);
     clearInterval(keepAlive);
     await transport.close();
     await database.destroy();
@@ -36,6 +38,7 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   worker.start();
+  campaigns.dispatcher.start();
   logger.info({ transport: transport.kind, database: config.database.dialect }, 'mail worker started');
 }
 

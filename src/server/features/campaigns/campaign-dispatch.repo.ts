@@ -1,10 +1,11 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { CampaignStatus } from '../../../common/campaign-status';
 import { dialectOf, readTimestamp, writeTimestamp } from '../../db/dialect';
-import type { Database } from '../../db/schema';
+import type { Database, RecipientStatusValue } from '../../db/schema';
 import { enqueueJob } from '../../lib/jobs/jobs.repo';
 import { tokyoMonth } from '../../lib/time-format';
 import { enqueueRecipientMails, type RecipientMail } from '../mail/mail-outbox.repo';
+import type { MailDeliveryListener } from '../mail/mail-worker';
 import type { RenderableTemplate } from '../templates/template-render';
 import type { CampaignSchedule } from './campaigns.repo';
 
@@ -36,14 +37,8 @@ export interface HandOverResult {
   stopped: boolean;
 }
 
-/** Why a recipient's mail was not sent, and the allowance to hand back. */
-export interface DeliveryListener {
-  delivered(trx: Transaction<Database>, mailId: number, at: Date): Promise<void>;
-  failed(trx: Transaction<Database>, mailId: number, reason: string): Promise<void>;
-}
-
 /** The status a recipient's first timestamps rank to (submitted > clicked > opened > sent). */
-export const RANKED_STATUS = sql<string>`case
+export const RANKED_STATUS = sql<RecipientStatusValue>`case
   when submitted_at is not null then 'submitted'
   when clicked_at is not null then 'clicked'
   when opened_at is not null then 'opened'
@@ -55,7 +50,7 @@ export const RANKED_STATUS = sql<string>`case
  * so any number of dispatchers on PostgreSQL never hand a recipient over twice, and a crash leaves
  * either both or neither.
  */
-export class CampaignDispatchRepository implements DeliveryListener {
+export class CampaignDispatchRepository implements MailDeliveryListener {
   constructor(readonly db: Kysely<Database>) {}
 
   async campaign(id: number): Promise<DispatchCampaign | null> {

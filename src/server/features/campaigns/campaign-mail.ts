@@ -1,6 +1,6 @@
 import { escapeHtml } from '../../lib/html';
 import type { OutgoingMail } from '../mail/mail-message';
-import { mailDate, renderTemplate, type RenderableTemplate } from '../templates/template-render';
+import { mailDate, renderTemplate, type RenderableTemplate, type VariableValues } from '../templates/template-render';
 import { trackingLinks } from '../tracking/tracking-paths';
 
 export interface TrainingMailInput {
@@ -14,6 +14,11 @@ export interface TrainingMailInput {
   header: { name: string; value: string };
 }
 
+/** The values a recipient's mail is filled with (the mail, and the lesson that shows it again). */
+export function recipientValues(recipient: TrainingMailInput['recipient'], companyName: string, sentAt: Date, url: string): VariableValues {
+  return { name: recipient.name, email: recipient.email, company_name: companyName, department: recipient.department ?? '', date: mailDate(sentAt), url };
+}
+
 /**
  * One recipient's training mail: the template with their values, `{{url}}` as their tracked link,
  * an open pixel and a honeypot link at the end of the HTML part, the plain-text part, and the
@@ -24,18 +29,7 @@ export interface TrainingMailInput {
  */
 export function composeTrainingMail(input: TrainingMailInput): OutgoingMail {
   const links = trackingLinks(input.trackingUrl, input.recipient.token);
-  const rendered = renderTemplate(
-    input.template,
-    {
-      name: input.recipient.name,
-      email: input.recipient.email,
-      company_name: input.companyName,
-      department: input.recipient.department ?? '',
-      date: mailDate(input.now),
-      url: links.click,
-    },
-    input.trainingDomain,
-  );
+  const rendered = renderTemplate(input.template, recipientValues(input.recipient, input.companyName, input.now, links.click), input.trainingDomain);
   const trailer =
     `<a href="${escapeHtml(links.honeypot)}" style="display:none" aria-hidden="true" tabindex="-1"></a>` +
     `<img src="${escapeHtml(links.open)}" width="1" height="1" alt="" style="display:block;border:0;width:1px;height:1px">`;

@@ -384,6 +384,12 @@ export class TenantCampaigns {
     }
   }
 
+  /** Removes a scheduled campaign's recipients before they are planned again (an edit; nothing was sent). */
+  async deleteRecipients(campaignId: number): Promise<void> {
+    await this.takeBackQueuedMail(campaignId);
+    await this.db.deleteFrom('campaign_recipients').where('campaign_id', '=', campaignId).where('tenant_id', '=', this.tenantId).execute();
+  }
+
   /** Enqueues the campaign's dispatcher job for `runAt`, in the caller's transaction. */
   async enqueueDispatch(campaignId: number, runAt: Date, now: Date): Promise<void> {
     await enqueueJob(this.db, 'dispatch_campaign', { campaignId }, { now, runAt });

@@ -1,5 +1,6 @@
 import type { Clock } from '../../clock';
 import { type JobContext, JobFailure, JobRunner } from '../../lib/jobs/job-runner';
+import type { JobTransaction } from '../../lib/jobs/jobs.repo';
 import { assertSafeEnvelope } from './mail-message';
 import type { MailOutboxRepository } from './mail-outbox.repo';
 import { classifyDeliveryError, type MailTransport, type SentMail } from './mail-transport';
@@ -8,6 +9,15 @@ export interface MailWorkerLogger {
   info(obj: object, msg: string): void;
   warn(obj: object, msg: string): void;
   error(obj: object, msg: string): void;
+}
+
+/**
+ * Told about a message's outcome in the transaction that records it (training mail moves its
+ * campaign recipient: features/campaigns/campaign-dispatch.repo.ts).
+ */
+export interface MailDeliveryListener {
+  delivered(trx: JobTransaction, mailId: number, at: Date): Promise<void>;
+  failed(trx: JobTransaction, mailId: number, reason: string): Promise<void>;
 }
 
 export interface MailWorkerOptions {
@@ -24,6 +34,9 @@ export interface MailWorkerOptions {
   /** First retry delay; doubled per try up to `maxBackoffMs`. */
   baseBackoffMs?: number;
   maxBackoffMs?: number;
+  deliveryListener?: MailDeliveryListener;
+  /** Messages sent at once (default: the SMTP pool's connections). */
+  concurrency?: number;
 }
 
 const DEFAULTS = {
@@ -33,7 +46,9 @@ const DEFAULTS = {
   maxBackoffMs: 60 * 60_000,
 };
 /** Messages claimed at once; each claim is restamped when its turn comes, so none goes stale waiting. */
-const BATCH_SIZE = 10;
+const BATCH_SIZE = 50;
+/** As many messages in flight as the SMTP transport keeps connections (mail-transport.ts). */
+const DEFAULT_CONCURRENCY = 3;
 
 /**
  * Delivers the outbox: the `send_mail` handler on a job runner (lib/jobs). Claims are safe between
@@ -53,13 +68,21 @@ export class MailWorker {
     const { repo, clock, logger } = options;
     this.runner = new JobRunner({
       db: repo.db,
-      handlers: { send_mail: { run: (job, context) => this.deliver(job.payload.mailId, job.id, context) } },
+      handlers: {
+        send_mail: {
+          run: (job, context) => this.deliver(job.payload.mailId, job.id, context),
+          onFailed: async (trx, job, reason) => {
+            await options.deliveryListener?.failed(trx, job.payload.mailId, reason);
+          },
+        },
+      },
       clock,
       logger,
       name: 'mail worker',
       pollIntervalMs: options.pollIntervalMs ?? DEFAULTS.pollIntervalMs,
       staleClaimMs: options.staleClaimMs ?? DEFAULTS.staleClaimMs,
       batchSize: BATCH_SIZE,
+      concurrency: options.concurrency ?? DEFAULT_CONCURRENCY,
       baseBackoffMs: options.baseBackoffMs ?? DEFAULTS.baseBackoffMs,
       maxBackoffMs: options.maxBackoffMs ?? DEFAULTS.maxBackoffMs,
       ...(options.maxAttempts === undefined ? {} : { maxAttempts: options.maxAttempts }),
@@ -111,7 +134,12 @@ export class MailWorker {
       const reason = failure.responseCode ? `${failure.responseCode} ${failure.message}` : failure.message;
       throw new JobFailure(reason, !failure.temporary);
     }
-    if (await context.complete((trx) => repo.markSent(trx, mailId, clock.now()))) {
+    const sentAt = clock.now();
+    const recorded = await context.complete(async (trx) => {
+      await repo.markSent(trx, mailId, sentAt);
+      await this.options.deliveryListener?.delivered(trx, mailId, sentAt);
+    });
+    if (recorded) {
       logger.info({ mailId, messageId: sent.messageId }, 'mail sent');
     } else {
       logger.warn({ mailId }, 'mail sent, but its claim had been taken over (it may be sent twice)');

@@ -2,13 +2,16 @@
  * Paths of the public tracking routes and the lesson page, under TRACKING_URL (else APP_URL).
  * Short, so a link in a mail stays short; the token is the only key.
  */
+/** Every tracking and lesson path starts here, so one allow-list entry (`host/t/*`) covers them all. */
+export const TRACKING_PREFIX = '/t/';
+
 export const TRACKING_PATHS = {
   open: '/t/o',
   click: '/t/c',
   honeypot: '/t/h',
   beacon: '/t/b',
-  lesson: '/lesson',
-  lessonAssets: '/lesson-assets',
+  lesson: '/t/l',
+  lessonAssets: '/t/assets',
 } as const;
 
 /** The open pixel's URL ends in .gif: some mail clients only load images that look like images. */

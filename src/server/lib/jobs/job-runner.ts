@@ -54,8 +54,10 @@ export interface JobRunnerOptions<M extends object> {
   pollIntervalMs: number;
   /** A running claim older than this belongs to a process that stopped, and is taken over. */
   staleClaimMs: number;
-  /** Jobs taken per claim; they run one after another. */
+  /** Jobs taken per claim. */
   batchSize?: number;
+  /** Jobs of a batch run at once (default 1: one after another), e.g. one per SMTP connection. */
+  concurrency?: number;
   /** First retry delay (default 1 minute), doubled per try up to `maxBackoffMs` (default 1 hour). */
   baseBackoffMs?: number;
   maxBackoffMs?: number;
@@ -133,22 +135,40 @@ export class JobRunner<M extends object = JobKinds> {
           claimedBy: randomUrlSafeId(),
         });
         if (batch.length === 0) return;
-        for (const [index, job] of batch.entries()) {
-          if (this.loop.closed) {
-            await this.releaseAll(batch.slice(index));
-            return;
-          }
-          // The first job's claim is fresh; a later one is restamped, or skipped if it was taken over.
-          if (index > 0 && !(await this.repo.renew(job, clock.now()))) continue;
-          if ((await this.runOne(job)) === 'release') {
-            await this.releaseAll(batch.slice(index + 1));
-            return;
-          }
-        }
+        if ((await this.runBatch(batch)) === 'stop') return;
       }
     } catch (error) {
       // The database is unreachable: the next poll tries again, and unfinished claims go stale.
       logger.error({ err: error }, `${name} could not claim or record jobs`);
+    }
+  }
+
+  /**
+   * Runs a claimed batch, `concurrency` jobs at a time (one after another by default). A job that
+   * answers 'release', or closing, hands the jobs not yet started back. 'stop': end this pass.
+   */
+  private async runBatch(batch: Array<ClaimedJob<M>>): Promise<'stop' | void> {
+    const { clock } = this.options;
+    let next = 0;
+    let stop = false;
+    const lane = async () => {
+      while (!stop && next < batch.length) {
+        const index = next++;
+        const job = batch[index]!;
+        if (this.loop.closed) {
+          stop = true;
+          await this.repo.release(job, clock.now());
+          continue;
+        }
+        // The first job's claim is fresh; a later one is restamped, or skipped if it was taken over.
+        if (index > 0 && !(await this.repo.renew(job, clock.now()))) continue;
+        if ((await this.runOne(job)) === 'release') stop = true;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(this.options.concurrency ?? 1, batch.length)) }, lane));
+    if (stop || this.loop.closed) {
+      await this.releaseAll(batch.slice(next));
+      return 'stop';
     }
   }
 

@@ -1,0 +1,185 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { RedFlag } from '../../../common/templates.schema';
+import { readTimestamp, writeTimestamp } from '../../db/dialect';
+import type { Database } from '../../db/schema';
+import { tokyoMonth } from '../../lib/time-format';
+import { bumpMonthlyUsage, RANKED_STATUS } from '../campaigns/campaign-dispatch.repo';
+import type { RenderableTemplate } from '../templates/template-render';
+import type { NotCountedDetail, NotCountedReason, TrackingKind } from './scanner-filter';
+
+/** A recipient as a tracking request finds it by token. */
+export interface TrackedRecipient {
+  id: number;
+  tenantId: number;
+  campaignId: number;
+  sentAt: Date | null;
+  clickedAt: Date | null;
+}
+
+/** What the lesson page shows: the mail as this person received it, and its red flags. */
+export interface LessonSource {
+  recipient: { name: string; email: string; department: string | null; token: string; sentAt: Date | null };
+  companyName: string;
+  template: RenderableTemplate & { landing: string; redFlags: RedFlag[] };
+}
+
+export interface TrackingEvent {
+  kind: TrackingKind;
+  at: Date;
+  counted: boolean;
+  reason: NotCountedReason | null;
+  detail: NotCountedDetail;
+  method: string;
+  ip: string;
+  userAgent: string;
+}
+
+/** The first actions a counted event sets (a click implies an open; a submit implies a click). */
+export type CountedAction = 'open' | 'click' | 'submit';
+
+const USER_AGENT_LIMIT = 300;
+
+/**
+ * The only SQL of tracking. Every request is appended to `tracking_events`; a counted one sets the
+ * recipient's first open/click/submit with compare-and-set (`… is null`), one statement each, and
+ * moves a counter only when its own statement changed the row, so the counters move once per
+ * person whatever arrives at once.
+ */
+export class TrackingRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async findByToken(token: string): Promise<TrackedRecipient | null> {
+    const row = await this.db
+      .selectFrom('campaign_recipients')
+      .select(['id', 'tenant_id', 'campaign_id', 'sent_at', 'clicked_at'])
+      .where('token', '=', token)
+      .executeTakeFirst();
+    if (!row) return null;
+    return {
+      id: row.id, tenantId: row.tenant_id, campaignId: row.campaign_id,
+      sentAt: row.sent_at === null ? null : readTimestamp(row.sent_at), clickedAt: row.clicked_at === null ? null : readTimestamp(row.clicked_at),
+    };
+  }
+
+  /** Distinct other recipients that clicked or submitted from `ip` since `since`. */
+  async otherRecipientsFromIp(ip: string, since: Date, recipientId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('tracking_events')
+      .select((eb) => eb.fn.count<number>('recipient_id').distinct().as('count'))
+      .where('ip', '=', ip)
+      .where('occurred_at', '>=', writeTimestamp(since))
+      .where('kind', 'in', ['click', 'submit'])
+      .where('recipient_id', '!=', recipientId)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
+  async honeypotFromIp(recipientId: number, ip: string, since: Date): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('tracking_events')
+      .select('id')
+      .where('recipient_id', '=', recipientId)
+      .where('kind', '=', 'honeypot')
+      .where('ip', '=', ip)
+      .where('occurred_at', '>=', writeTimestamp(since))
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** The earliest click held back for a reason a real browser overturns (corporate NAT), if the click is not counted yet. */
+  async heldBackClick(recipientId: number, reasons: readonly NotCountedReason[]): Promise<Date | null> {
+    if (reasons.length === 0) return null;
+    const row = await this.db
+      .selectFrom('tracking_events')
+      .select('occurred_at')
+      .where('recipient_id', '=', recipientId)
+      .where('kind', '=', 'click')
+      .where('counted', '=', 0)
+      .where('reason', 'in', [...reasons])
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst();
+    return row ? readTimestamp(row.occurred_at) : null;
+  }
+
+  /**
+   * Appends the event and, when `action` is given, sets the recipient's first actions up to it at
+   * `actionAt`, with the campaign's and the month's counters, all in one transaction.
+   */
+  async record(recipient: TrackedRecipient, event: TrackingEvent, action: CountedAction | null, actionAt: Date = event.at): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('tracking_events')
+        .values({
+          tenant_id: recipient.tenantId,
+          campaign_id: recipient.campaignId,
+          recipient_id: recipient.id,
+          kind: event.kind,
+          occurred_at: writeTimestamp(event.at),
+          counted: event.counted ? 1 : 0,
+          reason: event.reason,
+          reason_detail: event.reason && Object.keys(event.detail).length > 0 ? JSON.stringify(event.detail) : null,
+          method: event.method.slice(0, 10),
+          ip: event.ip.slice(0, 64),
+          user_agent: event.userAgent.slice(0, USER_AGENT_LIMIT),
+        })
+        .execute();
+      if (action) await applyFirstActions(trx, recipient, action, actionAt);
+    });
+  }
+
+  async lessonSource(recipientId: number): Promise<LessonSource | null> {
+    const row = await this.db
+      .selectFrom('campaign_recipients as r')
+      .innerJoin('training_templates as t', 't.id', 'r.template_id')
+      .innerJoin('tenants', 'tenants.id', 'r.tenant_id')
+      .select([
+        'r.name', 'r.email', 'r.department', 'r.token', 'r.sent_at', 'tenants.company_name',
+        't.sender_name', 't.sender_local_part', 't.subject', 't.html_body', 't.text_body', 't.landing', 't.red_flags',
+      ])
+      .where('r.id', '=', recipientId)
+      .executeTakeFirst();
+    if (!row) return null;
+    return {
+      recipient: { name: row.name, email: row.email, department: row.department, token: row.token, sentAt: row.sent_at === null ? null : readTimestamp(row.sent_at) },
+      companyName: row.company_name,
+      template: {
+        sender_name: row.sender_name, sender_local_part: row.sender_local_part, subject: row.subject, html_body: row.html_body, text_body: row.text_body,
+        landing: row.landing, redFlags: parseRedFlags(row.red_flags),
+      },
+    };
+  }
+}
+
+const COLUMN_OF: Record<CountedAction, 'opened_at' | 'clicked_at' | 'submitted_at'> = { open: 'opened_at', click: 'clicked_at', submit: 'submitted_at' };
+const IMPLIED: Record<CountedAction, CountedAction[]> = { open: ['open'], click: ['open', 'click'], submit: ['open', 'click', 'submit'] };
+
+async function applyFirstActions(trx: Transaction<Database>, recipient: TrackedRecipient, action: CountedAction, at: Date): Promise<void> {
+  const month = tokyoMonth(at);
+  for (const step of IMPLIED[action]) {
+    const column = COLUMN_OF[step];
+    const changed = await trx.updateTable('campaign_recipients').set({ [column]: writeTimestamp(at) }).where('id', '=', recipient.id).where(column, 'is', null).executeTakeFirst();
+    if (Number(changed.numUpdatedRows) !== 1) continue;
+    if (step === 'open') {
+      await trx.updateTable('campaigns').set((eb) => ({ emails_opened: eb('emails_opened', '+', 1) })).where('id', '=', recipient.campaignId).execute();
+      await bumpMonthlyUsage(trx, recipient.tenantId, month, 'emails_opened');
+    } else if (step === 'click') {
+      await trx.updateTable('campaigns').set((eb) => ({ emails_clicked: eb('emails_clicked', '+', 1) })).where('id', '=', recipient.campaignId).execute();
+      await bumpMonthlyUsage(trx, recipient.tenantId, month, 'emails_clicked');
+    } else {
+      await trx.updateTable('campaigns').set((eb) => ({ emails_submitted: eb('emails_submitted', '+', 1) })).where('id', '=', recipient.campaignId).execute();
+    }
+  }
+  // The status follows the first actions (submitted > clicked > opened > sent) once the mail was sent.
+  await trx.updateTable('campaign_recipients').set({ status: RANKED_STATUS }).where('id', '=', recipient.id).where('status', 'in', ['sent', 'opened', 'clicked', 'submitted']).execute();
+}
+
+function parseRedFlags(text: string): RedFlag[] {
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? (value as RedFlag[]) : [];
+  } catch {
+    return [];
+  }
+}

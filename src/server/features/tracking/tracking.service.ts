@@ -1,0 +1,100 @@
+import { NOT_COUNTED_REASONS } from '../../../common/tracking-reasons';
+import { replaceVariables } from '../../../common/templates.schema';
+import type { Clock } from '../../clock';
+import { recipientValues } from '../campaigns/campaign-mail';
+import { renderTemplate } from '../templates/template-render';
+import { renderLessonPage, renderLoginLookalike } from './lesson-page';
+import {
+  HONEYPOT_WINDOW_MS,
+  isOverturnableByHumanCheck,
+  judgeTrackingRequest,
+  SHARED_IP_WINDOW_MS,
+  type TrackingKind,
+} from './scanner-filter';
+import { TRACKING_PATHS, trackingLinks } from './tracking-paths';
+import type { CountedAction, TrackedRecipient, TrackingRepository } from './tracking.repo';
+
+/** What a tracking request tells about itself (no body: the lookalike form posts none). */
+export interface RequestFacts {
+  method: string;
+  userAgent: string;
+  referer: string;
+  ip: string;
+}
+
+export interface TrackingServiceDeps {
+  repo: TrackingRepository;
+  clock: Clock;
+  trackingUrl: string;
+  trainingDomain: string;
+  minClickDelaySeconds: number;
+}
+
+const ACTION_OF: Partial<Record<TrackingKind, CountedAction>> = { open: 'open', click: 'click', submit: 'submit' };
+const OVERTURNABLE = NOT_COUNTED_REASONS.filter(isOverturnableByHumanCheck);
+
+/**
+ * Opens, clicks, submits, the honeypot and the human-check beacon. Every request is kept; the
+ * scanner filter decides whether it counts (and why not). A human check from a real browser
+ * counts a click that was only held back for a soft reason (many people behind one address).
+ */
+export class TrackingService {
+  constructor(private readonly deps: TrackingServiceDeps) {}
+
+  /** Records one request; false when the token is unknown (the route answers a plain 404). */
+  async track(kind: TrackingKind, token: string, facts: RequestFacts): Promise<boolean> {
+    const { repo, clock } = this.deps;
+    const recipient = await repo.findByToken(token);
+    if (!recipient) return false;
+    const at = clock.now();
+    const personal = kind === 'click' || kind === 'submit' || kind === 'human_check';
+    const [others, honeypot] = personal
+      ? await Promise.all([
+          repo.otherRecipientsFromIp(facts.ip, new Date(at.getTime() - SHARED_IP_WINDOW_MS), recipient.id),
+          repo.honeypotFromIp(recipient.id, facts.ip, new Date(at.getTime() - HONEYPOT_WINDOW_MS)),
+        ])
+      : [0, false];
+    const verdict = judgeTrackingRequest(
+      { kind, method: facts.method, userAgent: facts.userAgent, referer: facts.referer, at, sentAt: recipient.sentAt, otherRecipientsFromIpRecently: others, honeypotHitFromIp: honeypot },
+      { minClickDelaySeconds: this.deps.minClickDelaySeconds },
+    );
+    const event = { kind, at, counted: verdict.counted, reason: verdict.reason, detail: verdict.detail, ...facts };
+    if (kind === 'human_check' && verdict.counted) {
+      await this.confirmHeldBackClick(recipient, event);
+      return true;
+    }
+    await repo.record(recipient, event, verdict.counted ? (ACTION_OF[kind] ?? null) : null);
+    return true;
+  }
+
+  /** The lesson (or first the lookalike sign-in of a `login` template); null for an unknown token. */
+  async lessonPage(token: string, options: { afterSubmit: boolean }): Promise<string | null> {
+    const { repo, clock, trackingUrl, trainingDomain } = this.deps;
+    const recipient = await repo.findByToken(token);
+    if (!recipient) return null;
+    const source = await repo.lessonSource(recipient.id);
+    if (!source) return null;
+    // The page's own links are relative: it is served from whichever host the click came to.
+    const links = trackingLinks('', token);
+    const assetBase = TRACKING_PATHS.lessonAssets;
+    const values = recipientValues(source.recipient, source.companyName, source.recipient.sentAt ?? clock.now(), trackingLinks(trackingUrl, token).click);
+    const rendered = renderTemplate(source.template, values, trainingDomain);
+    if (source.template.landing === 'login' && !options.afterSubmit) {
+      return renderLoginLookalike({ brandName: rendered.from.name, actionUrl: links.lessonSubmit, assetBase, beaconUrl: links.beacon });
+    }
+    return renderLessonPage({
+      companyName: source.companyName,
+      mail: { fromName: rendered.from.name, fromAddress: rendered.from.address, subject: rendered.subject, html: rendered.html, text: rendered.text },
+      redFlags: source.template.redFlags.map((flag) => ({ ...flag, excerpt: replaceVariables(flag.excerpt, (name) => values[name]) })),
+      submitted: options.afterSubmit,
+      beaconUrl: links.beacon,
+      assetBase,
+    });
+  }
+
+  private async confirmHeldBackClick(recipient: TrackedRecipient, event: Parameters<TrackingRepository['record']>[1]): Promise<void> {
+    const heldBack = recipient.clickedAt ? null : await this.deps.repo.heldBackClick(recipient.id, OVERTURNABLE);
+    // The click counts at the time it happened; the beacon only vouches for it.
+    await this.deps.repo.record(recipient, event, heldBack ? 'click' : null, heldBack ?? event.at);
+  }
+}
