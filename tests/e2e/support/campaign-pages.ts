@@ -124,12 +124,12 @@ export function campaignDetail(page: Page) {
  * Reloads the page until `read` gives what the test waits for (a person pressing F5 on the
  * results): the page's own refresh runs every 10 s, longer than a test should wait each time.
  */
-export async function reloadUntil<T>(page: Page, read: () => Promise<T>, expected: (value: T) => boolean, timeout = 30_000): Promise<T> {
+export async function reloadUntil<T>(page: Page, what: string, read: () => Promise<T>, expected: (value: T) => boolean, timeout = 30_000): Promise<T> {
   const deadline = Date.now() + timeout;
   for (;;) {
     const value = await read().catch(() => undefined);
     if (value !== undefined && expected(value)) return value;
-    if (Date.now() > deadline) throw new Error(`still ${JSON.stringify(value)} after ${timeout} ms of reloading ${page.url()}`);
+    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)} after ${timeout} ms of reloading ${page.url()}`);
     await new Promise((resolve) => setTimeout(resolve, 500));
     await page.reload();
   }
