@@ -56,14 +56,22 @@ function trackingPath(html: string, attribute: 'href' | 'src', prefix: string): 
 
 /**
  * A new tenant (its own free allowance) with `count` people, one campaign of its own `landing`
- * template launched to start now, dispatched and delivered to `smtp`; returns the mails as received.
+ * template (or of a built-in one) launched to start now, dispatched and delivered to `smtp`; returns the mails as received.
  */
-export async function launchDelivered(context: TestContext, smtp: TestSmtpServer, options: { count: number; landing: 'training' | 'login'; companyName?: string }): Promise<LaunchedCampaign> {
+export async function launchDelivered(
+  context: TestContext,
+  smtp: TestSmtpServer,
+  options: { count: number; landing: 'training' | 'login'; companyName?: string; builtinTemplateId?: number },
+): Promise<LaunchedCampaign> {
   const account = await createAccount(context, options.companyName ? { companyName: options.companyName } : {});
-  const template = await callApi(context, { method: 'POST', url: '/api/templates', token: account.token, payload: lureTemplate(options.landing) });
-  expect(template.statusCode, template.body).toBe(201);
+  let templateId = options.builtinTemplateId;
+  if (templateId === undefined) {
+    const template = await callApi(context, { method: 'POST', url: '/api/templates', token: account.token, payload: lureTemplate(options.landing) });
+    expect(template.statusCode, template.body).toBe(201);
+    templateId = template.json().data.template_id as number;
+  }
   const userIds = await addPeople(context, account.tenantId!, options.count);
-  const detail = await createCampaignViaApi(context, account, { template_ids: [template.json().data.template_id as number], all_users: false, user_ids: userIds });
+  const detail = await createCampaignViaApi(context, account, { template_ids: [templateId], all_users: false, user_ids: userIds });
   const campaignId = detail.campaign.campaign_id;
   const launched = await campaignAction(context, account, campaignId, 'launch');
   expect(launched.statusCode, launched.body).toBe(200);

@@ -60,6 +60,8 @@ describe('through the links in the delivered mail', () => {
     // The inputs have no name, so a browser posts nothing of what was typed.
     expect(lookalike.body).not.toMatch(/<input[^>]*\sname=/);
     expect(lookalike.body).not.toContain('lesson-flag');
+    expect(String(lookalike.headers['content-security-policy'])).toContain("form-action 'self'");
+    expect(lookalike.body).not.toMatch(/\sstyle=|<style[\s>]|<script(?![^>]*\ssrc=)[^>]*>/);
     expect(await recipientOf(context, launched, mail!.recipientId)).toMatchObject({ status: 'clicked', submitted_at: null });
 
     // No cookie, no CSRF header: the public form posts as a plain browser form does.
@@ -108,6 +110,29 @@ describe('through the links in the delivered mail', () => {
     expect(page).not.toContain('/t/c/');
     expect(page).not.toContain('/t/h/');
     expect(page).not.toContain('/t/o/');
+  });
+
+  it('every built-in template\'s lesson marks each of its red flags in the mail, without a style attribute or inline script', async () => {
+    const templates = await context.database.db.selectFrom('training_templates').select(['id', 'name', 'landing', 'red_flags']).where('tenant_id', 'is', null).where('retired_at', 'is', null).orderBy('id').execute();
+    expect(templates.length).toBeGreaterThan(0);
+    for (const template of templates) {
+      const launched = await launchDelivered(context, smtp, { count: 1, landing: template.landing as 'training' | 'login', builtinTemplateId: template.id });
+      const [mail] = launched.mails;
+      afterDelivery();
+      const ip = '198.51.100.40';
+      expect((await visit(context, mail!.click, { ip })).statusCode).toBe(302);
+      const lessonPath = template.landing === 'login'
+        ? (await visit(context, `/t/l/${mail!.token}/submit`, { method: 'POST', ip })).headers.location as string
+        : `/t/l/${mail!.token}`;
+      const lesson = await visit(context, lessonPath, { ip });
+      expect(lesson.statusCode, template.name).toBe(200);
+      const flagCount = (JSON.parse(template.red_flags) as unknown[]).length;
+      const marked = new Set([...lesson.body.matchAll(/<mark class="lesson-flag" id="flag-(\d+)">/g)].map((match) => Number(match[1])));
+      expect([...marked].sort((a, b) => a - b), template.name).toEqual(Array.from({ length: flagCount }, (_, index) => index + 1));
+      expect(lesson.body, template.name).not.toMatch(/\sstyle=/);
+      expect(lesson.body, template.name).not.toMatch(/<script(?![^>]*\ssrc=)[^>]*>/);
+      expect(lesson.body, template.name).not.toMatch(/\son[a-z]+=/i);
+    }
   });
 
   it('a click after the campaign was ended still leads to the lesson', async () => {
@@ -174,6 +199,24 @@ describe('counters move once per person', () => {
     expect((await storedEvents(context, clicker!.recipientId)).map((event) => [event.kind, Boolean(event.counted)])).toEqual([
       ['click', true], ['open', true], ['click', true], ['open', true],
     ]);
+  });
+
+  it('requests arriving at once still move each counter once', async () => {
+    const launched = await launchDelivered(context, smtp, { count: 1, landing: 'login' });
+    const [mail] = launched.mails;
+    afterDelivery();
+    const ip = '198.51.100.15';
+    const responses = await Promise.all([
+      ...Array.from({ length: 4 }, () => visit(context, mail!.click, { ip })),
+      ...Array.from({ length: 4 }, () => visit(context, mail!.pixel, { ip })),
+      ...Array.from({ length: 2 }, () => visit(context, `/t/l/${mail!.token}/submit`, { method: 'POST', ip })),
+    ]);
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 200, 200, 200, 302, 302, 302, 302, 303, 303]);
+    expect(await campaignCounters(context, launched)).toMatchObject({ emails_opened: 1, emails_clicked: 1, emails_submitted: 1 });
+    const stats = await callApi(context, { method: 'GET', url: '/api/corporate/stats', token: launched.account.token });
+    expect(stats.json().data).toMatchObject({ emailsOpened: 1, emailsClicked: 1 });
+    expect(await recipientOf(context, launched, mail!.recipientId)).toMatchObject({ status: 'submitted' });
+    expect(await storedEvents(context, mail!.recipientId)).toHaveLength(10);
   });
 
   it('counts a month by the Tokyo calendar: a mail sent at 23:59 JST on the 30th and clicked after midnight belongs to the new month', async () => {
