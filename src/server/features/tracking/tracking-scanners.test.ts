@@ -87,6 +87,19 @@ describe('a request that is not a person does not count, and says why', () => {
     expect(await recipientOf(context, launched, second!.recipientId)).toMatchObject({ status: 'clicked' });
   });
 
+  it('a click with no user agent (a program) is not counted; the pixel with none still counts as an open', async () => {
+    const launched = await launchDelivered(context, smtp, { count: 1, landing: 'training' });
+    const [mail] = launched.mails;
+    afterDelivery();
+    expect((await visit(context, mail!.click, { ip: '203.0.113.8', userAgent: '' })).statusCode).toBe(302);
+    expect((await visit(context, mail!.pixel, { ip: '203.0.113.8', userAgent: '' })).statusCode).toBe(200);
+    expect(await reasons(launched, mail!.recipientId)).toEqual([
+      ['click', false, 'ブラウザ情報のないアクセス（プログラムによる自動アクセスと判定）'],
+      ['open', true, null],
+    ]);
+    expect(await recipientOf(context, launched, mail!.recipientId)).toMatchObject({ status: 'opened', clicked_at: null });
+  });
+
   it('a click 3 s after delivery (under TRACKING_MIN_CLICK_DELAY_S) is not counted; one after the delay is', async () => {
     const launched = await launchDelivered(context, smtp, { count: 1, landing: 'training' });
     const [mail] = launched.mails;
