@@ -28,7 +28,7 @@ beforeAll(async () => {
   owner = await createAccount(context);
   await context.database.db.updateTable('tenants').set({ plan: 'business' }).where('id', '=', owner.tenantId!).execute();
   await context.database.db.updateTable('auth_tokens').set({ expires_at: '2030-01-01T00:00:00.000Z' }).where('user_id', '=', owner.userId).execute();
-  [templateId] = await builtinTemplateIds(context, 1);
+  templateId = (await builtinTemplateIds(context, 1))[0]!;
 });
 afterAll(async () => {
   await context.close();
@@ -41,7 +41,7 @@ const later = (ms: number) => new Date(context.clock.now().getTime() + ms).toISO
 async function launched(count: number, input: Partial<CampaignInput> = {}, account = owner, options: { groupId?: number } = {}) {
   const prefix = `d${(prefixes += 1)}`;
   const people = await addPeople(context, account.tenantId!, count, { prefix, ...options });
-  const campaign = await createCampaignViaApi(context, account, { template_ids: [templateId!], all_users: false, user_ids: people, ...input });
+  const campaign = await createCampaignViaApi(context, account, { template_ids: [templateId], all_users: false, user_ids: people, ...input });
   const id = campaign.campaign.campaign_id;
   const response = await campaignAction(context, account, id, 'launch');
   expect(response.statusCode, response.body).toBe(200);
@@ -177,7 +177,7 @@ describe('the training mail', () => {
     const { id, mails } = await launched(1, {}, free);
     await dispatchAndDeliver(context);
     expect(mails()).toHaveLength(1);
-    const template = await context.database.db.selectFrom('training_templates').select(['sender_name', 'sender_local_part']).where('id', '=', templateId!).executeTakeFirstOrThrow();
+    const template = await context.database.db.selectFrom('training_templates').select(['sender_name', 'sender_local_part']).where('id', '=', templateId).executeTakeFirstOrThrow();
     const { headers } = parseRawMail(mails()[0]!.raw);
     const from = decodeHeader(headers.get('from')!);
     expect(from).toContain(template.sender_name);
@@ -209,7 +209,7 @@ describe('reading the results', () => {
     const group = await addGroup(context, owner.tenantId!, '経理部');
     const grouped = await addPeople(context, owner.tenantId!, 5, { prefix: 'keiri', groupId: group });
     const { id, people } = await launched(20, { end_at: later(10 * HOUR) });
-    const campaign = await createCampaignViaApi(context, owner, { template_ids: [templateId!], all_users: false, user_ids: [...people, ...grouped], group_ids: [group] });
+    const campaign = await createCampaignViaApi(context, owner, { template_ids: [templateId], all_users: false, user_ids: [...people, ...grouped], group_ids: [group] });
     expect((await campaignAction(context, owner, campaign.campaign.campaign_id, 'launch')).statusCode).toBe(200);
     const mixed = campaign.campaign.campaign_id;
     context.clock.advance(10 * HOUR);

@@ -230,3 +230,30 @@ describe('ending early', () => {
     }
   });
 });
+
+describe('another tenant', () => {
+  it('gets 404 on every campaign route, and nothing changes', async () => {
+    const { id } = await draft({ start_at: later(2 * HOUR) });
+    await expectAllowed(id, 'launch', 'scheduled');
+    const [recipient] = (await callApi(context, { method: 'GET', url: `/api/campaigns/${id}/recipients`, token: owner.token })).json().data.recipients as Array<{ recipient_id: number }>;
+    const stranger = await createAccount(context);
+    const routes: Array<[string, string, Record<string, unknown>?]> = [
+      ['GET', `/api/campaigns/${id}`],
+      ['PUT', `/api/campaigns/${id}`, body({ user_ids: peopleOf.get(id) })],
+      ['DELETE', `/api/campaigns/${id}`],
+      ['POST', `/api/campaigns/${id}/launch`],
+      ['POST', `/api/campaigns/${id}/pause`],
+      ['POST', `/api/campaigns/${id}/resume`],
+      ['POST', `/api/campaigns/${id}/complete`],
+      ['GET', `/api/campaigns/${id}/recipients`],
+      ['GET', `/api/campaigns/${id}/recipients/${recipient!.recipient_id}/events`],
+      ['GET', `/api/campaigns/${id}/export`],
+    ];
+    for (const [method, url, payload] of routes) {
+      const response = await callApi(context, { method: method as 'GET', url, token: stranger.token, ...(payload ? { payload } : {}) });
+      expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(404);
+    }
+    expect((await callApi(context, { method: 'GET', url: '/api/campaigns', token: stranger.token })).json().data.campaigns).toEqual([]);
+    expect(await statusOf(id)).toBe('scheduled');
+  });
+});
