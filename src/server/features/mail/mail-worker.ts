@@ -37,6 +37,8 @@ export interface MailWorkerOptions {
   deliveryListener?: MailDeliveryListener;
   /** Messages sent at once (default: the SMTP pool's connections). */
   concurrency?: number;
+  /** Messages claimed at once (default BATCH_SIZE). */
+  batchSize?: number;
 }
 
 const DEFAULTS = {
@@ -81,7 +83,7 @@ export class MailWorker {
       name: 'mail worker',
       pollIntervalMs: options.pollIntervalMs ?? DEFAULTS.pollIntervalMs,
       staleClaimMs: options.staleClaimMs ?? DEFAULTS.staleClaimMs,
-      batchSize: BATCH_SIZE,
+      batchSize: options.batchSize ?? BATCH_SIZE,
       concurrency: options.concurrency ?? DEFAULT_MAIL_CONCURRENCY,
       baseBackoffMs: options.baseBackoffMs ?? DEFAULTS.baseBackoffMs,
       maxBackoffMs: options.maxBackoffMs ?? DEFAULTS.maxBackoffMs,
