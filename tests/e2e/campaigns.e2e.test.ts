@@ -73,6 +73,14 @@ async function check(page: Page, label: string, viewport: Viewport, options: { f
   await saveScreenshot(page, name, options);
 }
 
+/** The cells of each line of a CSV whose every cell is quoted (as the export writes them). */
+function csvRows(text: string): string[][] {
+  return text
+    .split('\r\n')
+    .filter((line) => line !== '')
+    .map((line) => [...line.matchAll(/"((?:[^"]|"")*)"/g)].map((match) => (match[1] ?? '').replace(/""/g, '"')));
+}
+
 interface Person {
   name: string;
   email: string;
@@ -271,12 +279,15 @@ describe.each(CASES)('a first campaign at $viewport.width px', ({ viewport, lure
     const download = page.waitForEvent('download');
     await detail.export.click();
     const file = await download;
-    expect(file.suggestedFilename()).toMatch(/\.csv$/);
+    expect(file.suggestedFilename()).toMatch(/^訓練結果_.+\.csv$/);
     const content = fs.readFileSync((await file.path()) ?? '');
     expect([...content.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const csv = content.toString('utf8');
-    for (const person of people) expect(csv).toContain(person.email);
-    expect(csv).toContain(clicker.name);
+    const [header, ...lines] = csvRows(content.subarray(3).toString('utf8'));
+    expect(header?.slice(0, 2)).toEqual(['氏名', 'メールアドレス']);
+    expect(lines.map((cells) => cells[1]).sort()).toEqual(people.map((person) => person.email).sort());
+    const clickerLine = Object.fromEntries((header ?? []).map((column, index) => [column, lines.find((cells) => cells[1] === clicker.email)?.[index]]));
+    expect(clickerLine).toMatchObject({ 氏名: clicker.name, 状態: lure.landing === 'login' ? '入力' : 'クリック' });
+    expect(clickerLine['クリック日時']).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
 
     // 11. The dashboard counts the same send, open and click this month.
     await page.goto(trainingPaths.dashboard);
@@ -289,5 +300,15 @@ describe.each(CASES)('a first campaign at $viewport.width px', ({ viewport, lure
     expect(recentText).toContain('実行中');
     expect(recentText).toContain('33%');
     await check(page, '11-dashboard', viewport);
+
+    // 12. The campaign list shows the same figures (a card on phones).
+    await dashboard.recent.getByRole('link', { name: 'すべて表示', exact: true }).click();
+    await waitForPath(page, trainingPaths.campaigns);
+    const listed = page.getByRole('main').getByRole('row').filter({ hasText: campaignName });
+    await listed.waitFor();
+    const listedText = await listed.innerText();
+    expect(listedText).toContain('実行中');
+    expect(listedText).toContain('33%');
+    await check(page, '12-list', viewport);
   });
 });
