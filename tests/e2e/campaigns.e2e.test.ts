@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/free-port';
 import { campaignMessages } from '../../src/common/messages';
+import { FREE_PLAN } from '../../src/common/plans';
 import { notCountedReasonText } from '../../src/common/tracking-reasons';
 import { trainingPaths } from '../../src/common/training-routes';
 import { expectNoAxeViolations } from './support/axe';
@@ -59,7 +60,11 @@ interface Lure {
   landing: 'login' | 'training';
 }
 
-/** A lure with the lookalike sign-in form at phone width, one that goes straight to the lesson at desktop width. */
+/**
+ * A lure with the lookalike sign-in form at phone width, one that goes straight to the lesson at
+ * desktop width. One click per case: every click comes from 127.0.0.1, and the scanner filter holds
+ * back a click when more than two recipients clicked from one address within a minute.
+ */
 const CASES: Array<{ viewport: Viewport; lure: Lure }> = [
   { viewport: PHONE, lure: { name: '宅配便のお届け予定・受け取り日時の変更', keyword: 'お届け予定', landing: 'login' } },
   { viewport: DESKTOP, lure: { name: '宅配便の不在通知（SMS風・再配達の依頼）', keyword: '不在通知', landing: 'training' } },
@@ -155,6 +160,9 @@ describe.each(CASES)('a first campaign at $viewport.width px', ({ viewport, lure
     expect(summary['キャンペーン名']).toBe(campaignName);
     expect(summary['テンプレート']).toBe(lure.name);
     expect(summary['送信対象']).toBe('登録済みの受講者全員');
+    expect(summary['送信する時間帯']).toMatch(/^指定なし/);
+    // A new company has its whole free allowance left this month.
+    expect(await confirm.allowance.innerText()).toContain(`残り ${FREE_PLAN.monthlyMails}通`);
     await confirm.sample.getByRole('button', { name: lure.name }).waitFor();
     await check(page, '2-confirm', viewport);
     await confirm.start.click();
