@@ -40,6 +40,8 @@ function EditPage({ id }: { id: number }) {
   const detailPath = `/campaigns/${id}`;
   const crumbs = [CAMPAIGN_LIST, ...(campaign.data ? [{ label: campaign.data.campaign.campaign_name, to: detailPath }] : [])];
 
+  const editable = campaign.data?.campaign.actions.includes('edit') ?? true;
+
   if (isNotFound(campaign.error)) return <CampaignNotFound title="キャンペーン編集" />;
   let body;
   if (campaign.isPending) body = <Spinner label="キャンペーンを読み込み中..." />;
@@ -54,10 +56,10 @@ function EditPage({ id }: { id: number }) {
         </p>
       </AlertBox>
     );
-  else if (!campaign.data.campaign.actions.includes('edit'))
+  else if (!editable)
     body = (
       <AlertBox tone="info" title="このキャンペーンは編集できません">
-        <p>{`内容を変更できるのは「${CAMPAIGN_STATUS_LABELS.draft}」と「${CAMPAIGN_STATUS_LABELS.scheduled}」のキャンペーンです。このキャンペーンは「${CAMPAIGN_STATUS_LABELS[campaign.data.campaign.status]}」のため、送信状況と結果の確認のみできます。`}</p>
+        <p>{`内容を変更できるのは「${CAMPAIGN_STATUS_LABELS.draft}」と「${CAMPAIGN_STATUS_LABELS.scheduled}」のキャンペーンです。このキャンペーンは「${CAMPAIGN_STATUS_LABELS[campaign.data.campaign.status]}」です。送信状況や結果は、キャンペーンの画面で確認できます。`}</p>
         <p>
           <Link to={detailPath}>キャンペーンの画面へ戻る</Link>
         </p>
@@ -76,7 +78,7 @@ function EditPage({ id }: { id: number }) {
 
   return (
     <div className="ta-page cmp-page">
-      <PageHeader title="キャンペーン編集" lead="変更した内容は、次の画面で確認してから反映します。" crumbs={crumbs} />
+      <PageHeader title="キャンペーン編集" lead={editable ? '変更した内容は、次の画面で確認してから反映します。' : undefined} crumbs={crumbs} />
       {body}
     </div>
   );
