@@ -9,7 +9,7 @@ import { ApiError, apiErrorMessage } from '../../lib/api-client';
 import { dashboardKey } from '../dashboard/dashboard-api';
 import { LeaveGuard } from '../templates/leave-guard';
 import { CampaignAudienceSummary } from './campaign-audience-summary';
-import { saveDraft, type CampaignDraft, type PersonLabel } from './campaign-draft';
+import { clearDraft, saveDraft, type CampaignDraft, type PersonLabel } from './campaign-draft';
 import {
   CAMPAIGN_FORM_FIELDS,
   campaignFormResolver,
@@ -112,6 +112,8 @@ export function CampaignForm({ initial, restored, cancelTo, draftSave }: Props) 
     try {
       const input = inputOf(checked);
       const saved = initial.campaignId === null ? await createCampaign(input) : await updateCampaign(initial.campaignId, input);
+      // A draft carried to the confirmation earlier is now saved; starting it from there would create a second one.
+      clearDraft();
       await Promise.all([queryClient.invalidateQueries({ queryKey: campaignKeys.all }), queryClient.invalidateQueries({ queryKey: dashboardKey })]);
       void navigate(`/campaigns/${saved.campaign.campaign_id}`, { state: { notice: initial.campaignId === null ? m.created : m.updated } });
     } catch (error) {
