@@ -10,6 +10,7 @@ import { parseDraft, type CampaignDraft } from './campaign-draft';
 import { CampaignForm } from './campaign-form';
 import { EMPTY_CAMPAIGN, formValuesOf } from './campaign-form-schema';
 import { CAMPAIGN_LIST, CampaignNotFound, useCampaignId } from './campaign-page-parts';
+import { reservedBy } from './campaign-schedule-text';
 import { campaignKeys, fetchCampaign, isNotFound } from './campaigns-api';
 
 /** The values 「修正する」 brought back from the confirmation, for this campaign (or for a new one). */
@@ -29,7 +30,7 @@ function CreatePage() {
         lead="訓練メールのテンプレート、送信する相手、送信日時を選びます。次の画面で内容を確認してから開始します。"
         crumbs={[CAMPAIGN_LIST]}
       />
-      <CampaignForm initial={returned ?? { values: EMPTY_CAMPAIGN, campaignId: null, people: [] }} restored={returned !== null} cancelTo="/campaigns" draftSave />
+      <CampaignForm initial={returned ?? { values: EMPTY_CAMPAIGN, campaignId: null, people: [] }} restored={returned !== null} cancelTo="/campaigns" reserved={0} draftSave />
     </div>
   );
 }
@@ -72,6 +73,7 @@ function EditPage({ id }: { id: number }) {
         initial={returned ?? { values: formValuesOf(campaign.data), campaignId: id, people: [] }}
         restored={returned !== null}
         cancelTo={detailPath}
+        reserved={reservedBy(campaign.data.campaign)}
         draftSave={campaign.data.campaign.status === 'draft'}
       />
     );
