@@ -77,7 +77,7 @@ function ConfirmView({ initial }: { initial: CampaignDraft }) {
       await navigate(`/campaigns/${detail.campaign.campaign_id}/complete`, { replace: true, state });
     } catch (error) {
       setBusy(false);
-      setFailure(launchFailure(error));
+      setFailure(launchFailure(error, alreadyScheduled));
       window.setTimeout(() => failureRef.current?.focus(), 0);
     }
   };
