@@ -283,6 +283,8 @@ export const templateMessages = {
   created: 'テンプレートを作成しました。',
   updated: 'テンプレートを更新しました。',
   deleted: 'テンプレートを削除しました。',
+  /** 409: a campaign draws from it, and its recipients' lesson pages show it. */
+  inUse: 'このテンプレートはキャンペーンで使用されているため削除できません。',
   duplicated: 'テンプレートを複製しました。',
   testSent: (to: string) => `${to} にテスト送信しました。届くまで数分かかることがあります。`,
   createdFromReport: '報告をもとにテンプレートを作成しました。見分けるポイントを追加してください。',
@@ -315,6 +317,8 @@ export const campaignMessages = {
   noRecipients: '送信できる受講者がいません。受講者の登録と、送信先ドメインの設定を確認してください',
   notFound: 'キャンペーンが見つかりませんでした。',
   recipientNotFound: '受信者が見つかりませんでした。',
+  /** Results by group: the people who belonged to no group at launch. */
+  noGroup: 'グループなし',
   /** 409: the one transition table refused the change (campaign-transitions.ts). */
   illegalTransition: (statusLabel: string, action: string) => `「${statusLabel}」のキャンペーンは${action}できません。画面を再読み込みして最新の状態を確認してください。`,
   actionLabels: {

@@ -20,6 +20,7 @@ const SCREENS: Partial<Record<SpaRoutePattern, () => Promise<ScreenModule>>> = {
   '/campaigns/confirm': () => import('./campaigns/campaign-confirm-page'),
   '/campaigns/:id/complete': () => import('./campaigns/campaign-complete-page'),
   '/campaigns/:id/edit': () => import('./campaigns/campaign-editor-page'),
+  '/campaigns/:id': () => import('./campaigns/campaign-detail-page'),
   '/users': () => import('./users/users-page'),
   '/account': () => import('./account/account-page'),
   '/templates': () => import('./templates/template-library-page'),

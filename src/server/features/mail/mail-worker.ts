@@ -16,6 +16,13 @@ export interface MailWorkerLogger {
  * campaign recipient: features/campaigns/campaign-dispatch.repo.ts).
  */
 export interface MailDeliveryListener {
+  /**
+   * Asked just before a training mail goes to SMTP: false when it is no longer wanted (its campaign
+   * was paused or ended after a worker had claimed it), and it is then withdrawn instead of sent.
+   */
+  stillWanted(recipientId: number): Promise<boolean>;
+  /** Records the withdrawal in the transaction that finishes the job. */
+  withdrawn(trx: JobTransaction, mailId: number): Promise<void>;
   delivered(trx: JobTransaction, mailId: number, at: Date): Promise<void>;
   failed(trx: JobTransaction, mailId: number, reason: string): Promise<void>;
 }
@@ -37,6 +44,8 @@ export interface MailWorkerOptions {
   deliveryListener?: MailDeliveryListener;
   /** Messages sent at once (default: the SMTP pool's connections). */
   concurrency?: number;
+  /** Messages claimed at once (default BATCH_SIZE). */
+  batchSize?: number;
 }
 
 const DEFAULTS = {
@@ -48,7 +57,7 @@ const DEFAULTS = {
 /** Messages claimed at once; each claim is restamped when its turn comes, so none goes stale waiting. */
 const BATCH_SIZE = 50;
 /** As many messages in flight as the SMTP transport keeps connections (mail-transport.ts). */
-const DEFAULT_CONCURRENCY = 3;
+export const DEFAULT_MAIL_CONCURRENCY = 3;
 
 /**
  * Delivers the outbox: the `send_mail` handler on a job runner (lib/jobs). Claims are safe between
@@ -81,8 +90,8 @@ export class MailWorker {
       name: 'mail worker',
       pollIntervalMs: options.pollIntervalMs ?? DEFAULTS.pollIntervalMs,
       staleClaimMs: options.staleClaimMs ?? DEFAULTS.staleClaimMs,
-      batchSize: BATCH_SIZE,
-      concurrency: options.concurrency ?? DEFAULT_CONCURRENCY,
+      batchSize: options.batchSize ?? BATCH_SIZE,
+      concurrency: options.concurrency ?? DEFAULT_MAIL_CONCURRENCY,
       baseBackoffMs: options.baseBackoffMs ?? DEFAULTS.baseBackoffMs,
       maxBackoffMs: options.maxBackoffMs ?? DEFAULTS.maxBackoffMs,
       ...(options.maxAttempts === undefined ? {} : { maxAttempts: options.maxAttempts }),
@@ -125,6 +134,12 @@ export class MailWorker {
     } catch (error) {
       logger.error({ mailId }, 'mail refused: unsafe header');
       throw new JobFailure(`refused before sending: ${(error as Error).message}`, true);
+    }
+    const listener = this.options.deliveryListener;
+    if (envelope.campaignRecipientId !== null && listener && !(await listener.stillWanted(envelope.campaignRecipientId))) {
+      await context.complete((trx) => listener.withdrawn(trx, mailId));
+      logger.info({ mailId }, 'training mail withdrawn: its campaign was paused or ended');
+      return;
     }
     let sent: SentMail;
     try {
