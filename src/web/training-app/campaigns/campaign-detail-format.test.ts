@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CampaignDetail, CampaignSchedule } from '../../../common/campaigns.schema';
-import { activitySummary, barWidth, bucketLabel, funnelSteps, groupRows, groupSummary, refreshInterval, scheduleInWords } from './campaign-detail-format';
+import { activitySummary, barWidth, bucketLabel, formatEventTime, funnelSteps, groupRows, groupSummary, refreshInterval, scheduleInWords } from './campaign-detail-format';
 
 const schedule = (fields: Partial<CampaignSchedule>): CampaignSchedule => ({
   start_at: null,
@@ -116,5 +116,14 @@ describe('activity and groups', () => {
     expect(rows[0]).toMatchObject({ openRate: 67, clickRate: 22, submitRate: 11 });
     expect(groupSummary(rows)).toBe('グループ別の結果：営業部は開封率67%、クリック率22%、入力率11%。');
     expect(groupRows([{ group_id: null, name: 'グループなし', total: 2, sent: 0, opened: 0, clicked: 0, submitted: 0 }])[0]?.openRate).toBe(0);
+  });
+});
+
+describe('formatEventTime', () => {
+  it('gives the second in Japan time, so a scanner three seconds after the send stands apart', () => {
+    expect(formatEventTime('2026-12-01T00:00:03.250Z')).toBe('2026/12/01 09:00:03');
+    expect(formatEventTime('2026-11-30T15:00:00+00:00')).toBe('2026/12/01 00:00:00');
+    expect(formatEventTime('2026-12-01T09:00:03.000+09:00')).toBe('2026/12/01 09:00:03');
+    expect(formatEventTime('not a date')).toBe('not a date');
   });
 });

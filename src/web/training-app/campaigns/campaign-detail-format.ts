@@ -10,11 +10,12 @@ const partsFormat = new Intl.DateTimeFormat('ja-JP', {
   day: 'numeric',
   hour: 'numeric',
   minute: 'numeric',
+  second: 'numeric',
   weekday: 'short',
   hourCycle: 'h23',
 });
 
-type TokyoParts = { year: number; month: number; day: number; hour: number; minute: number; weekday: string };
+type TokyoParts = { year: number; month: number; day: number; hour: number; minute: number; second: number; weekday: string };
 
 function tokyoParts(iso: string): TokyoParts | null {
   const date = new Date(iso);
@@ -26,6 +27,7 @@ function tokyoParts(iso: string): TokyoParts | null {
     day: Number(parts.day),
     hour: Number(parts.hour),
     minute: Number(parts.minute),
+    second: Number(parts.second),
     weekday: parts.weekday ?? '',
   };
 }
@@ -58,6 +60,18 @@ export function scheduleInWords(schedule: CampaignSchedule, startedAt: string | 
   if (schedule.skip_holidays) words.push('祝日を除く');
   if (schedule.randomize && schedule.end_at) words.push('ランダム');
   return words.join('・');
+}
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/**
+ * A timeline entry to the second (2026/12/01 09:00:03): a scanner's click lands seconds after
+ * delivery, and the minute alone would show it at the same time as the send.
+ */
+export function formatEventTime(iso: string): string {
+  const parts = tokyoParts(iso);
+  if (!parts) return iso;
+  return `${parts.year}/${pad(parts.month)}/${pad(parts.day)} ${pad(parts.hour)}:${pad(parts.minute)}:${pad(parts.second)}`;
 }
 
 /** Results move only while mail goes out or is about to (issue 11): poll then, and not otherwise. */
