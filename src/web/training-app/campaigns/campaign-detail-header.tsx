@@ -104,9 +104,11 @@ export function CampaignDetailHeader({ detail, crumbs, onChanged, onDeleted, onS
 
 /** The moments that explain where the campaign stands, in Japan time. */
 function KeyDates({ campaign }: { campaign: CampaignDetail['campaign'] }) {
+  // Launched before its first send: the launch was a reservation, the sends start later.
+  const reserved = campaign.launched_at !== null && campaign.schedule.start_at !== null && Date.parse(campaign.launched_at) < Date.parse(campaign.schedule.start_at);
   const dates: [string, string | null][] = [
     ['作成', campaign.created_at],
-    ['開始', campaign.launched_at],
+    [reserved ? '予約' : '開始', campaign.launched_at],
     ['一時停止', campaign.status === 'paused' ? campaign.paused_at : null],
     [campaign.status === 'completed' ? '最終送信' : '最終送信予定', campaign.last_send_at],
     ['終了', campaign.completed_at],
