@@ -110,7 +110,8 @@ function KeyDates({ campaign }: { campaign: CampaignDetail['campaign'] }) {
     ['作成', campaign.created_at],
     [reserved ? '予約' : '開始', campaign.launched_at],
     ['一時停止', campaign.status === 'paused' ? campaign.paused_at : null],
-    [campaign.status === 'completed' ? '最終送信' : '最終送信予定', campaign.last_send_at],
+    // Once ended, the last planned send may never have happened: the end date says enough.
+    ['最終送信予定', campaign.status === 'completed' ? null : campaign.last_send_at],
     ['終了', campaign.completed_at],
     ['集計終了予定', campaign.completed_at ? null : campaign.tracking_ends_at],
   ];

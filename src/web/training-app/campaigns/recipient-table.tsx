@@ -68,7 +68,10 @@ export function RecipientTable({ recipients, caption, onOpen }: RecipientTablePr
             <td data-label="状態" className="cd-recipients__status">
               <RecipientStatusBadge status={recipient.status} />
               {recipient.reported_at && <span className="cd-recipients__reported">報告済み</span>}
-              {recipient.failure_reason && <span className="cd-recipients__failure">{recipient.failure_reason}</span>}
+              {recipient.failure_reason && (
+                // Red for a send that failed; a deliberate cancellation is only explained.
+                <span className={recipient.status === 'failed' ? 'cd-recipients__failure' : 'cd-recipients__failure cd-recipients__failure--quiet'}>{recipient.failure_reason}</span>
+              )}
             </td>
             {TIME_COLUMNS.map((column) =>
               // Not sent yet: the send column says when it is planned.
