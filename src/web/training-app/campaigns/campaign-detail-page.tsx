@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { CampaignDetail } from '../../../common/campaigns.schema';
 import { campaignMessages as m } from '../../../common/messages';
@@ -44,6 +44,11 @@ export function Component() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [notice, setNotice] = useState<string | null>(null);
+  const noticeRef = useRef<HTMLDivElement>(null);
+  // The button that opened the dialog is gone after the change (pause becomes resume): continue from the result.
+  useEffect(() => {
+    if (notice) noticeRef.current?.focus();
+  }, [notice]);
   const detail = useQuery({
     queryKey: campaignResultKeys.detail(id ?? 0),
     queryFn: ({ signal }) => fetchCampaignDetail(id ?? 0, signal),
@@ -109,7 +114,7 @@ export function Component() {
     <div className="ta-page cd-page">
       <CampaignDetailHeader detail={data} crumbs={[CAMPAIGNS]} onChanged={afterChange} onDeleted={afterDelete} onStartChange={() => setNotice(null)} />
       {notice && (
-        <AlertBox tone="success" className="cd-notice">
+        <AlertBox tone="success" className="cd-notice" ref={noticeRef}>
           <p>{notice}</p>
         </AlertBox>
       )}
