@@ -283,6 +283,8 @@ export const templateMessages = {
   created: 'テンプレートを作成しました。',
   updated: 'テンプレートを更新しました。',
   deleted: 'テンプレートを削除しました。',
+  /** 409: a campaign draws from it, and its recipients' lesson pages show it. */
+  inUse: 'このテンプレートはキャンペーンで使用されているため削除できません。',
   duplicated: 'テンプレートを複製しました。',
   testSent: (to: string) => `${to} にテスト送信しました。届くまで数分かかることがあります。`,
   createdFromReport: '報告をもとにテンプレートを作成しました。見分けるポイントを追加してください。',

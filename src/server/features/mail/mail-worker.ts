@@ -37,6 +37,8 @@ export interface MailWorkerOptions {
   deliveryListener?: MailDeliveryListener;
   /** Messages sent at once (default: the SMTP pool's connections). */
   concurrency?: number;
+  /** Messages claimed at once (default BATCH_SIZE). */
+  batchSize?: number;
 }
 
 const DEFAULTS = {
@@ -48,7 +50,7 @@ const DEFAULTS = {
 /** Messages claimed at once; each claim is restamped when its turn comes, so none goes stale waiting. */
 const BATCH_SIZE = 50;
 /** As many messages in flight as the SMTP transport keeps connections (mail-transport.ts). */
-const DEFAULT_CONCURRENCY = 3;
+export const DEFAULT_MAIL_CONCURRENCY = 3;
 
 /**
  * Delivers the outbox: the `send_mail` handler on a job runner (lib/jobs). Claims are safe between
@@ -81,8 +83,8 @@ export class MailWorker {
       name: 'mail worker',
       pollIntervalMs: options.pollIntervalMs ?? DEFAULTS.pollIntervalMs,
       staleClaimMs: options.staleClaimMs ?? DEFAULTS.staleClaimMs,
-      batchSize: BATCH_SIZE,
-      concurrency: options.concurrency ?? DEFAULT_CONCURRENCY,
+      batchSize: options.batchSize ?? BATCH_SIZE,
+      concurrency: options.concurrency ?? DEFAULT_MAIL_CONCURRENCY,
       baseBackoffMs: options.baseBackoffMs ?? DEFAULTS.baseBackoffMs,
       maxBackoffMs: options.maxBackoffMs ?? DEFAULTS.maxBackoffMs,
       ...(options.maxAttempts === undefined ? {} : { maxAttempts: options.maxAttempts }),

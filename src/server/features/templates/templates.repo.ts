@@ -219,7 +219,16 @@ export class TenantTemplatesRepository {
     return row ? toStored(row) : null;
   }
 
-  async delete(id: number): Promise<boolean> {
+  /** Deletes one of the tenant's templates; 'in_use' while a campaign draws from it (its lesson pages need it). */
+  async delete(id: number): Promise<boolean | 'in_use'> {
+    const used = await this.db
+      .selectFrom('campaign_templates')
+      .select('template_id')
+      .where('template_id', '=', id)
+      .union(this.db.selectFrom('campaign_recipients').select('template_id').where('template_id', '=', id))
+      .limit(1)
+      .executeTakeFirst();
+    if (used) return 'in_use';
     const result = await this.db.deleteFrom('training_templates').where('id', '=', id).where('tenant_id', '=', this.tenantId).executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
   }
