@@ -27,7 +27,6 @@ const SCREENS: Partial<Record<SpaRoutePattern, () => Promise<ScreenModule>>> = {
   '/templates/create': () => import('./templates/template-editor-page'),
   '/templates/:id': () => import('./templates/template-detail-page'),
   '/templates/:id/edit': () => import('./templates/template-editor-page'),
-  '/campaigns/:id': () => import('./campaigns/campaign-detail-page'),
 };
 
 const upcoming = () => import('./upcoming/upcoming-page');

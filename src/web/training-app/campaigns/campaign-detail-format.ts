@@ -53,7 +53,7 @@ function windowInWords(startIso: string | null, endIso: string | null): string {
  * 「2026年12月1日 9:00〜12月5日 18:00・営業時間内・平日のみ・祝日を除く・ランダム」.
  * `startedAt` (the launch) stands in for a start left to the launch once it has happened.
  */
-export function scheduleInWords(schedule: CampaignSchedule, startedAt: string | null = null): string {
+export function savedScheduleInWords(schedule: CampaignSchedule, startedAt: string | null = null): string {
   const words = [windowInWords(schedule.start_at ?? startedAt, schedule.end_at)];
   if (schedule.business_hours_only) words.push('営業時間内');
   if (schedule.weekdays_only) words.push('平日のみ');

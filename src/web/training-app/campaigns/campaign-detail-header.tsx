@@ -8,7 +8,7 @@ import { AlertBox } from '../../components/alert-box';
 import { PageHeader } from '../components/page-header';
 import { ExportButton } from '../users/export-button';
 import { CampaignDetailDialog, type CampaignDialogKind } from './campaign-detail-dialog';
-import { scheduleInWords } from './campaign-detail-format';
+import { savedScheduleInWords } from './campaign-detail-format';
 import { downloadCampaignCsv } from './campaign-results-api';
 
 type CampaignDetailHeaderProps = {
@@ -42,7 +42,7 @@ export function CampaignDetailHeader({ detail, crumbs, onChanged, onDeleted, onS
             <span className={`status-badge status-badge--${campaign.status} cd-header__badge`}>{CAMPAIGN_STATUS_LABELS[campaign.status]}</span>
             <span className="cd-header__schedule">
               <span className="visually-hidden">送信スケジュール：</span>
-              {scheduleInWords(campaign.schedule, campaign.launched_at)}
+              {savedScheduleInWords(campaign.schedule, campaign.launched_at)}
             </span>
           </>
         }
