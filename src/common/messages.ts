@@ -317,6 +317,8 @@ export const campaignMessages = {
   noRecipients: '送信できる受講者がいません。受講者の登録と、送信先ドメインの設定を確認してください',
   notFound: 'キャンペーンが見つかりませんでした。',
   recipientNotFound: '受信者が見つかりませんでした。',
+  /** Results by group: the people who belonged to no group at launch. */
+  noGroup: 'グループなし',
   /** 409: the one transition table refused the change (campaign-transitions.ts). */
   illegalTransition: (statusLabel: string, action: string) => `「${statusLabel}」のキャンペーンは${action}できません。画面を再読み込みして最新の状態を確認してください。`,
   actionLabels: {

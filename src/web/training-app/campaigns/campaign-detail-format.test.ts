@@ -1,3 +1,4 @@
+import { campaignMessages } from '../../../common/messages';
 import { describe, expect, it } from 'vitest';
 import type { CampaignDetail, CampaignSchedule } from '../../../common/campaigns.schema';
 import { activitySummary, barWidth, bucketLabel, formatEventTime, funnelSteps, groupRows, groupSummary, refreshInterval, savedScheduleInWords } from './campaign-detail-format';
@@ -115,7 +116,7 @@ describe('activity and groups', () => {
     const rows = groupRows([{ group_id: 4, name: '営業部', total: 10, sent: 9, opened: 6, clicked: 2, submitted: 1 }]);
     expect(rows[0]).toMatchObject({ openRate: 67, clickRate: 22, submitRate: 11 });
     expect(groupSummary(rows)).toBe('グループ別の結果：営業部は開封率67%、クリック率22%、入力率11%。');
-    expect(groupRows([{ group_id: null, name: 'グループなし', total: 2, sent: 0, opened: 0, clicked: 0, submitted: 0 }])[0]?.openRate).toBe(0);
+    expect(groupRows([{ group_id: null, name: campaignMessages.noGroup, total: 2, sent: 0, opened: 0, clicked: 0, submitted: 0 }])[0]?.openRate).toBe(0);
   });
 });
 
