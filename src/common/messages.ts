@@ -311,6 +311,10 @@ export const campaignMessages = {
   personUnknown: '選択された受講者が見つかりません',
   groupUnknown: '選択されたグループが見つかりません',
   dateTimeInvalid: '日時の形式が正しくありません',
+  /** The create screen's own checks (the server treats a past start as "now"). */
+  startRequired: '送信を開始する日時を入力してください',
+  startInPast: '開始日時が過去になっています。現在より後の日時を指定してください',
+  endRequired: '送信を終える日時を入力してください',
   endBeforeStart: '終了日時は開始日時より後にしてください',
   endInPast: '終了日時が過去になっています。日時を見直してください',
   noSendableTime: '指定した期間・条件では送信できる時間帯がありません。期間を広げるか、条件を見直してください',

@@ -58,6 +58,12 @@ export function CampaignDetailHeader({ detail, crumbs, onChanged, onDeleted, onS
                 {m.actionLabels.pause}
               </button>
             )}
+            {allows('launch') && (
+              // A draft starts through the confirmation screen, as a new campaign does.
+              <Link to={`/campaigns/${campaign.campaign_id}/edit`} className="button button--primary">
+                内容を確認して開始
+              </Link>
+            )}
             {allows('edit') && (
               <Link to={`/campaigns/${campaign.campaign_id}/edit`} className="button button--secondary">
                 {m.actionLabels.edit}

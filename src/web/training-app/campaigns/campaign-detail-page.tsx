@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import type { CampaignDetail } from '../../../common/campaigns.schema';
 import { campaignMessages as m } from '../../../common/messages';
 import { trainingPaths } from '../../../common/training-routes';
@@ -36,7 +36,12 @@ export function Component() {
   const id = useCampaignId();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [notice, setNotice] = useState<string | null>(null);
+  // A save on the editor ("下書き保存") arrives with its message in the router state.
+  const location = useLocation();
+  const [notice, setNotice] = useState<string | null>(() => {
+    const state = location.state as { notice?: unknown } | null;
+    return typeof state?.notice === 'string' ? state.notice : null;
+  });
   const noticeRef = useRef<HTMLDivElement>(null);
   // The button that opened the dialog is gone after the change (pause becomes resume): continue from the result.
   useEffect(() => {
