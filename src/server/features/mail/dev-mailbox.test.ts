@@ -49,9 +49,11 @@ describe('development mailbox', () => {
     expect(view.body).toContain('テキスト本文です。');
     expect(view.body).toContain('キヅキ &lt;no-reply@kizuki.example&gt;');
     expect(view.body).toContain('List-Unsubscribe');
-    // The HTML part only inside a sandboxed iframe, escaped into srcdoc; the page's CSP forbids inline scripts anyway.
-    expect(view.body).toContain('<iframe class="dev-mailbox__frame" title="HTML 本文" sandbox=""');
-    expect(view.body).toContain('srcdoc="&lt;p&gt;HTML 本文です。&lt;/p&gt;&lt;script&gt;alert(1)&lt;/script&gt;"');
+    // The HTML part only inside a sandboxed iframe (no scripts, no same origin; links may open a new
+    // tab, as in a mail client), escaped into srcdoc; the page's CSP forbids inline scripts anyway.
+    expect(view.body).toContain('<iframe class="dev-mailbox__frame" title="HTML 本文" sandbox="allow-popups allow-popups-to-escape-sandbox"');
+    expect(view.body).not.toMatch(/allow-scripts|allow-same-origin/);
+    expect(view.body).toContain('srcdoc="&lt;base target=&quot;_blank&quot;&gt;&lt;p&gt;HTML 本文です。&lt;/p&gt;&lt;script&gt;alert(1)&lt;/script&gt;"');
     expect(view.body).not.toContain('<script>alert(1)</script>');
     expect(view.headers['content-security-policy']).toContain("script-src 'self'");
 
