@@ -76,4 +76,17 @@ describe('development mailbox', () => {
       await withSmtp.close();
     }
   });
+
+  it('links our own URLs in the text part (a training mail’s link can be followed), leaves others plain, and lets the open pixel load', async () => {
+    const own = `${context.config.appUrl}/t/c/abcdefghijklmnopqrstuv`;
+    await context.app.mail.send({ to: 'hanako@example.jp', subject: 'リンクの確認', text: `こちら: ${own}\n外部: https://evil.example/x?a=<b>`, html: '<p>本文</p>' });
+    await context.app.mail.worker.drain();
+    const entry = (await context.app.inject({ url: '/dev/mailbox', headers: { accept: 'text/html' } })).body.match(/href="\/dev\/mailbox\/([0-9a-f-]+)"/g)!;
+    const views = await Promise.all(entry.map((href) => context.app.inject({ url: href.slice(6, -1), headers: { accept: 'text/html' } })));
+    const view = views.find((candidate) => candidate.body.includes('リンクの確認'))!;
+    expect(view.body).toContain(`<a href="${own}" target="_blank" rel="noopener">${own}</a>`);
+    expect(view.body).not.toContain('href="https://evil.example');
+    expect(view.body).toContain('https://evil.example/x?a=&lt;b&gt;');
+    expect(view.headers['content-security-policy']).toContain(`img-src 'self' data: blob: ${new URL(context.config.appUrl).origin}`);
+  });
 });
