@@ -107,6 +107,26 @@ describe('pause and resume', () => {
     expect((await get<CampaignDetail>(`/api/campaigns/${id}`)).campaign.emails_sent).toBe(6);
   });
 
+  it('a mail a worker had already claimed when the campaign was paused is withdrawn, not sent, and goes out after the resume', async () => {
+    const { id, mails } = await launched(3);
+    await context.app.campaignDispatcher.drain();
+    // As if a worker had claimed the batch just before the pause: the status changes while the mail sits in the outbox.
+    await context.database.db.updateTable('campaigns').set({ status: 'paused' }).where('id', '=', id).execute();
+    await context.app.mail.worker.drain();
+    expect(mails()).toHaveLength(0);
+    const held = await recipientsOf(id);
+    expect(held.every((recipient) => recipient.status === 'scheduled' && recipient.sent_at === null)).toBe(true);
+    const outbox = await context.database.db.selectFrom('mail_outbox').innerJoin('campaign_recipients', 'campaign_recipients.id', 'mail_outbox.campaign_recipient_id')
+      .select('mail_outbox.id').where('campaign_recipients.campaign_id', '=', id).execute();
+    expect(outbox).toHaveLength(0);
+
+    expect((await campaignAction(context, owner, id, 'resume')).statusCode).toBe(200);
+    context.clock.advance(2 * HOUR);
+    await dispatchAndDeliver(context);
+    expect(mails()).toHaveLength(3);
+    expect((await recipientsOf(id)).every((recipient) => recipient.status === 'sent')).toBe(true);
+  });
+
   it('a resume inside the window spreads the overdue sends over what is left of it', async () => {
     // Four sends over eight hours: at 1, 3, 5 and 7 h.
     const { id, mails } = await launched(4, { end_at: later(8 * HOUR) });

@@ -81,7 +81,7 @@ describe('resolving the recipients', () => {
     expect(groups).toEqual([
       { group_id: support, name: 'サポート部', total: 2, sent: 0, opened: 0, clicked: 0, submitted: 0 },
       { group_id: sales, name: '営業部', total: 2, sent: 0, opened: 0, clicked: 0, submitted: 0 },
-      { group_id: null, name: 'グループなし', total: 1, sent: 0, opened: 0, clicked: 0, submitted: 0 },
+      { group_id: null, name: campaignMessages.noGroup, total: 1, sent: 0, opened: 0, clicked: 0, submitted: 0 },
     ]);
     const bySupport = await recipients(owner, campaign.campaign.campaign_id, `&group_id=${support}`);
     expect(bySupport.map((recipient) => recipient.user_id).sort()).toEqual([both, onlySupport].sort());

@@ -133,9 +133,9 @@ export class MailOutboxRepository {
    * The message a job sends; undefined when it is gone (an outbox cleared by hand). The job must
    * be the row's own: SQLite may give a deleted row's id to a new one.
    */
-  async findEnvelope(id: number, jobId: number): Promise<MailEnvelope | undefined> {
+  async findEnvelope(id: number, jobId: number): Promise<(MailEnvelope & { campaignRecipientId: number | null }) | undefined> {
     const row = await this.db.selectFrom('mail_outbox').selectAll().where('id', '=', id).where('job_id', '=', jobId).executeTakeFirst();
-    return row ? envelopeOf(row) : undefined;
+    return row ? { ...envelopeOf(row), campaignRecipientId: row.campaign_recipient_id } : undefined;
   }
 
   /** Records the delivery, in the transaction that completes its job. */

@@ -16,6 +16,13 @@ export interface MailWorkerLogger {
  * campaign recipient: features/campaigns/campaign-dispatch.repo.ts).
  */
 export interface MailDeliveryListener {
+  /**
+   * Asked just before a training mail goes to SMTP: false when it is no longer wanted (its campaign
+   * was paused or ended after a worker had claimed it), and it is then withdrawn instead of sent.
+   */
+  stillWanted(recipientId: number): Promise<boolean>;
+  /** Records the withdrawal in the transaction that finishes the job. */
+  withdrawn(trx: JobTransaction, mailId: number): Promise<void>;
   delivered(trx: JobTransaction, mailId: number, at: Date): Promise<void>;
   failed(trx: JobTransaction, mailId: number, reason: string): Promise<void>;
 }
@@ -127,6 +134,12 @@ export class MailWorker {
     } catch (error) {
       logger.error({ mailId }, 'mail refused: unsafe header');
       throw new JobFailure(`refused before sending: ${(error as Error).message}`, true);
+    }
+    const listener = this.options.deliveryListener;
+    if (envelope.campaignRecipientId !== null && listener && !(await listener.stillWanted(envelope.campaignRecipientId))) {
+      await context.complete((trx) => listener.withdrawn(trx, mailId));
+      logger.info({ mailId }, 'training mail withdrawn: its campaign was paused or ended');
+      return;
     }
     let sent: SentMail;
     try {

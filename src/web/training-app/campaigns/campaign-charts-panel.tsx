@@ -42,6 +42,7 @@ export function CampaignChartsPanel({ detail }: { detail: CampaignDetail }) {
   const rows = groupRows(detail.groups);
   const anyActivity = activity.buckets.some((bucket) => bucket.opened + bucket.clicked + bucket.submitted > 0);
   // "No group" alone says nothing a per-group chart could add.
+  const ended = detail.campaign.status === 'completed';
   const groupsWorthDrawing = rows.some((row) => row.group_id !== null) && rows.some((row) => row.sent > 0);
   return (
     <div className="cd-charts">
@@ -75,7 +76,9 @@ export function CampaignChartsPanel({ detail }: { detail: CampaignDetail }) {
             </DataTable>
           </>
         ) : (
-          <p className="cd-muted">まだ開封・クリックの記録はありません。記録されると、時間ごとの推移がここに表示されます。</p>
+          <p className="cd-muted">
+            {ended ? '開封・クリックの記録はありません。' : 'まだ開封・クリックの記録はありません。記録されると、時間ごとの推移がここに表示されます。'}
+          </p>
         )}
       </ChartCard>
       <ChartCard title="グループ別の結果">
@@ -90,9 +93,11 @@ export function CampaignChartsPanel({ detail }: { detail: CampaignDetail }) {
           </>
         ) : (
           <p className="cd-muted">
-            {rows.some((row) => row.group_id !== null)
-              ? '送信が始まると、グループごとの開封率・クリック率・入力率がここに表示されます。'
-              : '対象者がグループに所属していないため、グループ別の結果はありません。'}
+            {!rows.some((row) => row.group_id !== null)
+              ? '対象者がグループに所属していないため、グループ別の結果はありません。'
+              : ended
+                ? '送信されたメールがないため、グループ別の結果はありません。'
+                : '送信が始まると、グループごとの開封率・クリック率・入力率がここに表示されます。'}
           </p>
         )}
       </ChartCard>

@@ -10,7 +10,7 @@ import { clearDraft, currentDraft, editorPathOf, saveDraft, type CampaignDraft }
 import { campaignFormErrors } from './campaign-form-schema';
 import { launchFailure, saveAndLaunch } from './campaign-launch';
 import { CAMPAIGN_LIST } from './campaign-page-parts';
-import { allowanceText, exceedsAllowance, previewSchedule } from './campaign-schedule-text';
+import { allowanceText, exceedsAllowance, previewSchedule, reservedBy, withOwnReservation } from './campaign-schedule-text';
 import { CampaignSchedulePreview } from './campaign-schedule-preview';
 import { CampaignTemplatePreview } from './campaign-template-preview';
 import { campaignKeys, fetchCampaign } from './campaigns-api';
@@ -47,18 +47,19 @@ function ConfirmView({ initial }: { initial: CampaignDraft }) {
   const [previewId, setPreviewId] = useState<number | null>(draft.values.template_ids[0] ?? null);
   const { values } = draft;
 
-  const audience = useAudience(targetsOf(values), 0);
-  const sendable = audience.query.data?.sendable ?? 0;
-  const preview = useMemo(() => previewSchedule(values, sendable, now), [values, sendable, now]);
-  // The clock moves on while the page is open: a start time can pass between the editor and here.
-  const problems = Object.values(campaignFormErrors(values, now));
   const saved = useQuery({
     queryKey: campaignKeys.detail(draft.campaignId ?? 0),
     queryFn: ({ signal }) => fetchCampaign(draft.campaignId ?? 0, signal),
     enabled: draft.campaignId !== null,
   });
   const alreadyScheduled = saved.data?.campaign.status === 'scheduled';
-  const over = audience.query.data ? exceedsAllowance(audience.query.data) : false;
+  const audience = useAudience(targetsOf(values), 0);
+  const counted = audience.query.data && withOwnReservation(audience.query.data, reservedBy(saved.data?.campaign));
+  const sendable = counted?.sendable ?? 0;
+  const preview = useMemo(() => previewSchedule(values, sendable, now), [values, sendable, now]);
+  // The clock moves on while the page is open: a start time can pass between the editor and here.
+  const problems = Object.values(campaignFormErrors(values, now));
+  const over = counted ? exceedsAllowance(counted) : false;
 
   const start = async () => {
     setBusy(true);
@@ -76,7 +77,7 @@ function ConfirmView({ initial }: { initial: CampaignDraft }) {
       await navigate(`/campaigns/${detail.campaign.campaign_id}/complete`, { replace: true, state });
     } catch (error) {
       setBusy(false);
-      setFailure(launchFailure(error));
+      setFailure(launchFailure(error, alreadyScheduled));
       window.setTimeout(() => failureRef.current?.focus(), 0);
     }
   };
@@ -115,18 +116,18 @@ function ConfirmView({ initial }: { initial: CampaignDraft }) {
             <h2 id={`${id}-summary`} className="cmp-section__title">
               キャンペーンの内容
             </h2>
-            <CampaignConfirmSummary draft={draft} audience={audience.query.data} />
+            <CampaignConfirmSummary draft={draft} audience={counted} />
             <CampaignSchedulePreview preview={preview} counting={audience.query.isPending} countUnknown={audience.query.isError && !audience.query.data} />
           </section>
           <section className="card cmp-section" aria-labelledby={`${id}-allowance`}>
             <h2 id={`${id}-allowance`} className="cmp-section__title">
               今月の送信枠
             </h2>
-            {audience.query.data ? (
+            {counted ? (
               <>
                 <p className="cmp-allowance">
-                  <span className="cmp-allowance__value">{allowanceText(audience.query.data.allowance)}</span>
-                  <span className="cmp-allowance__need">このキャンペーンの送信数：{audience.query.data.sendable.toLocaleString('ja-JP')}通</span>
+                  <span className="cmp-allowance__value">{allowanceText(counted.allowance)}</span>
+                  <span className="cmp-allowance__need">このキャンペーンの送信数：{counted.sendable.toLocaleString('ja-JP')}通</span>
                 </p>
                 {over && (
                   <AlertBox tone="warning" live={false}>

@@ -1,6 +1,7 @@
+import { campaignMessages } from '../../../common/messages';
 import { describe, expect, it } from 'vitest';
 import type { CampaignDetail, CampaignSchedule } from '../../../common/campaigns.schema';
-import { activitySummary, barWidth, bucketLabel, funnelSteps, groupRows, groupSummary, refreshInterval, scheduleInWords } from './campaign-detail-format';
+import { activitySummary, barWidth, bucketLabel, formatEventTime, funnelSteps, groupRows, groupSummary, refreshInterval, savedScheduleInWords } from './campaign-detail-format';
 
 const schedule = (fields: Partial<CampaignSchedule>): CampaignSchedule => ({
   start_at: null,
@@ -12,9 +13,9 @@ const schedule = (fields: Partial<CampaignSchedule>): CampaignSchedule => ({
   ...fields,
 });
 
-describe('scheduleInWords', () => {
+describe('savedScheduleInWords', () => {
   it('says the whole window and every rule, in Japan time', () => {
-    const words = scheduleInWords(
+    const words = savedScheduleInWords(
       schedule({
         start_at: '2026-12-01T00:00:00Z',
         end_at: '2026-12-05T09:00:00Z',
@@ -28,23 +29,23 @@ describe('scheduleInWords', () => {
   });
 
   it('leaves out the date of an end on the same Tokyo day, and keeps the year across a new year', () => {
-    expect(scheduleInWords(schedule({ start_at: '2026-12-01T00:30:00Z', end_at: '2026-12-01T08:05:00Z' }))).toBe('2026年12月1日 9:30〜17:05');
-    expect(scheduleInWords(schedule({ start_at: '2026-12-28T01:00:00Z', end_at: '2027-01-05T01:00:00Z' }))).toBe('2026年12月28日 10:00〜2027年1月5日 10:00');
+    expect(savedScheduleInWords(schedule({ start_at: '2026-12-01T00:30:00Z', end_at: '2026-12-01T08:05:00Z' }))).toBe('2026年12月1日 9:30〜17:05');
+    expect(savedScheduleInWords(schedule({ start_at: '2026-12-28T01:00:00Z', end_at: '2027-01-05T01:00:00Z' }))).toBe('2026年12月28日 10:00〜2027年1月5日 10:00');
   });
 
   it('counts the day in Tokyo, not UTC (23:30 UTC is the next morning)', () => {
-    expect(scheduleInWords(schedule({ start_at: '2026-11-30T23:30:00Z', end_at: '2026-12-01T02:00:00Z' }))).toBe('2026年12月1日 8:30〜11:00');
+    expect(savedScheduleInWords(schedule({ start_at: '2026-11-30T23:30:00Z', end_at: '2026-12-01T02:00:00Z' }))).toBe('2026年12月1日 8:30〜11:00');
   });
 
   it('says when the start is left to the launch, and uses the launch once it happened', () => {
-    expect(scheduleInWords(schedule({}))).toBe('開始と同時に一斉送信');
-    expect(scheduleInWords(schedule({ end_at: '2026-12-05T09:00:00Z' }))).toBe('開始時〜2026年12月5日 18:00');
-    expect(scheduleInWords(schedule({ end_at: '2026-12-05T09:00:00Z' }), '2026-12-04T01:00:00Z')).toBe('2026年12月4日 10:00〜12月5日 18:00');
-    expect(scheduleInWords(schedule({ start_at: '2026-12-01T00:00:00Z' }))).toBe('2026年12月1日 9:00に一斉送信');
+    expect(savedScheduleInWords(schedule({}))).toBe('開始と同時に一斉送信');
+    expect(savedScheduleInWords(schedule({ end_at: '2026-12-05T09:00:00Z' }))).toBe('開始時〜2026年12月5日 18:00');
+    expect(savedScheduleInWords(schedule({ end_at: '2026-12-05T09:00:00Z' }), '2026-12-04T01:00:00Z')).toBe('2026年12月4日 10:00〜12月5日 18:00');
+    expect(savedScheduleInWords(schedule({ start_at: '2026-12-01T00:00:00Z' }))).toBe('2026年12月1日 9:00に一斉送信');
   });
 
   it('does not call a single send random', () => {
-    expect(scheduleInWords(schedule({ start_at: '2026-12-01T00:00:00Z', randomize: true }))).toBe('2026年12月1日 9:00に一斉送信');
+    expect(savedScheduleInWords(schedule({ start_at: '2026-12-01T00:00:00Z', randomize: true }))).toBe('2026年12月1日 9:00に一斉送信');
   });
 });
 
@@ -115,6 +116,15 @@ describe('activity and groups', () => {
     const rows = groupRows([{ group_id: 4, name: '営業部', total: 10, sent: 9, opened: 6, clicked: 2, submitted: 1 }]);
     expect(rows[0]).toMatchObject({ openRate: 67, clickRate: 22, submitRate: 11 });
     expect(groupSummary(rows)).toBe('グループ別の結果：営業部は開封率67%、クリック率22%、入力率11%。');
-    expect(groupRows([{ group_id: null, name: 'グループなし', total: 2, sent: 0, opened: 0, clicked: 0, submitted: 0 }])[0]?.openRate).toBe(0);
+    expect(groupRows([{ group_id: null, name: campaignMessages.noGroup, total: 2, sent: 0, opened: 0, clicked: 0, submitted: 0 }])[0]?.openRate).toBe(0);
+  });
+});
+
+describe('formatEventTime', () => {
+  it('gives the second in Japan time, so a scanner three seconds after the send stands apart', () => {
+    expect(formatEventTime('2026-12-01T00:00:03.250Z')).toBe('2026/12/01 09:00:03');
+    expect(formatEventTime('2026-11-30T15:00:00+00:00')).toBe('2026/12/01 00:00:00');
+    expect(formatEventTime('2026-12-01T09:00:03.000+09:00')).toBe('2026/12/01 09:00:03');
+    expect(formatEventTime('not a date')).toBe('not a date');
   });
 });

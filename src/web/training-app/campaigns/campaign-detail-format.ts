@@ -10,11 +10,12 @@ const partsFormat = new Intl.DateTimeFormat('ja-JP', {
   day: 'numeric',
   hour: 'numeric',
   minute: 'numeric',
+  second: 'numeric',
   weekday: 'short',
   hourCycle: 'h23',
 });
 
-type TokyoParts = { year: number; month: number; day: number; hour: number; minute: number; weekday: string };
+type TokyoParts = { year: number; month: number; day: number; hour: number; minute: number; second: number; weekday: string };
 
 function tokyoParts(iso: string): TokyoParts | null {
   const date = new Date(iso);
@@ -26,6 +27,7 @@ function tokyoParts(iso: string): TokyoParts | null {
     day: Number(parts.day),
     hour: Number(parts.hour),
     minute: Number(parts.minute),
+    second: Number(parts.second),
     weekday: parts.weekday ?? '',
   };
 }
@@ -51,13 +53,25 @@ function windowInWords(startIso: string | null, endIso: string | null): string {
  * 「2026年12月1日 9:00〜12月5日 18:00・営業時間内・平日のみ・祝日を除く・ランダム」.
  * `startedAt` (the launch) stands in for a start left to the launch once it has happened.
  */
-export function scheduleInWords(schedule: CampaignSchedule, startedAt: string | null = null): string {
+export function savedScheduleInWords(schedule: CampaignSchedule, startedAt: string | null = null): string {
   const words = [windowInWords(schedule.start_at ?? startedAt, schedule.end_at)];
   if (schedule.business_hours_only) words.push('営業時間内');
   if (schedule.weekdays_only) words.push('平日のみ');
   if (schedule.skip_holidays) words.push('祝日を除く');
   if (schedule.randomize && schedule.end_at) words.push('ランダム');
   return words.join('・');
+}
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/**
+ * A timeline entry to the second (2026/12/01 09:00:03): a scanner's click lands seconds after
+ * delivery, and the minute alone would show it at the same time as the send.
+ */
+export function formatEventTime(iso: string): string {
+  const parts = tokyoParts(iso);
+  if (!parts) return iso;
+  return `${parts.year}/${pad(parts.month)}/${pad(parts.day)} ${pad(parts.hour)}:${pad(parts.minute)}:${pad(parts.second)}`;
 }
 
 /** Results move only while mail goes out or is about to (issue 11): poll then, and not otherwise. */

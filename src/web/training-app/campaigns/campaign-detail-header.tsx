@@ -8,7 +8,7 @@ import { AlertBox } from '../../components/alert-box';
 import { PageHeader } from '../components/page-header';
 import { ExportButton } from '../users/export-button';
 import { CampaignDetailDialog, type CampaignDialogKind } from './campaign-detail-dialog';
-import { scheduleInWords } from './campaign-detail-format';
+import { savedScheduleInWords } from './campaign-detail-format';
 import { downloadCampaignCsv } from './campaign-results-api';
 
 type CampaignDetailHeaderProps = {
@@ -42,7 +42,7 @@ export function CampaignDetailHeader({ detail, crumbs, onChanged, onDeleted, onS
             <span className={`status-badge status-badge--${campaign.status} cd-header__badge`}>{CAMPAIGN_STATUS_LABELS[campaign.status]}</span>
             <span className="cd-header__schedule">
               <span className="visually-hidden">送信スケジュール：</span>
-              {scheduleInWords(campaign.schedule, campaign.launched_at)}
+              {savedScheduleInWords(campaign.schedule, campaign.launched_at)}
             </span>
           </>
         }
@@ -57,6 +57,12 @@ export function CampaignDetailHeader({ detail, crumbs, onChanged, onDeleted, onS
               <button type="button" className="button button--secondary" onClick={() => open('pause')}>
                 {m.actionLabels.pause}
               </button>
+            )}
+            {allows('launch') && (
+              // A draft starts through the confirmation screen, as a new campaign does.
+              <Link to={`/campaigns/${campaign.campaign_id}/edit`} className="button button--primary">
+                内容を確認して開始
+              </Link>
             )}
             {allows('edit') && (
               <Link to={`/campaigns/${campaign.campaign_id}/edit`} className="button button--secondary">
@@ -104,11 +110,14 @@ export function CampaignDetailHeader({ detail, crumbs, onChanged, onDeleted, onS
 
 /** The moments that explain where the campaign stands, in Japan time. */
 function KeyDates({ campaign }: { campaign: CampaignDetail['campaign'] }) {
+  // Launched before its first send: the launch was a reservation, the sends start later.
+  const reserved = campaign.launched_at !== null && campaign.schedule.start_at !== null && Date.parse(campaign.launched_at) < Date.parse(campaign.schedule.start_at);
   const dates: [string, string | null][] = [
     ['作成', campaign.created_at],
-    ['開始', campaign.launched_at],
+    [reserved ? '予約' : '開始', campaign.launched_at],
     ['一時停止', campaign.status === 'paused' ? campaign.paused_at : null],
-    [campaign.status === 'completed' ? '最終送信' : '最終送信予定', campaign.last_send_at],
+    // Once ended, the last planned send may never have happened: the end date says enough.
+    ['最終送信予定', campaign.status === 'completed' ? null : campaign.last_send_at],
     ['終了', campaign.completed_at],
     ['集計終了予定', campaign.completed_at ? null : campaign.tracking_ends_at],
   ];

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import type { CampaignDetail } from '../../../common/campaigns.schema';
 import { campaignMessages as m } from '../../../common/messages';
 import { trainingPaths } from '../../../common/training-routes';
@@ -14,23 +14,16 @@ import { CampaignDetailHeader } from './campaign-detail-header';
 import { refreshInterval } from './campaign-detail-format';
 import { CampaignDetailStats } from './campaign-detail-stats';
 import { CampaignFunnel } from './campaign-funnel';
-import { campaignResultKeys, fetchCampaignDetail, isNotFound, recipientPageQuery } from './campaign-results-api';
+import { campaignResultKeys, recipientPageQuery } from './campaign-results-api';
+import { CAMPAIGN_LIST, CampaignNotFound, useCampaignId } from './campaign-page-parts';
+import { campaignKeys, fetchCampaign, isNotFound } from './campaigns-api';
 import { useRecipientFilter } from './recipient-filter';
 import { RecipientList } from './recipient-list';
 
-const CAMPAIGNS = { label: 'キャンペーン一覧', to: trainingPaths.campaigns };
-
-/** Reads the numeric id of /campaigns/:id; anything else is a campaign that does not exist. */
-function useCampaignId(): number | null {
-  const { id } = useParams();
-  const value = Number(id);
-  return Number.isSafeInteger(value) && value > 0 ? value : null;
-}
-
-function CampaignProblem({ title, children }: { title: string; children: React.ReactNode }) {
+function CampaignProblem({ title, children }: { title: string; children: ReactNode }) {
   return (
     <div className="ta-page cd-page">
-      <PageHeader title="キャンペーン詳細" crumbs={[CAMPAIGNS]} />
+      <PageHeader title="キャンペーン詳細" crumbs={[CAMPAIGN_LIST]} />
       <AlertBox tone="error" title={title}>
         {children}
       </AlertBox>
@@ -43,10 +36,20 @@ export function Component() {
   const id = useCampaignId();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [notice, setNotice] = useState<string | null>(null);
+  // A save on the editor ("下書き保存") arrives with its message in the router state.
+  const location = useLocation();
+  const [notice, setNotice] = useState<string | null>(() => {
+    const state = location.state as { notice?: unknown } | null;
+    return typeof state?.notice === 'string' ? state.notice : null;
+  });
+  const noticeRef = useRef<HTMLDivElement>(null);
+  // The button that opened the dialog is gone after the change (pause becomes resume): continue from the result.
+  useEffect(() => {
+    if (notice) noticeRef.current?.focus();
+  }, [notice]);
   const detail = useQuery({
-    queryKey: campaignResultKeys.detail(id ?? 0),
-    queryFn: ({ signal }) => fetchCampaignDetail(id ?? 0, signal),
+    queryKey: campaignKeys.detail(id ?? 0),
+    queryFn: ({ signal }) => fetchCampaign(id ?? 0, signal),
     enabled: id !== null,
     refetchInterval: (query) => refreshInterval(query.state.data?.campaign.status),
   });
@@ -56,16 +59,7 @@ export function Component() {
     if (id !== null) void queryClient.prefetchQuery(recipientPageQuery(id, recipientFilter));
   }, [queryClient, id, recipientFilter]);
 
-  if (id === null || isNotFound(detail.error)) {
-    return (
-      <CampaignProblem title={m.notFound}>
-        <p>削除されたか、URLが間違っている可能性があります。</p>
-        <p>
-          <Link to={trainingPaths.campaigns}>キャンペーン一覧へ戻る</Link>
-        </p>
-      </CampaignProblem>
-    );
-  }
+  if (id === null || isNotFound(detail.error)) return <CampaignNotFound title="キャンペーン詳細" />;
   if (detail.isError && !detail.data) {
     return (
       <CampaignProblem title="読み込みに失敗しました">
@@ -81,7 +75,7 @@ export function Component() {
   if (!detail.data) {
     return (
       <div className="ta-page cd-page">
-        <PageHeader title="キャンペーン詳細" crumbs={[CAMPAIGNS]} />
+        <PageHeader title="キャンペーン詳細" crumbs={[CAMPAIGN_LIST]} />
         <span className="skeleton cd-skeleton" role="status" aria-label="キャンペーンの結果を読み込み中" />
       </div>
     );
@@ -89,27 +83,27 @@ export function Component() {
 
   const data = detail.data;
   const afterChange = (next: CampaignDetail, message: string) => {
-    queryClient.setQueryData(campaignResultKeys.detail(id), next);
+    queryClient.setQueryData(campaignKeys.detail(id), next);
     setNotice(message);
     // Ending early cancels the unsent; every status in the table may have moved.
     void Promise.all([
       queryClient.invalidateQueries({ queryKey: campaignResultKeys.recipients(id) }),
-      queryClient.invalidateQueries({ queryKey: ['campaigns'], predicate: (query) => query.queryKey[1] !== 'detail' }),
+      queryClient.invalidateQueries({ queryKey: campaignKeys.all, predicate: (query) => query.queryKey[1] !== 'detail' }),
       queryClient.invalidateQueries({ queryKey: dashboardKey }),
     ]);
   };
   const afterDelete = () => {
-    queryClient.removeQueries({ queryKey: campaignResultKeys.detail(id) });
-    void queryClient.invalidateQueries({ queryKey: ['campaigns'] });
+    queryClient.removeQueries({ queryKey: campaignKeys.detail(id) });
+    void queryClient.invalidateQueries({ queryKey: campaignKeys.all });
     void queryClient.invalidateQueries({ queryKey: dashboardKey });
     void navigate(trainingPaths.campaigns, { state: { notice: m.deleted } });
   };
 
   return (
     <div className="ta-page cd-page">
-      <CampaignDetailHeader detail={data} crumbs={[CAMPAIGNS]} onChanged={afterChange} onDeleted={afterDelete} onStartChange={() => setNotice(null)} />
+      <CampaignDetailHeader detail={data} crumbs={[CAMPAIGN_LIST]} onChanged={afterChange} onDeleted={afterDelete} onStartChange={() => setNotice(null)} />
       {notice && (
-        <AlertBox tone="success" className="cd-notice">
+        <AlertBox tone="success" className="cd-notice" ref={noticeRef}>
           <p>{notice}</p>
         </AlertBox>
       )}

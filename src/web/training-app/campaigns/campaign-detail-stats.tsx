@@ -10,8 +10,10 @@ export function CampaignDetailStats({ campaign, statusCounts }: CampaignDetailSt
     statusCounts.failed > 0 && `送信失敗 ${numberFormat.format(statusCounts.failed)}通`,
     statusCounts.cancelled > 0 && `中止 ${numberFormat.format(statusCounts.cancelled)}通`,
   ].filter(Boolean);
+  // A draft's targets become recipients only at launch; its 0 would read as "nobody".
+  const draft = campaign.status === 'draft';
   const cards = [
-    { tone: 'users', label: '対象者', value: campaign.total_targets, unit: '名', note: null },
+    { tone: 'users', label: '対象者', value: draft ? null : campaign.total_targets, unit: '名', note: draft ? '開始時に確定します' : null },
     { tone: 'sent', label: '送信', value: campaign.emails_sent, unit: '通', note: sendNote.length > 0 ? sendNote.join('・') : null },
     { tone: 'opened', label: '開封', value: campaign.emails_opened, unit: '名', rate: campaign.open_rate, rateLabel: '開封率' },
     { tone: 'clicked', label: 'クリック', value: campaign.emails_clicked, unit: '名', rate: campaign.click_rate, rateLabel: 'クリック率' },
@@ -24,8 +26,17 @@ export function CampaignDetailStats({ campaign, statusCounts }: CampaignDetailSt
         <li key={card.tone} className={`ta-stat ta-stat--${card.tone} cd-stat`} data-testid={`campaign-stat-${card.tone}`}>
           <p className="ta-stat__label">{card.label}</p>
           <p className="ta-stat__value">
-            {numberFormat.format(card.value)}
-            <span className="ta-stat__unit">{card.unit}</span>
+            {card.value === null ? (
+              <>
+                <span aria-hidden="true">—</span>
+                <span className="visually-hidden">未確定</span>
+              </>
+            ) : (
+              <>
+                {numberFormat.format(card.value)}
+                <span className="ta-stat__unit">{card.unit}</span>
+              </>
+            )}
           </p>
           {'rate' in card ? (
             <p className="cd-stat__rate">

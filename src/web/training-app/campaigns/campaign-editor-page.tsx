@@ -10,6 +10,7 @@ import { parseDraft, type CampaignDraft } from './campaign-draft';
 import { CampaignForm } from './campaign-form';
 import { EMPTY_CAMPAIGN, formValuesOf } from './campaign-form-schema';
 import { CAMPAIGN_LIST, CampaignNotFound, useCampaignId } from './campaign-page-parts';
+import { reservedBy } from './campaign-schedule-text';
 import { campaignKeys, fetchCampaign, isNotFound } from './campaigns-api';
 
 /** The values 「修正する」 brought back from the confirmation, for this campaign (or for a new one). */
@@ -29,7 +30,7 @@ function CreatePage() {
         lead="訓練メールのテンプレート、送信する相手、送信日時を選びます。次の画面で内容を確認してから開始します。"
         crumbs={[CAMPAIGN_LIST]}
       />
-      <CampaignForm initial={returned ?? { values: EMPTY_CAMPAIGN, campaignId: null, people: [] }} restored={returned !== null} cancelTo="/campaigns" draftSave />
+      <CampaignForm initial={returned ?? { values: EMPTY_CAMPAIGN, campaignId: null, people: [] }} restored={returned !== null} cancelTo="/campaigns" reserved={0} draftSave />
     </div>
   );
 }
@@ -39,6 +40,8 @@ function EditPage({ id }: { id: number }) {
   const campaign = useQuery({ queryKey: campaignKeys.detail(id), queryFn: ({ signal }) => fetchCampaign(id, signal) });
   const detailPath = `/campaigns/${id}`;
   const crumbs = [CAMPAIGN_LIST, ...(campaign.data ? [{ label: campaign.data.campaign.campaign_name, to: detailPath }] : [])];
+
+  const editable = campaign.data?.campaign.actions.includes('edit') ?? true;
 
   if (isNotFound(campaign.error)) return <CampaignNotFound title="キャンペーン編集" />;
   let body;
@@ -54,10 +57,10 @@ function EditPage({ id }: { id: number }) {
         </p>
       </AlertBox>
     );
-  else if (!campaign.data.campaign.actions.includes('edit'))
+  else if (!editable)
     body = (
       <AlertBox tone="info" title="このキャンペーンは編集できません">
-        <p>{`内容を変更できるのは「${CAMPAIGN_STATUS_LABELS.draft}」と「${CAMPAIGN_STATUS_LABELS.scheduled}」のキャンペーンです。このキャンペーンは「${CAMPAIGN_STATUS_LABELS[campaign.data.campaign.status]}」のため、送信状況と結果の確認のみできます。`}</p>
+        <p>{`内容を変更できるのは「${CAMPAIGN_STATUS_LABELS.draft}」と「${CAMPAIGN_STATUS_LABELS.scheduled}」のキャンペーンです。このキャンペーンは「${CAMPAIGN_STATUS_LABELS[campaign.data.campaign.status]}」です。送信状況や結果は、キャンペーンの画面で確認できます。`}</p>
         <p>
           <Link to={detailPath}>キャンペーンの画面へ戻る</Link>
         </p>
@@ -70,13 +73,14 @@ function EditPage({ id }: { id: number }) {
         initial={returned ?? { values: formValuesOf(campaign.data), campaignId: id, people: [] }}
         restored={returned !== null}
         cancelTo={detailPath}
+        reserved={reservedBy(campaign.data.campaign)}
         draftSave={campaign.data.campaign.status === 'draft'}
       />
     );
 
   return (
     <div className="ta-page cmp-page">
-      <PageHeader title="キャンペーン編集" lead="変更した内容は、次の画面で確認してから反映します。" crumbs={crumbs} />
+      <PageHeader title="キャンペーン編集" lead={editable ? '変更した内容は、次の画面で確認してから反映します。' : undefined} crumbs={crumbs} />
       {body}
     </div>
   );

@@ -1,7 +1,8 @@
+import { campaignMessages } from '../../../common/messages';
 import { describe, expect, it } from 'vitest';
 import { campaignMessages as m } from '../../../common/messages';
 import type { CampaignDetail } from '../../../common/campaigns.schema';
-import { campaignFormErrors, campaignFormText, EMPTY_CAMPAIGN, formValuesOf, inputOf, serverFieldErrors, type CampaignFormValues } from './campaign-form-schema';
+import { campaignFormErrors, EMPTY_CAMPAIGN, formValuesOf, inputOf, serverFieldErrors, type CampaignFormValues } from './campaign-form-schema';
 
 /** Friday 2026-11-20, 09:00 in Tokyo. */
 const NOW = new Date('2026-11-20T00:00:00Z');
@@ -39,13 +40,13 @@ describe('the form checks', () => {
   });
 
   it('asks for the start and end times the choices need', () => {
-    expect(campaignFormErrors({ ...valid, start_mode: 'later' }, NOW)).toEqual({ start_local: campaignFormText.startRequired });
-    expect(campaignFormErrors({ ...valid, spread: true }, NOW)).toEqual({ end_local: campaignFormText.endRequired });
+    expect(campaignFormErrors({ ...valid, start_mode: 'later' }, NOW)).toEqual({ start_local: campaignMessages.startRequired });
+    expect(campaignFormErrors({ ...valid, spread: true }, NOW)).toEqual({ end_local: campaignMessages.endRequired });
     expect(campaignFormErrors({ ...valid, start_mode: 'later', start_local: '2026-02-30T09:00' }, NOW)).toEqual({ start_local: m.dateTimeInvalid });
   });
 
   it('refuses times in the past and an end before the start', () => {
-    expect(campaignFormErrors({ ...valid, start_mode: 'later', start_local: '2026-11-20T08:59' }, NOW)).toEqual({ start_local: campaignFormText.startInPast });
+    expect(campaignFormErrors({ ...valid, start_mode: 'later', start_local: '2026-11-20T08:59' }, NOW)).toEqual({ start_local: campaignMessages.startInPast });
     expect(campaignFormErrors({ ...valid, spread: true, end_local: '2026-11-19T18:00' }, NOW)).toEqual({ end_local: m.endInPast });
     const backwards = { ...valid, start_mode: 'later' as const, start_local: '2026-11-26T10:00', spread: true, end_local: '2026-11-25T10:00' };
     expect(campaignFormErrors(backwards, NOW)).toEqual({ end_local: m.endBeforeStart });

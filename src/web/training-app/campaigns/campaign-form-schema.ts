@@ -31,11 +31,6 @@ export type CampaignFormValues = {
 export type CampaignFormField = keyof CampaignFormValues;
 
 /** Wording of the checks only the screen makes (the server sees ISO instants, not these inputs). */
-export const campaignFormText = {
-  startRequired: '送信を開始する日時を入力してください',
-  startInPast: '開始日時が過去になっています。現在より後の日時を指定してください',
-  endRequired: '送信を終える日時を入力してください',
-} as const;
 
 /** A training mail arrives like ordinary work mail: on weekdays, in office hours, at a different time for each person. */
 export const EMPTY_CAMPAIGN: CampaignFormValues = {
@@ -128,13 +123,13 @@ function timeErrors(values: CampaignFormValues, now: Date): Partial<Record<Campa
   const errors: Partial<Record<CampaignFormField, string>> = {};
   if (values.start_mode === 'later') {
     const start = japanLocalToIso(values.start_local);
-    if (values.start_local.trim() === '') errors.start_local = campaignFormText.startRequired;
+    if (values.start_local.trim() === '') errors.start_local = m.startRequired;
     else if (!start) errors.start_local = m.dateTimeInvalid;
-    else if (Date.parse(start) <= now.getTime()) errors.start_local = campaignFormText.startInPast;
+    else if (Date.parse(start) <= now.getTime()) errors.start_local = m.startInPast;
   }
   if (values.spread) {
     const end = japanLocalToIso(values.end_local);
-    if (values.end_local.trim() === '') errors.end_local = campaignFormText.endRequired;
+    if (values.end_local.trim() === '') errors.end_local = m.endRequired;
     else if (!end) errors.end_local = m.dateTimeInvalid;
     else if (Date.parse(end) <= now.getTime()) errors.end_local = m.endInPast;
   }

@@ -9,7 +9,7 @@ import { ApiError, apiErrorMessage } from '../../lib/api-client';
 import { dashboardKey } from '../dashboard/dashboard-api';
 import { LeaveGuard } from '../templates/leave-guard';
 import { CampaignAudienceSummary } from './campaign-audience-summary';
-import { saveDraft, type CampaignDraft, type PersonLabel } from './campaign-draft';
+import { clearDraft, saveDraft, type CampaignDraft, type PersonLabel } from './campaign-draft';
 import {
   CAMPAIGN_FORM_FIELDS,
   campaignFormResolver,
@@ -18,7 +18,7 @@ import {
   type CampaignFormField,
   type CampaignFormValues,
 } from './campaign-form-schema';
-import { previewSchedule } from './campaign-schedule-text';
+import { previewSchedule, withOwnReservation } from './campaign-schedule-text';
 import { CampaignScheduleFields } from './campaign-schedule-fields';
 import { CampaignSchedulePreview } from './campaign-schedule-preview';
 import { CampaignTargetsField } from './campaign-targets-field';
@@ -32,12 +32,14 @@ type Props = {
   /** Came back from the confirmation with values that are not saved anywhere yet. */
   restored: boolean;
   cancelTo: string;
+  /** Mails the edited campaign already holds of the month's allowance (a scheduled one gives them back when planned again). */
+  reserved: number;
   /** 「下書き保存」 is for drafts: saving a scheduled campaign plans it again at once, so that goes through the confirmation. */
   draftSave: boolean;
 };
 
 /** The create and edit form (issue 11 "/campaigns/create"): name, templates, targets and schedule, each checked live. */
-export function CampaignForm({ initial, restored, cancelTo, draftSave }: Props) {
+export function CampaignForm({ initial, restored, cancelTo, reserved, draftSave }: Props) {
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
@@ -112,6 +114,8 @@ export function CampaignForm({ initial, restored, cancelTo, draftSave }: Props) 
     try {
       const input = inputOf(checked);
       const saved = initial.campaignId === null ? await createCampaign(input) : await updateCampaign(initial.campaignId, input);
+      // A draft carried to the confirmation earlier is now saved; starting it from there would create a second one.
+      clearDraft();
       await Promise.all([queryClient.invalidateQueries({ queryKey: campaignKeys.all }), queryClient.invalidateQueries({ queryKey: dashboardKey })]);
       void navigate(`/campaigns/${saved.campaign.campaign_id}`, { state: { notice: initial.campaignId === null ? m.created : m.updated } });
     } catch (error) {
@@ -161,7 +165,7 @@ export function CampaignForm({ initial, restored, cancelTo, draftSave }: Props) 
           error={errors.user_ids?.message}
           focusRef={targetsRef}
         >
-          <CampaignAudienceSummary audience={audience.query.data} loading={audience.query.isFetching} stale={audience.stale} error={audience.query.error} />
+          <CampaignAudienceSummary audience={audience.query.data && withOwnReservation(audience.query.data, reserved)} loading={audience.query.isFetching} stale={audience.stale} error={audience.query.error} />
         </CampaignTargetsField>
       </section>
       <section className="card cmp-section">

@@ -33,7 +33,11 @@ export function CampaignFunnel({ campaign }: { campaign: CampaignDetail['campaig
           </li>
         ))}
       </ol>
-      {campaign.emails_sent === 0 && <p className="cd-muted">送信が始まると、開封・クリック・入力の割合がここに表示されます。</p>}
+      {campaign.emails_sent === 0 && (
+        <p className="cd-muted">
+          {campaign.status === 'completed' ? 'このキャンペーンで送信されたメールはありません。' : '送信が始まると、開封・クリック・入力の割合がここに表示されます。'}
+        </p>
+      )}
     </section>
   );
 }

@@ -16,5 +16,6 @@ describe('why a start failed', () => {
 
   it('never shows the text of a server error', () => {
     expect(launchFailure(new ApiError(500, 'stack trace')).message).toBe('キャンペーンを開始できませんでした。時間をおいて再度お試しください。');
+    expect(launchFailure(new ApiError(500, 'stack trace'), true).message).toBe('キャンペーンを更新できませんでした。時間をおいて再度お試しください。');
   });
 });

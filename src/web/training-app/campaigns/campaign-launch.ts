@@ -26,8 +26,8 @@ export async function saveAndLaunch(draft: CampaignDraft, onSaved: (campaignId: 
  * The server's own words for a refusal (the 422 of the monthly allowance is shown as it is), with the
  * per-field messages of a validation failure under it.
  */
-export function launchFailure(error: unknown): { message: string; details: string[] } {
-  const message = apiErrorMessage(error, 'キャンペーンを開始できませんでした。時間をおいて再度お試しください。');
+export function launchFailure(error: unknown, updating = false): { message: string; details: string[] } {
+  const message = apiErrorMessage(error, `キャンペーンを${updating ? '更新' : '開始'}できませんでした。時間をおいて再度お試しください。`);
   const details = error instanceof ApiError ? [...new Set(Object.values(error.fieldErrors).flat())].filter((text) => text !== message) : [];
   return { message, details };
 }

@@ -2,9 +2,9 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { PEOPLE_PAGE_SIZE } from '../../../common/people.schema';
 import { apiErrorMessage } from '../../lib/api-client';
-import { ReportListPagination as Pagination } from '../../phishing-reports/report-list/report-list-pagination';
 import { fetchPeople, peopleKeys, type PeopleFilter } from '../users/people-api';
 import type { PersonLabel } from './campaign-draft';
+import { PickerPaging } from './picker-paging';
 
 type Props = {
   selected: number[];
@@ -64,7 +64,8 @@ export function CampaignPeoplePicker({ selected, onChange, known, onSeen }: Prop
             </li>
           ))}
         </ul>
-        <Pagination
+        <PickerPaging
+          label="受講者"
           pagination={people.data.pagination}
           shown={people.data.users.length}
           busy={people.isFetching}

@@ -9,23 +9,22 @@ import {
   type RecipientList,
   type RecipientStatus,
 } from '../../../common/campaigns.schema';
-import { ApiError, apiRequest } from '../../lib/api-client';
+import { apiRequest } from '../../lib/api-client';
 import { downloadCsv } from '../users/people-api';
+import { campaignKeys } from './campaigns-api';
 
 /** The recipient table as the screen asks for it: one status, search text, one group, a 1-based page. */
 export type RecipientFilter = { status: RecipientStatus | null; q: string; groupId: number | null; page: number };
 
-/** Under ['campaigns'] so that whatever changes a campaign elsewhere can refresh these too. */
+/**
+ * Under the campaign's own key (campaignKeys.detail), so that whatever refreshes a campaign
+ * elsewhere (an edit, the list) refreshes its recipients and timelines too.
+ */
 export const campaignResultKeys = {
-  detail: (campaignId: number) => ['campaigns', 'detail', campaignId] as const,
-  recipients: (campaignId: number) => ['campaigns', 'detail', campaignId, 'recipients'] as const,
-  recipientList: (campaignId: number, filter: RecipientFilter) => ['campaigns', 'detail', campaignId, 'recipients', filter] as const,
-  events: (campaignId: number, recipientId: number) => ['campaigns', 'detail', campaignId, 'events', recipientId] as const,
+  recipients: (campaignId: number) => [...campaignKeys.detail(campaignId), 'recipients'] as const,
+  recipientList: (campaignId: number, filter: RecipientFilter) => [...campaignKeys.detail(campaignId), 'recipients', filter] as const,
+  events: (campaignId: number, recipientId: number) => [...campaignKeys.detail(campaignId), 'events', recipientId] as const,
 };
-
-export function fetchCampaignDetail(campaignId: number, signal?: AbortSignal): Promise<CampaignDetail> {
-  return apiRequest(`/api/campaigns/${campaignId}`, { parse: (data) => campaignDetailSchema.parse(data), signal });
-}
 
 /** The query of GET …/recipients for one filter (server paging, RECIPIENT_PAGE_SIZE a page). */
 export function recipientQuery(filter: RecipientFilter): URLSearchParams {
@@ -68,5 +67,3 @@ export function deleteCampaign(campaignId: number): Promise<void> {
 export function downloadCampaignCsv(campaignId: number): Promise<{ blob: Blob; fileName: string }> {
   return downloadCsv(`/api/campaigns/${campaignId}/export`, `campaign-${campaignId}`);
 }
-
-export const isNotFound = (error: unknown): boolean => error instanceof ApiError && error.status === 404;

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { FormField } from '../../components/form-field';
 import type { CampaignFormValues } from './campaign-form-schema';
@@ -11,7 +12,7 @@ type Props = {
   spread: boolean;
   now: Date;
   /** The live preview of the send times. */
-  children: React.ReactNode;
+  children: ReactNode;
 };
 
 /** When the mail goes: now or at a Japan time, at once or spread over a window, and the hours it may go in. */

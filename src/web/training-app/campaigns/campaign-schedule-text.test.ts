@@ -2,7 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { campaignMessages as m } from '../../../common/messages';
 import type { CampaignAudience, CampaignSchedule } from '../../../common/campaigns.schema';
 import { EMPTY_CAMPAIGN, type CampaignFormValues } from './campaign-form-schema';
-import { allowanceText, exceedsAllowance, firstSendOf, previewSchedule, scheduleConditions, scheduleInWords, seededRandom } from './campaign-schedule-text';
+import {
+  allowanceText,
+  exceedsAllowance,
+  firstSendOf,
+  previewSchedule,
+  reservedBy,
+  scheduleConditions,
+  scheduleInWords,
+  seededRandom,
+  withOwnReservation,
+} from './campaign-schedule-text';
 
 /** Friday 2026-11-20, 20:00 in Tokyo: after business hours, before a weekend. */
 const NOW = new Date('2026-11-20T11:00:00Z');
@@ -104,5 +114,16 @@ describe('the monthly allowance', () => {
     expect(exceedsAllowance(audience(7, 7))).toBe(false);
     expect(exceedsAllowance(audience(8, 7))).toBe(true);
     expect(exceedsAllowance(audience(5000, null))).toBe(false);
+  });
+
+  it('gives an edited scheduled campaign its own reserved mails back, never past the monthly cap', () => {
+    expect(reservedBy({ status: 'scheduled', total_targets: 4 })).toBe(4);
+    expect(reservedBy({ status: 'draft', total_targets: 4 })).toBe(0);
+    expect(reservedBy(undefined)).toBe(0);
+    const editing = withOwnReservation(audience(8, 6), 4);
+    expect(editing.allowance.remaining).toBe(10);
+    expect(exceedsAllowance(editing)).toBe(false);
+    expect(withOwnReservation(audience(3, 9), 4).allowance.remaining).toBe(10);
+    expect(withOwnReservation(audience(3, null), 4).allowance.remaining).toBeNull();
   });
 });

@@ -110,3 +110,18 @@ export function firstSendOf(campaign: SavedSchedule, now: Date): { at: Date; ran
     throw error;
   }
 }
+
+/**
+ * The allowance as seen by an edit of a scheduled campaign: planning it again gives back the mails
+ * it holds (nothing of a scheduled campaign is sent yet), so they count as remaining here.
+ */
+export function withOwnReservation(audience: CampaignAudience, reserved: number): CampaignAudience {
+  const { monthly_limit: limit, remaining } = audience.allowance;
+  if (reserved <= 0 || limit === null || remaining === null) return audience;
+  return { ...audience, allowance: { ...audience.allowance, remaining: Math.min(limit, remaining + reserved) } };
+}
+
+/** What a saved campaign holds of the month's allowance while it waits to send. */
+export function reservedBy(campaign: { status: string; total_targets: number } | undefined): number {
+  return campaign?.status === 'scheduled' ? campaign.total_targets : 0;
+}

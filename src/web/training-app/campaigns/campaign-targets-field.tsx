@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, type Ref } from 'react';
+import { useId, type ReactNode, type Ref } from 'react';
 import { Link } from 'react-router';
 import { FieldError, RequiredBadge } from '../../components/form-field';
 import { fetchGroups, peopleKeys } from '../users/people-api';
@@ -19,7 +19,7 @@ type Props = {
   error: string | undefined;
   focusRef: Ref<HTMLFieldSetElement>;
   /** The live count under the choice. */
-  children: React.ReactNode;
+  children: ReactNode;
 };
 
 function GroupChecklist({ selected, onChange }: { selected: number[]; onChange: (ids: number[]) => void }) {
@@ -66,7 +66,7 @@ export function CampaignTargetsField({ mode, onMode, groupIds, onGroups, userIds
       className={error ? 'cmp-fieldset field--invalid' : 'cmp-fieldset'}
       aria-describedby={error ? `${id}-error` : undefined}
     >
-        <legend className="cmp-legend">
+      <legend className="cmp-legend">
         <h2 className="cmp-section__title">
           送信対象
           <RequiredBadge required />

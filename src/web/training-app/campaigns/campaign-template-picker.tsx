@@ -5,11 +5,11 @@ import { TEMPLATE_CATEGORIES, type TemplateCategory, type TemplateSummary } from
 import { AlertBox } from '../../components/alert-box';
 import { FieldError, RequiredBadge } from '../../components/form-field';
 import { apiErrorMessage } from '../../lib/api-client';
-import { ReportListPagination as Pagination } from '../../phishing-reports/report-list/report-list-pagination';
 import { DifficultyBadge } from '../templates/template-card';
 import { categoryLabel } from '../templates/template-labels';
 import { fetchTemplates, templateKeys, type TemplateFilters } from '../templates/templates-api';
 import { CampaignTemplatePreview } from './campaign-template-preview';
+import { PickerPaging } from './picker-paging';
 
 type Props = {
   selected: number[];
@@ -80,7 +80,7 @@ export function CampaignTemplatePicker({ selected, onChange, error, focusRef }: 
             );
           })}
         </ul>
-        <Pagination pagination={list.data.pagination} shown={list.data.templates.length} busy={list.isFetching} onPage={(offset) => setFilters({ ...filters, offset })} />
+        <PickerPaging label="テンプレート" pagination={list.data.pagination} shown={list.data.templates.length} busy={list.isFetching} onPage={(offset) => setFilters({ ...filters, offset })} />
       </>
     );
   }

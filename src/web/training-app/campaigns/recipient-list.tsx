@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { RECIPIENT_PAGE_SIZE, type CampaignDetail, type Recipient } from '../../../common/campaigns.schema';
 import { AlertBox } from '../../components/alert-box';
 import { apiErrorMessage } from '../../lib/api-client';
@@ -38,6 +39,12 @@ export function RecipientList({ campaignId, detail }: { campaignId: number; deta
       <div className="ta-empty">
         <p className="ta-empty__title">{draft ? 'まだ開始されていません' : '送信対象者はいません'}</p>
         <p className="ta-empty__text">{draft ? '開始すると送信対象者の結果がここに表示されます。' : 'このキャンペーンで送信の対象になった受講者はいませんでした。'}</p>
+        {/* A draft starts from the editor, through its confirmation step. */}
+        {draft && detail.campaign.actions.includes('edit') && (
+          <Link to={`/campaigns/${campaignId}/edit`} className="button button--primary">
+            内容を確認して開始する
+          </Link>
+        )}
       </div>
     );
   } else if (recipients.isError && !data) {

@@ -68,13 +68,24 @@ export function RecipientTable({ recipients, caption, onOpen }: RecipientTablePr
             <td data-label="状態" className="cd-recipients__status">
               <RecipientStatusBadge status={recipient.status} />
               {recipient.reported_at && <span className="cd-recipients__reported">報告済み</span>}
-              {recipient.failure_reason && <span className="cd-recipients__failure">{recipient.failure_reason}</span>}
+              {recipient.failure_reason && (
+                // Red for a send that failed; a deliberate cancellation is only explained.
+                <span className={recipient.status === 'failed' ? 'cd-recipients__failure' : 'cd-recipients__failure cd-recipients__failure--quiet'}>{recipient.failure_reason}</span>
+              )}
             </td>
-            {TIME_COLUMNS.map((column) => (
-              <td key={column.key} data-label={column.label} className={recipient[column.key] ? 'cd-recipients__time' : 'cd-recipients__time cd-recipients__time--empty'}>
-                <RecipientTime iso={recipient[column.key]} />
-              </td>
-            ))}
+            {TIME_COLUMNS.map((column) =>
+              // Not sent yet: the send column says when it is planned.
+              column.key === 'sent_at' && recipient.status === 'scheduled' ? (
+                <td key={column.key} data-label={column.label} className="cd-recipients__time">
+                  <span className="cd-time__planned">予定</span>
+                  <RecipientTime iso={recipient.planned_at} />
+                </td>
+              ) : (
+                <td key={column.key} data-label={column.label} className={recipient[column.key] ? 'cd-recipients__time' : 'cd-recipients__time cd-recipients__time--empty'}>
+                  <RecipientTime iso={recipient[column.key]} />
+                </td>
+              ),
+            )}
             <td className="cd-recipients__action">
               <button type="button" className="button button--secondary button--small" onClick={() => onOpen(recipient)} aria-label={`${recipient.name}さんの記録を見る`}>
                 記録

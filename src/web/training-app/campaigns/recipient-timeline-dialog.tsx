@@ -6,7 +6,8 @@ import { Dialog } from '../../components/dialog';
 import { Spinner } from '../../components/spinner';
 import { apiErrorMessage } from '../../lib/api-client';
 import { campaignResultKeys, fetchRecipientEvents } from './campaign-results-api';
-import { RecipientStatusBadge, RecipientTime } from './recipient-table';
+import { formatEventTime } from './campaign-detail-format';
+import { RecipientStatusBadge } from './recipient-table';
 
 /** Steps of the delivery itself are neither counted nor filtered: they carry no 集計 mark. */
 const DELIVERY_ONLY: ReadonlySet<RecipientEventKind> = new Set(['scheduled', 'failed', 'cancelled']);
@@ -66,9 +67,9 @@ function Timeline({ events }: { events: RecipientEvents['events'] }) {
       {events.map((event, index) => (
         <li key={`${event.at}-${event.kind}-${index}`} className={event.counted || DELIVERY_ONLY.has(event.kind) ? 'cd-timeline__event' : 'cd-timeline__event cd-timeline__event--ignored'}>
           <div className="cd-timeline__head">
-            <span className="cd-timeline__time">
-              <RecipientTime iso={event.at} />
-            </span>
+            <time className="cd-timeline__time" dateTime={event.at}>
+              {formatEventTime(event.at)}
+            </time>
             <span className="cd-timeline__kind">{RECIPIENT_EVENT_LABELS[event.kind]}</span>
             {!DELIVERY_ONLY.has(event.kind) && (
               <span className={event.counted ? 'cd-count cd-count--yes' : 'cd-count cd-count--no'}>{event.counted ? '集計対象' : '集計対象外'}</span>
