@@ -3,6 +3,7 @@ import { campaignMessages } from '../../../common/messages';
 import type { Clock } from '../../clock';
 import type { ClaimedJob } from '../../lib/jobs/jobs.repo';
 import { type JobContext, type JobLogger, JobRunner } from '../../lib/jobs/job-runner';
+import { JobLane } from '../../lib/jobs/job-lane';
 import type { RecipientMail } from '../mail/mail-outbox.repo';
 import { composeTrainingMail } from './campaign-mail';
 import type { CampaignDispatchRepository, DispatchCampaign } from './campaign-dispatch.repo';
@@ -38,10 +39,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * starts a new one. Claims are by compare-and-set, so a repeated or concurrent pass never sends a
  * recipient twice.
  */
-export class CampaignDispatcher {
-  private readonly runner: JobRunner;
+export class CampaignDispatcher extends JobLane {
+  protected readonly runner: JobRunner;
 
   constructor(private readonly options: CampaignDispatcherOptions) {
+    super();
     this.runner = new JobRunner({
       db: options.repo.db,
       handlers: { dispatch_campaign: { run: (job, context) => this.pass(job, context) } },
@@ -56,25 +58,10 @@ export class CampaignDispatcher {
     });
   }
 
-  get started(): boolean {
-    return this.runner.started;
-  }
 
-  start(): void {
-    this.runner.start();
-  }
 
-  kick(): void {
-    this.runner.kick();
-  }
 
-  drain(): Promise<void> {
-    return this.runner.drain();
-  }
 
-  close(): Promise<void> {
-    return this.runner.close();
-  }
 
   private async pass(job: ClaimedJob<{ dispatch_campaign: { campaignId: number } }, 'dispatch_campaign'>, context: JobContext): Promise<void> {
     const { repo, clock } = this.options;
