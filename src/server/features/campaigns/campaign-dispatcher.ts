@@ -52,7 +52,8 @@ export class CampaignDispatcher extends JobLane {
       name: 'campaign dispatcher',
       pollIntervalMs: options.pollIntervalMs ?? 5_000,
       staleClaimMs: options.staleClaimMs ?? 5 * 60_000,
-      batchSize: 5,
+      // One pass at a time per claim: another worker takes the next campaign's pass meanwhile.
+      batchSize: 1,
       baseBackoffMs: 10_000,
       maxBackoffMs: 10 * 60_000,
     });
