@@ -283,6 +283,8 @@ export const templateMessages = {
   created: 'テンプレートを作成しました。',
   updated: 'テンプレートを更新しました。',
   deleted: 'テンプレートを削除しました。',
+  /** 409: a campaign draws from it, and its recipients' lesson pages show it. */
+  inUse: 'このテンプレートはキャンペーンで使用されているため削除できません。',
   duplicated: 'テンプレートを複製しました。',
   testSent: (to: string) => `${to} にテスト送信しました。届くまで数分かかることがあります。`,
   createdFromReport: '報告をもとにテンプレートを作成しました。見分けるポイントを追加してください。',
@@ -309,12 +311,18 @@ export const campaignMessages = {
   personUnknown: '選択された受講者が見つかりません',
   groupUnknown: '選択されたグループが見つかりません',
   dateTimeInvalid: '日時の形式が正しくありません',
+  /** The create screen's own checks (the server treats a past start as "now"). */
+  startRequired: '送信を開始する日時を入力してください',
+  startInPast: '開始日時が過去になっています。現在より後の日時を指定してください',
+  endRequired: '送信を終える日時を入力してください',
   endBeforeStart: '終了日時は開始日時より後にしてください',
   endInPast: '終了日時が過去になっています。日時を見直してください',
   noSendableTime: '指定した期間・条件では送信できる時間帯がありません。期間を広げるか、条件を見直してください',
   noRecipients: '送信できる受講者がいません。受講者の登録と、送信先ドメインの設定を確認してください',
   notFound: 'キャンペーンが見つかりませんでした。',
   recipientNotFound: '受信者が見つかりませんでした。',
+  /** Results by group: the people who belonged to no group at launch. */
+  noGroup: 'グループなし',
   /** 409: the one transition table refused the change (campaign-transitions.ts). */
   illegalTransition: (statusLabel: string, action: string) => `「${statusLabel}」のキャンペーンは${action}できません。画面を再読み込みして最新の状態を確認してください。`,
   actionLabels: {

@@ -214,7 +214,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     const mailbox = mailTransport;
     await app.register(async (scope) => {
       if (!config.mail.devMailboxPublic) scope.addHook('onRequest', loopbackOnly);
-      registerDevMailboxRoutes(scope, { mailbox, assets, appUrl: config.appUrl });
+      registerDevMailboxRoutes(scope, { mailbox, assets, appUrl: config.appUrl, trackingUrl: config.training.trackingUrl });
     });
   }
   await registerTrackingRoutes(app, {

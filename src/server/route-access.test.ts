@@ -28,6 +28,9 @@ const PUBLIC_API_ROUTES: ReadonlySet<string> = new Set([
   'POST /api/auth/email/verify',
   // The API description.
   'GET /api/openapi.json',
+  // Tracking of training mail (issue 11): public by design, the unguessable token is the key.
+  'POST /t/b/:token',
+  'POST /t/l/:token/submit',
 ]);
 
 const isPage = (method: string, url: string) => method === 'GET' && !url.startsWith('/api/');

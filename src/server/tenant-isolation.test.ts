@@ -47,6 +47,25 @@ const RECORD_MAKERS: Record<string, RecordMaker> = {
     }).returning('id').executeTakeFirstOrThrow();
     return { id: row.id, secret, snapshot: () => db.selectFrom('training_templates').selectAll().where('id', '=', row.id).executeTakeFirst() };
   },
+  campaign_id: async (db, owner, now) => {
+    const secret = `機密キャンペーン${Math.random().toString(36).slice(2, 8)}`;
+    const row = await db.insertInto('campaigns').values({ tenant_id: owner.tenantId!, name: secret, status: 'draft', created_at: now, updated_at: now })
+      .returning('id').executeTakeFirstOrThrow();
+    const template = await db.selectFrom('training_templates').select('id').where('tenant_id', 'is', null).orderBy('id').limit(1).executeTakeFirstOrThrow();
+    await db.insertInto('campaign_templates').values({ campaign_id: row.id, template_id: template.id, position: 0 }).execute();
+    return { id: row.id, secret, snapshot: () => db.selectFrom('campaigns').selectAll().where('id', '=', row.id).executeTakeFirst() };
+  },
+  // In the owner's newest campaign (the campaign_id record of the same route, made just before).
+  recipient_id: async (db, owner, now) => {
+    const secret = `機密受信者${Math.random().toString(36).slice(2, 8)}`;
+    const campaign = await db.selectFrom('campaigns').select('id').where('tenant_id', '=', owner.tenantId!).orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
+    const template = await db.selectFrom('training_templates').select('id').where('tenant_id', 'is', null).orderBy('id').limit(1).executeTakeFirstOrThrow();
+    const row = await db.insertInto('campaign_recipients').values({
+      tenant_id: owner.tenantId!, campaign_id: campaign.id, person_id: null, name: secret, email: `${secret.slice(-6)}@example.co.jp`, department: null,
+      template_id: template.id, token: `tok${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`.slice(0, 22), planned_at: now, created_at: now,
+    }).returning('id').executeTakeFirstOrThrow();
+    return { id: row.id, secret, snapshot: () => db.selectFrom('campaign_recipients').selectAll().where('id', '=', row.id).executeTakeFirst() };
+  },
   domain_id: async (db, owner, now) => {
     const secret = `secret-${Math.random().toString(36).slice(2, 8)}.example`;
     const row = await db.insertInto('sending_domains').values({ tenant_id: owner.tenantId!, domain: secret, verification_token: 'a'.repeat(32), created_at: now })
@@ -57,6 +76,8 @@ const RECORD_MAKERS: Record<string, RecordMaker> = {
 
 /** A body each write route would accept from its own tenant (so only ownership can refuse it). */
 const VALID_BODIES: Record<string, Record<string, unknown>> = {
+  // Built-in template 1 is every tenant's (the library is synced at start-up).
+  'PUT /api/campaigns/:campaign_id': { campaign_name: '他社のキャンペーン', template_ids: [1], all_users: true },
   'PUT /api/users/:user_id': { name: '他社 太郎', email: 'other@example.co.jp', department: '営業部' },
   'PUT /api/groups/:group_id': { name: '他社グループ' },
   'PUT /api/templates/:template_id': {
@@ -72,6 +93,10 @@ const EXPECTED_RECORD_ROUTES = [
   'GET /api/templates/:template_id', 'PUT /api/templates/:template_id', 'DELETE /api/templates/:template_id',
   'POST /api/templates/:template_id/duplicate', 'POST /api/templates/:template_id/preview', 'POST /api/templates/:template_id/test-send',
   'POST /api/sending-domains/:domain_id/verify', 'DELETE /api/sending-domains/:domain_id',
+  'GET /api/campaigns/:campaign_id', 'PUT /api/campaigns/:campaign_id', 'DELETE /api/campaigns/:campaign_id',
+  'POST /api/campaigns/:campaign_id/launch', 'POST /api/campaigns/:campaign_id/pause', 'POST /api/campaigns/:campaign_id/resume',
+  'POST /api/campaigns/:campaign_id/complete', 'GET /api/campaigns/:campaign_id/recipients', 'GET /api/campaigns/:campaign_id/export',
+  'GET /api/campaigns/:campaign_id/recipients/:recipient_id/events',
 ];
 
 const BODYLESS_METHODS = new Set(['GET', 'DELETE']);

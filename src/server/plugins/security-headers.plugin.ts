@@ -5,15 +5,16 @@ import type { AppConfig } from '../config';
  * The page CSP. No 'unsafe-inline' anywhere: the pages carry no <style> blocks or style=""
  * attributes (every rule lives in the built CSS files), and React sets dynamic styles through the
  * CSSOM, which style-src does not govern. `inlineStyles` is only for a page that must show
- * third-party markup with inline styles (the development mailbox's mail preview); `httpsImages`
- * for the lesson page, which shows a lure's images.
+ * third-party markup with inline styles (the development mailbox's mail preview); `imageSources`
+ * adds image origins (the lesson page shows a lure's https images; the development mailbox the
+ * open pixel on the tracking origin).
  */
-export function contentSecurityPolicy(options: { inlineStyles?: boolean; httpsImages?: boolean } = {}): string {
+export function contentSecurityPolicy(options: { inlineStyles?: boolean; imageSources?: readonly string[] } = {}): string {
   return [
     "default-src 'self'",
     "script-src 'self'",
     options.inlineStyles ? "style-src 'self' 'unsafe-inline'" : "style-src 'self'",
-    options.httpsImages ? "img-src 'self' data: blob: https:" : "img-src 'self' data: blob:",
+    ["img-src 'self' data: blob:", ...(options.imageSources ?? [])].join(' '),
     "connect-src 'self'",
     "font-src 'self'",
     "object-src 'none'",

@@ -9,6 +9,8 @@ type ConfirmDialogProps<Result> = {
   children: ReactNode;
   confirmLabel: string;
   busyLabel: string;
+  /** `primary` for a change that is safe to make (resuming); destructive ones stay red. */
+  confirmTone?: 'danger' | 'primary';
   /** Shown when the server gives no wording of its own (see apiErrorMessage). */
   failureMessage: string;
   failureTitle?: string;
@@ -19,7 +21,18 @@ type ConfirmDialogProps<Result> = {
 };
 
 /** "Really delete?": the safe choice (キャンセル) has focus first, the destructive one is red. */
-export function ConfirmDialog<Result>({ title, children, confirmLabel, busyLabel, failureMessage, failureTitle, action, onDone, onCancel }: ConfirmDialogProps<Result>) {
+export function ConfirmDialog<Result>({
+  title,
+  children,
+  confirmLabel,
+  busyLabel,
+  confirmTone = 'danger',
+  failureMessage,
+  failureTitle,
+  action,
+  onDone,
+  onCancel,
+}: ConfirmDialogProps<Result>) {
   const id = useId();
   const cancelRef = useRef<HTMLButtonElement>(null);
   const mutation = useMutation({ mutationFn: action, onSuccess: onDone });
@@ -41,7 +54,7 @@ export function ConfirmDialog<Result>({ title, children, confirmLabel, busyLabel
         <button ref={cancelRef} type="button" className="button button--secondary" onClick={onCancel} disabled={busy}>
           キャンセル
         </button>
-        <button type="button" className="button button--danger" onClick={() => mutation.mutate()} disabled={busy} aria-busy={busy || undefined}>
+        <button type="button" className={`button button--${confirmTone}`} onClick={() => mutation.mutate()} disabled={busy} aria-busy={busy || undefined}>
           {busy ? busyLabel : confirmLabel}
         </button>
       </div>

@@ -2,6 +2,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { CampaignStatus } from '../../../common/campaign-status';
 import { dialectOf, readTimestamp, writeTimestamp } from '../../db/dialect';
 import type { Database, RecipientStatusValue } from '../../db/schema';
+import { campaignMessages } from '../../../common/messages';
 import { enqueueJob } from '../../lib/jobs/jobs.repo';
 import { tokyoMonth } from '../../lib/time-format';
 import { enqueueRecipientMails, type RecipientMail } from '../mail/mail-outbox.repo';
@@ -204,6 +205,41 @@ export class CampaignDispatchRepository implements MailDeliveryListener {
     await enqueueJob(trx, 'dispatch_campaign', { campaignId }, { now, runAt });
   }
 
+  /** Whether a claimed training mail should still go out: its campaign is still scheduled or running. */
+  async stillWanted(recipientId: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('campaign_recipients')
+      .innerJoin('campaigns', 'campaigns.id', 'campaign_recipients.campaign_id')
+      .select('campaigns.status')
+      .where('campaign_recipients.id', '=', recipientId)
+      .executeTakeFirst();
+    return row !== undefined && (row.status === 'scheduled' || row.status === 'running');
+  }
+
+  /**
+   * A mail a worker had claimed when its campaign was paused or ended: the recipient is unqueued
+   * (a resume hands it over again) or, for an ended campaign, cancelled; its allowance returns.
+   */
+  async withdrawn(trx: Transaction<Database>, mailId: number): Promise<void> {
+    const recipient = await trx
+      .selectFrom('mail_outbox')
+      .innerJoin('campaign_recipients', 'campaign_recipients.id', 'mail_outbox.campaign_recipient_id')
+      .innerJoin('campaigns', 'campaigns.id', 'campaign_recipients.campaign_id')
+      .select(['campaign_recipients.id', 'campaign_recipients.tenant_id', 'campaign_recipients.queued_at', 'campaigns.status as campaign_status'])
+      .where('mail_outbox.id', '=', mailId)
+      .where('campaign_recipients.status', '=', 'scheduled')
+      .executeTakeFirst();
+    if (!recipient?.queued_at) return;
+    const ended = recipient.campaign_status === 'completed';
+    await trx
+      .updateTable('campaign_recipients')
+      .set(ended ? { status: 'cancelled', failure_reason: campaignMessages.cancelledByCompletion, queued_at: null, outbox_id: null } : { queued_at: null, outbox_id: null })
+      .where('id', '=', recipient.id)
+      .execute();
+    await trx.deleteFrom('mail_outbox').where('id', '=', mailId).execute();
+    await releaseAllowance(trx, recipient.tenant_id, readTimestamp(recipient.queued_at));
+  }
+
   /** SMTP accepted a training mail: its recipient is sent (once), and the counters move. */
   async delivered(trx: Transaction<Database>, mailId: number, at: Date): Promise<void> {
     const recipient = await trx
@@ -229,13 +265,7 @@ export class CampaignDispatchRepository implements MailDeliveryListener {
       .returning(['tenant_id', 'queued_at'])
       .executeTakeFirst();
     if (!recipient?.queued_at) return;
-    await trx
-      .updateTable('tenant_monthly_usage')
-      .set((eb) => ({ mails_reserved: eb('mails_reserved', '-', 1) }))
-      .where('tenant_id', '=', recipient.tenant_id)
-      .where('month', '=', tokyoMonth(readTimestamp(recipient.queued_at)))
-      .where('mails_reserved', '>', 0)
-      .execute();
+    await releaseAllowance(trx, recipient.tenant_id, readTimestamp(recipient.queued_at));
   }
 }
 
@@ -244,6 +274,17 @@ async function lockedStatus(trx: Transaction<Database>, campaignId: number): Pro
   let query = trx.selectFrom('campaigns').select('status').where('id', '=', campaignId);
   if (dialectOf(trx as unknown as Kysely<unknown>) === 'postgres') query = query.forUpdate();
   return (await query.executeTakeFirst())?.status;
+}
+
+/** Hands back one mail of the allowance taken when the recipient was queued. */
+async function releaseAllowance(trx: Transaction<Database>, tenantId: number, queuedAt: Date): Promise<void> {
+  await trx
+    .updateTable('tenant_monthly_usage')
+    .set((eb) => ({ mails_reserved: eb('mails_reserved', '-', 1) }))
+    .where('tenant_id', '=', tenantId)
+    .where('month', '=', tokyoMonth(queuedAt))
+    .where('mails_reserved', '>', 0)
+    .execute();
 }
 
 /** Adds one to a monthly counter (the row is made on first use). */

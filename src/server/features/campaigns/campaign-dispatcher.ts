@@ -3,6 +3,7 @@ import { campaignMessages } from '../../../common/messages';
 import type { Clock } from '../../clock';
 import type { ClaimedJob } from '../../lib/jobs/jobs.repo';
 import { type JobContext, type JobLogger, JobRunner } from '../../lib/jobs/job-runner';
+import { JobLane } from '../../lib/jobs/job-lane';
 import type { RecipientMail } from '../mail/mail-outbox.repo';
 import { composeTrainingMail } from './campaign-mail';
 import type { CampaignDispatchRepository, DispatchCampaign } from './campaign-dispatch.repo';
@@ -39,13 +40,14 @@ const DEFAULT_POLL_INTERVAL_MS = 5_000;
  * starts a new one. Claims are by compare-and-set, so a repeated or concurrent pass never sends a
  * recipient twice.
  */
-export class CampaignDispatcher {
-  private readonly runner: JobRunner;
+export class CampaignDispatcher extends JobLane {
+  protected readonly runner: JobRunner;
   /** Kicks the runner when a next pass falls due before the next poll. */
   private wakeTimer: NodeJS.Timeout | null = null;
   private wakeDueAt = 0;
 
   constructor(private readonly options: CampaignDispatcherOptions) {
+    super();
     this.runner = new JobRunner({
       db: options.repo.db,
       handlers: { dispatch_campaign: { run: (job, context) => this.pass(job, context) } },
@@ -54,31 +56,20 @@ export class CampaignDispatcher {
       name: 'campaign dispatcher',
       pollIntervalMs: options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS,
       staleClaimMs: options.staleClaimMs ?? 5 * 60_000,
-      batchSize: 5,
+      // One pass at a time per claim: another worker takes the next campaign's pass meanwhile.
+      batchSize: 1,
       baseBackoffMs: 10_000,
       maxBackoffMs: 10 * 60_000,
     });
   }
 
-  get started(): boolean {
-    return this.runner.started;
-  }
-
-  start(): void {
-    this.runner.start();
-  }
-
   /** A pass now; with `dueAt` (the first send of a campaign just launched or resumed), another one then. */
-  kick(dueAt?: Date): void {
+  override kick(dueAt?: Date): void {
     this.runner.kick();
     if (dueAt) this.wakeAt(dueAt, this.options.clock.now());
   }
 
-  drain(): Promise<void> {
-    return this.runner.drain();
-  }
-
-  close(): Promise<void> {
+  override close(): Promise<void> {
     if (this.wakeTimer) clearTimeout(this.wakeTimer);
     this.wakeTimer = null;
     return this.runner.close();

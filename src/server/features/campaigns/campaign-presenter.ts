@@ -7,6 +7,7 @@ import {
   type Recipient,
   type RecipientStatus,
 } from '../../../common/campaigns.schema';
+import { campaignMessages } from '../../../common/messages';
 import { toJstIsoString } from '../../lib/time-format';
 import type { GroupStatsRecord, RecipientRecord } from './campaign-results.repo';
 import { allowedActions } from './campaign-transitions';
@@ -89,7 +90,7 @@ export function toDetail(campaign: CampaignRecord, parts: DetailParts): Campaign
       template_id: template.id, name: template.name, category: template.category, difficulty: template.difficulty, recipients: parts.templateCounts.get(template.id) ?? 0,
     })),
     groups: parts.groups.map((group) => ({
-      group_id: group.groupId, name: group.groupId === null ? 'グループなし' : group.name, total: group.total, sent: group.sent, opened: group.opened, clicked: group.clicked, submitted: group.submitted,
+      group_id: group.groupId, name: group.groupId === null ? campaignMessages.noGroup : group.name, total: group.total, sent: group.sent, opened: group.opened, clicked: group.clicked, submitted: group.submitted,
     })),
     activity: activityOf(parts.firstActions),
   };

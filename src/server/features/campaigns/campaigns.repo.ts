@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { CampaignStatus } from '../../../common/campaign-status';
 import { readTimestamp, writeTimestamp } from '../../db/dialect';
+import { containsPattern } from '../../db/like-pattern';
 import type { CampaignsTable, Database } from '../../db/schema';
 import { withTenantLock } from '../../db/tenant-lock';
 import { enqueueJob } from '../../lib/jobs/jobs.repo';
@@ -80,7 +81,6 @@ export interface NewRecipient {
 const SLICE = 500;
 const INSERT_ROWS = 300;
 
-const containsPattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 const flag = (value: boolean) => (value ? 1 : 0);
 const maybeDate = (value: string | Date | null) => (value === null ? null : readTimestamp(value));
 const maybeWrite = (value: Date | null) => (value === null ? null : writeTimestamp(value));
@@ -159,17 +159,24 @@ export class TenantCampaigns {
   constructor(
     readonly db: Kysely<Database>,
     readonly tenantId: number,
+    /** Already inside one transaction (the tenant lock: on SQLite a bare connection after BEGIN IMMEDIATE, where a nested BEGIN fails). */
+    private readonly atomic = false,
   ) {
     this.ownership = new TenantOwnership(db, tenantId);
   }
 
   /** Runs `work` holding the tenant's lock: the allowance check at launch and the recipients it allows never interleave. */
   withTenantLock<T>(work: (locked: TenantCampaigns) => Promise<T>): Promise<T> {
-    return withTenantLock(this.db, this.tenantId, (locked) => work(new TenantCampaigns(locked, this.tenantId)));
+    return withTenantLock(this.db, this.tenantId, (locked) => work(new TenantCampaigns(locked, this.tenantId, true)));
   }
 
   transaction<T>(work: (trx: TenantCampaigns) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute((trx) => work(new TenantCampaigns(trx, this.tenantId)));
+    return this.db.transaction().execute((trx) => work(new TenantCampaigns(trx, this.tenantId, true)));
+  }
+
+  /** `work` in a transaction of its own, or in the one this repository already runs in (an edit of a scheduled campaign runs under the tenant lock). */
+  private atomically<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+    return this.atomic ? work(this.db) : this.db.transaction().execute(work);
   }
 
   async plan(): Promise<string | null> {
@@ -210,7 +217,7 @@ export class TenantCampaigns {
 
   /** Changes a campaign still in one of `statuses` (compare-and-set); false when it is not. */
   async update(id: number, fields: CampaignFieldsRecord, statuses: readonly CampaignStatus[], now: Date): Promise<boolean> {
-    return this.db.transaction().execute(async (trx) => {
+    return this.atomically(async (trx) => {
       const result = await trx
         .updateTable('campaigns')
         .set({ ...fieldColumns(fields), updated_at: writeTimestamp(now) })
@@ -226,7 +233,7 @@ export class TenantCampaigns {
 
   /** Deletes a campaign still in one of `statuses` with all it holds (recipients, events, queued mail). */
   async delete(id: number, statuses: readonly CampaignStatus[]): Promise<boolean> {
-    return this.db.transaction().execute(async (trx) => {
+    return this.atomically(async (trx) => {
       const owned = await trx.selectFrom('campaigns').select('id').where('tenant_id', '=', this.tenantId).where('id', '=', id).where('status', 'in', [...statuses]).executeTakeFirst();
       if (!owned) return false;
       await new TenantCampaigns(trx, this.tenantId).takeBackQueuedMail(id);

@@ -11,6 +11,8 @@ interface DevMailboxDeps {
   mailbox: DevMailbox;
   assets: () => WebAssets;
   appUrl: string;
+  /** Training mail's links and open pixel live here (TRACKING_URL, else APP_URL). */
+  trackingUrl: string;
 }
 
 const STYLE = html`<style>
@@ -43,9 +45,11 @@ const NOTICE = 'このページは開発環境でのみ表示されます。SMTP
 /**
  * The development mailbox, registered only when it is the transport (SMTP_URL unset, not
  * production): a list newest first and a message view. The HTML part is shown in a sandboxed
- * iframe (`srcdoc`, no scripts, no same origin), under this page's CSP.
+ * iframe (`srcdoc`, no scripts, no same origin), under this page's CSP; its links open in a new
+ * tab (popups that leave the sandbox), as a mail client opens them.
  */
-export function registerDevMailboxRoutes(app: FastifyInstance, { mailbox, assets, appUrl }: DevMailboxDeps): void {
+export function registerDevMailboxRoutes(app: FastifyInstance, { mailbox, assets, appUrl, trackingUrl }: DevMailboxDeps): void {
+  const ownOrigins = [...new Set([new URL(appUrl).origin, new URL(trackingUrl).origin])];
   const send = (request: FastifyRequest, reply: FastifyReply, title: string, path: string, body: SafeHtml) => {
     const csrfToken = app.issueCsrfToken(request, reply);
     return reply
@@ -53,7 +57,8 @@ export function registerDevMailboxRoutes(app: FastifyInstance, { mailbox, assets
       .header('cache-control', 'no-store')
       // Development only: the mail's HTML uses style="" attributes (mail clients need them), and a srcdoc
       // iframe inherits this page's CSP, so these two pages, and no other, allow inline styles.
-      .header('content-security-policy', contentSecurityPolicy({ inlineStyles: true }))
+      // The open pixel of a training mail loads from the tracking origin, as it would in a mail client.
+      .header('content-security-policy', contentSecurityPolicy({ inlineStyles: true, imageSources: ownOrigins }))
       .send(
         renderHostPage(assets(), { csrfToken, appUrl }, {
           title: `${title}｜キヅキ Kizuki（開発用）`,
@@ -91,9 +96,9 @@ ${entries.length === 0
   ${Object.entries(entry.headers).map(([name, value]) => html`<dt>${name}</dt><dd>${value}</dd>`)}
 </dl>
 <h2>HTML 本文</h2>
-<iframe class="dev-mailbox__frame" title="HTML 本文" sandbox="" referrerpolicy="no-referrer" srcdoc="${entry.html}"></iframe>
+<iframe class="dev-mailbox__frame" title="HTML 本文" sandbox="allow-popups allow-popups-to-escape-sandbox" referrerpolicy="no-referrer" srcdoc="${`<base target="_blank">${entry.html}`}"></iframe>
 <h2>テキスト本文</h2>
-<pre class="dev-mailbox__text">${entry.text}</pre>
+<pre class="dev-mailbox__text">${linkOwnUrls(entry.text, ownOrigins)}</pre>
 <p><a href="/dev/mailbox/${entry.id}/raw">元のメール（.eml）を表示</a></p>`);
   });
 
@@ -102,6 +107,23 @@ ${entries.length === 0
     if (!raw) throw new AppError('NOT_FOUND', 'メールが見つかりません');
     return reply.type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(raw);
   });
+}
+
+/**
+ * The text part with links to our own origins clickable (opened in a new tab, as a mail client
+ * would), so a developer can follow a training mail's link; any other text stays plain.
+ */
+function linkOwnUrls(text: string, origins: readonly string[]): SafeHtml[] {
+  const parts: SafeHtml[] = [];
+  let last = 0;
+  for (const match of text.matchAll(/https?:\/\/[^\s<>"'）」]+/g)) {
+    const url = match[0];
+    if (!origins.some((origin) => url === origin || url.startsWith(`${origin}/`))) continue;
+    parts.push(html`${text.slice(last, match.index)}`, html`<a href="${url}" target="_blank" rel="noopener">${url}</a>`);
+    last = match.index + url.length;
+  }
+  parts.push(html`${text.slice(last)}`);
+  return parts;
 }
 
 function listItem(entry: DevMailboxEntry): SafeHtml {

@@ -49,9 +49,11 @@ describe('development mailbox', () => {
     expect(view.body).toContain('テキスト本文です。');
     expect(view.body).toContain('キヅキ &lt;no-reply@kizuki.example&gt;');
     expect(view.body).toContain('List-Unsubscribe');
-    // The HTML part only inside a sandboxed iframe, escaped into srcdoc; the page's CSP forbids inline scripts anyway.
-    expect(view.body).toContain('<iframe class="dev-mailbox__frame" title="HTML 本文" sandbox=""');
-    expect(view.body).toContain('srcdoc="&lt;p&gt;HTML 本文です。&lt;/p&gt;&lt;script&gt;alert(1)&lt;/script&gt;"');
+    // The HTML part only inside a sandboxed iframe (no scripts, no same origin; links may open a new
+    // tab, as in a mail client), escaped into srcdoc; the page's CSP forbids inline scripts anyway.
+    expect(view.body).toContain('<iframe class="dev-mailbox__frame" title="HTML 本文" sandbox="allow-popups allow-popups-to-escape-sandbox"');
+    expect(view.body).not.toMatch(/allow-scripts|allow-same-origin/);
+    expect(view.body).toContain('srcdoc="&lt;base target=&quot;_blank&quot;&gt;&lt;p&gt;HTML 本文です。&lt;/p&gt;&lt;script&gt;alert(1)&lt;/script&gt;"');
     expect(view.body).not.toContain('<script>alert(1)</script>');
     expect(view.headers['content-security-policy']).toContain("script-src 'self'");
 
@@ -73,5 +75,18 @@ describe('development mailbox', () => {
     } finally {
       await withSmtp.close();
     }
+  });
+
+  it('links our own URLs in the text part (a training mail’s link can be followed), leaves others plain, and lets the open pixel load', async () => {
+    const own = `${context.config.appUrl}/t/c/abcdefghijklmnopqrstuv`;
+    await context.app.mail.send({ to: 'hanako@example.jp', subject: 'リンクの確認', text: `こちら: ${own}\n外部: https://evil.example/x?a=<b>`, html: '<p>本文</p>' });
+    await context.app.mail.worker.drain();
+    const entry = (await context.app.inject({ url: '/dev/mailbox', headers: { accept: 'text/html' } })).body.match(/href="\/dev\/mailbox\/([0-9a-f-]+)"/g)!;
+    const views = await Promise.all(entry.map((href) => context.app.inject({ url: href.slice(6, -1), headers: { accept: 'text/html' } })));
+    const view = views.find((candidate) => candidate.body.includes('リンクの確認'))!;
+    expect(view.body).toContain(`<a href="${own}" target="_blank" rel="noopener">${own}</a>`);
+    expect(view.body).not.toContain('href="https://evil.example');
+    expect(view.body).toContain('https://evil.example/x?a=&lt;b&gt;');
+    expect(view.headers['content-security-policy']).toContain(`img-src 'self' data: blob: ${new URL(context.config.appUrl).origin}`);
   });
 });

@@ -223,9 +223,10 @@ describe('mail delivery', () => {
           return sent;
         },
       });
+      // Small batches, so the second worker finds work the first has not claimed yet.
       const workers = [
-        workerFor(counting(transportFor(smtp.url()), 0), database),
-        workerFor(counting(transportFor(smtp.url()), 1), second),
+        workerFor(counting(transportFor(smtp.url()), 0), database, { batchSize: 4 }),
+        workerFor(counting(transportFor(smtp.url()), 1), second, { batchSize: 4 }),
       ];
       await Promise.all(workers.map((worker) => worker.drain()));
 

@@ -1,5 +1,6 @@
 import type { Clock } from '../../clock';
 import { type JobContext, JobFailure, JobRunner } from '../../lib/jobs/job-runner';
+import { JobLane } from '../../lib/jobs/job-lane';
 import type { JobTransaction } from '../../lib/jobs/jobs.repo';
 import { assertSafeEnvelope } from './mail-message';
 import type { MailOutboxRepository } from './mail-outbox.repo';
@@ -16,6 +17,13 @@ export interface MailWorkerLogger {
  * campaign recipient: features/campaigns/campaign-dispatch.repo.ts).
  */
 export interface MailDeliveryListener {
+  /**
+   * Asked just before a training mail goes to SMTP: false when it is no longer wanted (its campaign
+   * was paused or ended after a worker had claimed it), and it is then withdrawn instead of sent.
+   */
+  stillWanted(recipientId: number): Promise<boolean>;
+  /** Records the withdrawal in the transaction that finishes the job. */
+  withdrawn(trx: JobTransaction, mailId: number): Promise<void>;
   delivered(trx: JobTransaction, mailId: number, at: Date): Promise<void>;
   failed(trx: JobTransaction, mailId: number, reason: string): Promise<void>;
 }
@@ -37,6 +45,8 @@ export interface MailWorkerOptions {
   deliveryListener?: MailDeliveryListener;
   /** Messages sent at once (default: the SMTP pool's connections). */
   concurrency?: number;
+  /** Messages claimed at once (default BATCH_SIZE). */
+  batchSize?: number;
 }
 
 const DEFAULTS = {
@@ -48,7 +58,7 @@ const DEFAULTS = {
 /** Messages claimed at once; each claim is restamped when its turn comes, so none goes stale waiting. */
 const BATCH_SIZE = 50;
 /** As many messages in flight as the SMTP transport keeps connections (mail-transport.ts). */
-const DEFAULT_CONCURRENCY = 3;
+export const DEFAULT_MAIL_CONCURRENCY = 3;
 
 /**
  * Delivers the outbox: the `send_mail` handler on a job runner (lib/jobs). Claims are safe between
@@ -61,10 +71,11 @@ const DEFAULT_CONCURRENCY = 3;
  * SMTP 4xx and connection trouble are retried with backoff (the job's max_attempts, 8, or
  * `maxAttempts`); a 5xx, or a stored message with an unsafe header, fails at once with the reason.
  */
-export class MailWorker {
-  private readonly runner: JobRunner;
+export class MailWorker extends JobLane {
+  protected readonly runner: JobRunner;
 
   constructor(private readonly options: MailWorkerOptions) {
+    super();
     const { repo, clock, logger } = options;
     this.runner = new JobRunner({
       db: repo.db,
@@ -81,37 +92,18 @@ export class MailWorker {
       name: 'mail worker',
       pollIntervalMs: options.pollIntervalMs ?? DEFAULTS.pollIntervalMs,
       staleClaimMs: options.staleClaimMs ?? DEFAULTS.staleClaimMs,
-      batchSize: BATCH_SIZE,
-      concurrency: options.concurrency ?? DEFAULT_CONCURRENCY,
+      batchSize: options.batchSize ?? BATCH_SIZE,
+      concurrency: options.concurrency ?? DEFAULT_MAIL_CONCURRENCY,
       baseBackoffMs: options.baseBackoffMs ?? DEFAULTS.baseBackoffMs,
       maxBackoffMs: options.maxBackoffMs ?? DEFAULTS.maxBackoffMs,
       ...(options.maxAttempts === undefined ? {} : { maxAttempts: options.maxAttempts }),
     });
   }
 
-  get started(): boolean {
-    return this.runner.started;
-  }
 
-  /** Polls now and then every `pollIntervalMs`. */
-  start(): void {
-    this.runner.start();
-  }
 
-  /** Asks for a run (after an enqueue, or from the poll timer); never waits for it. */
-  kick(): void {
-    this.runner.kick();
-  }
 
-  /** Sends every message that is due now, then resolves (tests, and the first run). */
-  drain(): Promise<void> {
-    return this.runner.drain();
-  }
 
-  /** Stops taking work and waits for the message in hand. */
-  close(): Promise<void> {
-    return this.runner.close();
-  }
 
   private async deliver(mailId: number, jobId: number, context: JobContext): Promise<void> {
     const { repo, transport, clock, logger } = this.options;
@@ -125,6 +117,12 @@ export class MailWorker {
     } catch (error) {
       logger.error({ mailId }, 'mail refused: unsafe header');
       throw new JobFailure(`refused before sending: ${(error as Error).message}`, true);
+    }
+    const listener = this.options.deliveryListener;
+    if (envelope.campaignRecipientId !== null && listener && !(await listener.stillWanted(envelope.campaignRecipientId))) {
+      await context.complete((trx) => listener.withdrawn(trx, mailId));
+      logger.info({ mailId }, 'training mail withdrawn: its campaign was paused or ended');
+      return;
     }
     let sent: SentMail;
     try {

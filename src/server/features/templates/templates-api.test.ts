@@ -114,6 +114,17 @@ describe('create, read, update, delete', () => {
     expect((await api(owner, 'GET', `/api/templates/${made.template_id}`)).statusCode).toBe(404);
   });
 
+  it('refuses (409) to delete a template a campaign draws from, and deletes it once the campaign is gone', async () => {
+    const made = await create(owner);
+    const campaign = await api(owner, 'POST', '/api/campaigns', { campaign_name: '使用中', template_ids: [made.template_id], all_users: true });
+    expect(campaign.statusCode, campaign.body).toBe(201);
+    const refused = await api(owner, 'DELETE', `/api/templates/${made.template_id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ success: false, message: templateMessages.inUse });
+    expect((await api(owner, 'DELETE', `/api/campaigns/${campaign.json().data.campaign.campaign_id}`)).statusCode).toBe(200);
+    expect((await api(owner, 'DELETE', `/api/templates/${made.template_id}`)).statusCode).toBe(200);
+  });
+
   it('answers 404, never 422, for an id that cannot name a template', async () => {
     for (const id of ['abc', '1.5', '0', '-1', '99999999999', '1e3']) {
       for (const [method, path, payload] of [

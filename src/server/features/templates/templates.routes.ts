@@ -38,7 +38,7 @@ export function registerTemplateRoutes(realm: ZodRoutes, { service }: { service:
 
   realm.delete('/api/templates/:template_id', {
     schema: { params: templateParamsSchema, response: { 200: templateMessageResponseSchema } },
-    config: { openapi: { summary: 'Delete one of the tenant’s own templates', tags, errors: { ...REALM_ERRORS, 403: m.builtinReadOnly, 404: m.notFound } } },
+    config: { openapi: { summary: 'Delete one of the tenant’s own templates (409 while a campaign uses it)', tags, errors: { ...REALM_ERRORS, 403: m.builtinReadOnly, 404: m.notFound, 409: m.inUse } } },
   }, async (request) => {
     await service.delete(tenantOf(request).tenantId, request.params.template_id);
     return { success: true as const, data: { message: m.deleted } };

@@ -74,7 +74,9 @@ export class TemplatesService {
 
   async delete(tenantId: number, id: number): Promise<void> {
     await this.findOwn(tenantId, id);
-    if (!(await this.deps.repo.forTenant(tenantId).delete(id))) throw notFound();
+    const deleted = await this.deps.repo.forTenant(tenantId).delete(id);
+    if (deleted === 'in_use') throw new AppError('CONFLICT', m.inUse);
+    if (!deleted) throw notFound();
   }
 
   /** Any template the tenant can read, built-ins included, becomes one of its own. */

@@ -14,6 +14,7 @@ export interface TrackedRecipient {
   campaignId: number;
   sentAt: Date | null;
   clickedAt: Date | null;
+  submittedAt: Date | null;
 }
 
 /** What the lesson page shows: the mail as this person received it, and its red flags. */
@@ -37,6 +38,12 @@ export interface TrackingEvent {
 /** The first actions a counted event sets (a click implies an open; a submit implies a click). */
 export type CountedAction = 'open' | 'click' | 'submit';
 
+/** A first action to set, at the time it happened. */
+export interface TimedAction {
+  action: CountedAction;
+  at: Date;
+}
+
 const USER_AGENT_LIMIT = 300;
 
 /**
@@ -51,13 +58,14 @@ export class TrackingRepository {
   async findByToken(token: string): Promise<TrackedRecipient | null> {
     const row = await this.db
       .selectFrom('campaign_recipients')
-      .select(['id', 'tenant_id', 'campaign_id', 'sent_at', 'clicked_at'])
+      .select(['id', 'tenant_id', 'campaign_id', 'sent_at', 'clicked_at', 'submitted_at'])
       .where('token', '=', token)
       .executeTakeFirst();
     if (!row) return null;
     return {
       id: row.id, tenantId: row.tenant_id, campaignId: row.campaign_id,
       sentAt: row.sent_at === null ? null : readTimestamp(row.sent_at), clickedAt: row.clicked_at === null ? null : readTimestamp(row.clicked_at),
+      submittedAt: row.submitted_at === null ? null : readTimestamp(row.submitted_at),
     };
   }
 
@@ -87,14 +95,14 @@ export class TrackingRepository {
     return row !== undefined;
   }
 
-  /** The earliest click held back for a reason a real browser overturns (corporate NAT), if the click is not counted yet. */
-  async heldBackClick(recipientId: number, reasons: readonly NotCountedReason[]): Promise<Date | null> {
+  /** When this recipient's earliest click or submit held back for a reason a real browser overturns (corporate NAT) happened, if any. */
+  async heldBackAction(recipientId: number, kind: 'click' | 'submit', reasons: readonly NotCountedReason[]): Promise<Date | null> {
     if (reasons.length === 0) return null;
     const row = await this.db
       .selectFrom('tracking_events')
       .select('occurred_at')
       .where('recipient_id', '=', recipientId)
-      .where('kind', '=', 'click')
+      .where('kind', '=', kind)
       .where('counted', '=', 0)
       .where('reason', 'in', [...reasons])
       .orderBy('id')
@@ -103,11 +111,24 @@ export class TrackingRepository {
     return row ? readTimestamp(row.occurred_at) : null;
   }
 
+  /** Whether a real browser already passed the human check for this recipient (the lesson page's beacon counted). */
+  async passedHumanCheck(recipientId: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('tracking_events')
+      .select('id')
+      .where('recipient_id', '=', recipientId)
+      .where('kind', '=', 'human_check')
+      .where('counted', '=', 1)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   /**
-   * Appends the event and, when `action` is given, sets the recipient's first actions up to it at
-   * `actionAt`, with the campaign's and the month's counters, all in one transaction.
+   * Appends the event and sets the recipient's first actions up to each of `actions` (in order) at
+   * its time, with the campaign's and the month's counters, all in one transaction.
    */
-  async record(recipient: TrackedRecipient, event: TrackingEvent, action: CountedAction | null, actionAt: Date = event.at): Promise<void> {
+  async record(recipient: TrackedRecipient, event: TrackingEvent, actions: readonly TimedAction[]): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await trx
         .insertInto('tracking_events')
@@ -125,7 +146,7 @@ export class TrackingRepository {
           user_agent: event.userAgent.slice(0, USER_AGENT_LIMIT),
         })
         .execute();
-      if (action) await applyFirstActions(trx, recipient, action, actionAt);
+      for (const { action, at } of actions) await applyFirstActions(trx, recipient, action, at);
     });
   }
 

@@ -9,7 +9,7 @@ const TOKEN = /^[A-Za-z0-9_-]{16,43}$/;
 /** The smallest transparent GIF (43 bytes). */
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 /** The lesson may show a lure's https images; everything else as the site CSP. */
-const LESSON_CSP = contentSecurityPolicy({ httpsImages: true });
+const LESSON_CSP = contentSecurityPolicy({ imageSources: ['https:'] });
 
 function facts(request: FastifyRequest): RequestFacts {
   return {

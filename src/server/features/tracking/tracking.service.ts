@@ -12,7 +12,7 @@ import {
   type TrackingKind,
 } from './scanner-filter';
 import { TRACKING_PATHS, trackingLinks } from './tracking-paths';
-import type { CountedAction, TrackedRecipient, TrackingRepository } from './tracking.repo';
+import type { CountedAction, TimedAction, TrackedRecipient, TrackingRepository } from './tracking.repo';
 
 /** What a tracking request tells about itself (no body: the lookalike form posts none). */
 export interface RequestFacts {
@@ -36,7 +36,8 @@ const OVERTURNABLE = NOT_COUNTED_REASONS.filter(isOverturnableByHumanCheck);
 /**
  * Opens, clicks, submits, the honeypot and the human-check beacon. Every request is kept; the
  * scanner filter decides whether it counts (and why not). A human check from a real browser
- * counts a click that was only held back for a soft reason (many people behind one address).
+ * counts the click and the lookalike submit that were only held back for a soft reason (many
+ * people behind one address), and that person's later ones.
  */
 export class TrackingService {
   constructor(private readonly deps: TrackingServiceDeps) {}
@@ -54,16 +55,22 @@ export class TrackingService {
           repo.honeypotFromIp(recipient.id, facts.ip, new Date(at.getTime() - HONEYPOT_WINDOW_MS)),
         ])
       : [0, false];
-    const verdict = judgeTrackingRequest(
+    let verdict = judgeTrackingRequest(
       { kind, method: facts.method, userAgent: facts.userAgent, referer: facts.referer, at, sentAt: recipient.sentAt, otherRecipientsFromIpRecently: others, honeypotHitFromIp: honeypot },
       { minClickDelaySeconds: this.deps.minClickDelaySeconds },
     );
+    // Once the beacon has vouched for this person, a soft hold no longer applies to them: behind a
+    // corporate NAT the lookalike form is submitted seconds after the check, still inside the window.
+    if (verdict.reason && isOverturnableByHumanCheck(verdict.reason) && (await repo.passedHumanCheck(recipient.id))) {
+      verdict = { counted: true, reason: null, detail: {} };
+    }
     const event = { kind, at, counted: verdict.counted, reason: verdict.reason, detail: verdict.detail, ...facts };
     if (kind === 'human_check' && verdict.counted) {
-      await this.confirmHeldBackClick(recipient, event);
+      await this.confirmHeldBack(recipient, event);
       return true;
     }
-    await repo.record(recipient, event, verdict.counted ? (ACTION_OF[kind] ?? null) : null);
+    const action = verdict.counted ? ACTION_OF[kind] : undefined;
+    await repo.record(recipient, event, action ? [{ action, at }] : []);
     return true;
   }
 
@@ -92,9 +99,17 @@ export class TrackingService {
     });
   }
 
-  private async confirmHeldBackClick(recipient: TrackedRecipient, event: Parameters<TrackingRepository['record']>[1]): Promise<void> {
-    const heldBack = recipient.clickedAt ? null : await this.deps.repo.heldBackClick(recipient.id, OVERTURNABLE);
-    // The click counts at the time it happened; the beacon only vouches for it.
-    await this.deps.repo.record(recipient, event, heldBack ? 'click' : null, heldBack ?? event.at);
+  /** The beacon counts this person's click and lookalike submit that were held back only for a soft reason. */
+  private async confirmHeldBack(recipient: TrackedRecipient, event: Parameters<TrackingRepository['record']>[1]): Promise<void> {
+    const { repo } = this.deps;
+    const [click, submit] = await Promise.all([
+      recipient.clickedAt ? null : repo.heldBackAction(recipient.id, 'click', OVERTURNABLE),
+      recipient.submittedAt ? null : repo.heldBackAction(recipient.id, 'submit', OVERTURNABLE),
+    ]);
+    // Each counts at the time it happened (the click first); the beacon only vouches for them.
+    const actions: TimedAction[] = [];
+    if (click) actions.push({ action: 'click', at: click });
+    if (submit) actions.push({ action: 'submit', at: submit });
+    await repo.record(recipient, event, actions);
   }
 }

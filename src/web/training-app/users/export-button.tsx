@@ -2,10 +2,17 @@ import { useMutation } from '@tanstack/react-query';
 import { downloadPeopleCsv, saveBlob } from './people-api';
 import { apiErrorMessage } from '../../lib/api-client';
 
-/** GET /api/users/export as a file download (UTF-8 with BOM, so Excel opens it as it is). */
-export function ExportButton({ disabled, onError }: { disabled: boolean; onError: (message: string | null) => void }) {
+type ExportButtonProps = {
+  disabled: boolean;
+  onError: (message: string | null) => void;
+  /** The export to fetch; the people list by default (the campaign page passes its own). */
+  download?: () => Promise<{ blob: Blob; fileName: string }>;
+};
+
+/** A CSV export (GET /api/users/export by default) as a file download (UTF-8 with BOM, so Excel opens it as it is). */
+export function ExportButton({ disabled, onError, download = downloadPeopleCsv }: ExportButtonProps) {
   const mutation = useMutation({
-    mutationFn: downloadPeopleCsv,
+    mutationFn: download,
     onMutate: () => onError(null),
     onSuccess: ({ blob, fileName }) => saveBlob(blob, fileName),
     onError: (error) => onError(apiErrorMessage(error, 'CSVファイルを作成できませんでした。時間をおいて再度お試しください。')),

@@ -73,8 +73,8 @@ export function importPeople(file: File, dryRun: boolean): Promise<ImportResult>
   return apiRequest('/api/users/import', { method: 'POST', form, parse: (data) => importResultSchema.parse(data) });
 }
 
-/** The file name the server gives in Content-Disposition (RFC 6266 `filename*` first), else a dated default. */
-export function exportFileName(disposition: string | null, now = new Date()): string {
+/** The file name the server gives in Content-Disposition (RFC 6266 `filename*` first), else a dated default (`{fallbackBase}-YYYYMMDD.csv`). */
+export function exportFileName(disposition: string | null, now = new Date(), fallbackBase = 'users'): string {
   const extended = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(disposition ?? '');
   if (extended?.[1]) {
     try {
@@ -86,20 +86,21 @@ export function exportFileName(disposition: string | null, now = new Date()): st
   const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(disposition ?? '');
   if (plain?.[1]?.trim()) return plain[1].trim();
   const pad = (value: number) => String(value).padStart(2, '0');
-  return `users-${now.getFullYear()}${pad(now.getMonth() + 1)}${pad(now.getDate())}.csv`;
+  return `${fallbackBase}-${now.getFullYear()}${pad(now.getMonth() + 1)}${pad(now.getDate())}.csv`;
 }
 
 /**
- * GET /api/users/export is a file, not a JSON envelope, so it cannot go through apiRequest; it
- * still carries the bearer token, and a 401 ends the sign-in as everywhere else (SPEC §8).
+ * A CSV export (GET /api/users/export, /api/campaigns/{id}/export) is a file, not a JSON envelope,
+ * so it cannot go through apiRequest; it still carries the bearer token, and a 401 ends the
+ * sign-in as everywhere else (SPEC §8).
  */
-export async function downloadPeopleCsv(): Promise<{ blob: Blob; fileName: string }> {
+export async function downloadCsv(path: string, fallbackBase: string): Promise<{ blob: Blob; fileName: string }> {
   const headers = new Headers({ Accept: 'text/csv' });
   const bearer = readAuthToken();
   if (bearer) headers.set('Authorization', `Bearer ${bearer}`);
   let response: Response;
   try {
-    response = await fetch('/api/users/export', { headers, credentials: 'same-origin' });
+    response = await fetch(path, { headers, credentials: 'same-origin' });
   } catch {
     throw new ApiError(0, null);
   }
@@ -111,7 +112,11 @@ export async function downloadPeopleCsv(): Promise<{ blob: Blob; fileName: strin
     const payload = (await response.json().catch(() => null)) as { message?: unknown } | null;
     throw new ApiError(response.status, typeof payload?.message === 'string' ? payload.message : null);
   }
-  return { blob: await response.blob(), fileName: exportFileName(response.headers.get('content-disposition')) };
+  return { blob: await response.blob(), fileName: exportFileName(response.headers.get('content-disposition'), new Date(), fallbackBase) };
+}
+
+export function downloadPeopleCsv(): Promise<{ blob: Blob; fileName: string }> {
+  return downloadCsv('/api/users/export', 'users');
 }
 
 /** Hands a blob to the browser as a download. */

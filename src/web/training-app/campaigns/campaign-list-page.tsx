@@ -1,0 +1,125 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useRef } from 'react';
+import { Link, useLocation } from 'react-router';
+import { CAMPAIGN_PAGE_SIZE } from '../../../common/campaigns.schema';
+import { AlertBox } from '../../components/alert-box';
+import { apiErrorMessage } from '../../lib/api-client';
+import { ReportListPagination as Pagination } from '../../phishing-reports/report-list/report-list-pagination';
+import { PageHeader } from '../components/page-header';
+import { useCampaignListFilter } from './campaign-list-filter';
+import { CampaignListToolbar } from './campaign-list-toolbar';
+import { CampaignTable } from './campaign-table';
+import { campaignKeys, fetchCampaigns } from './campaigns-api';
+
+/** The server page with the allow-list settings for Microsoft 365 and Google Workspace (issue 11 "Dispatch"). */
+export const ALLOW_LIST_GUIDE_PATH = '/help/allow-list';
+
+function FirstCampaign() {
+  return (
+    <div className="ta-empty">
+      <p className="ta-empty__title">キャンペーンはまだありません</p>
+      <p className="ta-empty__text">テンプレートと送信する相手を選ぶだけで、最初の訓練をすぐに始められます。</p>
+      <Link to="/campaigns/create" className="button button--primary">
+        最初のキャンペーンを作成
+      </Link>
+    </div>
+  );
+}
+
+/** /campaigns (issue 11 "Screens"): every campaign with its figures, filtered by status and name, paged on the server. */
+export function Component() {
+  const id = useId();
+  const location = useLocation();
+  const notice = (location.state as { notice?: unknown } | null)?.notice;
+  const [filter, setFilter] = useCampaignListFilter();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const list = useQuery({ queryKey: campaignKeys.list(filter), queryFn: ({ signal }) => fetchCampaigns(filter, signal), placeholderData: keepPreviousData });
+  const data = list.data;
+  const filtered = filter.status !== null || filter.q.trim() !== '';
+  const noneYet = data !== undefined && data.pagination.total === 0 && !filtered;
+
+  // A page past the end (a campaign deleted meanwhile, an old link): show the last page instead.
+  useEffect(() => {
+    if (data && data.campaigns.length === 0 && filter.page > 1 && data.pagination.total > 0) setFilter({ page: Math.ceil(data.pagination.total / CAMPAIGN_PAGE_SIZE) });
+  }, [data, filter.page, setFilter]);
+
+  let body;
+  if (list.isError && !data) {
+    body = (
+      <AlertBox tone="error" title="読み込みに失敗しました">
+        <p>{apiErrorMessage(list.error, 'キャンペーンの一覧を取得できませんでした。時間をおいて再度お試しください。')}</p>
+        <p>
+          <button type="button" className="button button--secondary button--small" onClick={() => void list.refetch()} disabled={list.isFetching}>
+            再読み込み
+          </button>
+        </p>
+      </AlertBox>
+    );
+  } else if (!data) {
+    body = <span className="skeleton cmp-skeleton" role="status" aria-label="キャンペーンの一覧を読み込み中" />;
+  } else if (noneYet) {
+    body = <FirstCampaign />;
+  } else if (data.campaigns.length === 0) {
+    body = (
+      <div className="ta-empty" role="status">
+        <p className="ta-empty__title">条件に合うキャンペーンはありません</p>
+        <p className="ta-empty__text">ステータスやキーワードを変えてお試しください。</p>
+        <button type="button" className="button button--secondary" onClick={() => setFilter({ status: null, q: '' })}>
+          絞り込みを解除
+        </button>
+      </div>
+    );
+  } else {
+    body = (
+      <>
+        <CampaignTable campaigns={data.campaigns} caption="キャンペーン一覧" />
+        <Pagination
+          pagination={data.pagination}
+          shown={data.campaigns.length}
+          busy={list.isFetching}
+          onPage={(offset) => {
+            setFilter({ page: Math.floor(offset / CAMPAIGN_PAGE_SIZE) + 1 });
+            headingRef.current?.focus();
+          }}
+        />
+      </>
+    );
+  }
+
+  return (
+    <div className="ta-page cmp-page">
+      <PageHeader
+        title="キャンペーン一覧"
+        lead="訓練メールの送信状況と、開封率・クリック率をキャンペーンごとに確認できます。"
+        actions={
+          <Link to="/campaigns/create" className="button button--primary">
+            <span aria-hidden="true">＋</span>
+            キャンペーンを作成
+          </Link>
+        }
+      />
+      {typeof notice === 'string' && (
+        <AlertBox tone="success" className="cmp-alert">
+          <p>{notice}</p>
+        </AlertBox>
+      )}
+      <section className="card cmp-list" aria-labelledby={`${id}-list`}>
+        <h2 id={`${id}-list`} ref={headingRef} tabIndex={-1} className="cmp-list__title">
+          キャンペーン
+          {data && !noneYet && <span className="cmp-list__total">（全{data.pagination.total.toLocaleString('ja-JP')}件）</span>}
+        </h2>
+        {!noneYet && <CampaignListToolbar filter={filter} onChange={setFilter} />}
+        <div aria-busy={list.isFetching || undefined}>{body}</div>
+      </section>
+      <aside className="cmp-guide" aria-label="配信設定のご案内">
+        <span className="cmp-guide__icon" aria-hidden="true">
+          i
+        </span>
+        <p>
+          <a href={ALLOW_LIST_GUIDE_PATH}>訓練メールが届かない・誤ってクリック扱いになる場合の設定ガイド</a>
+          <span className="cmp-guide__text">Microsoft 365 や Google Workspace で、訓練メールを許可する設定の手順を説明しています。</span>
+        </p>
+      </aside>
+    </div>
+  );
+}
