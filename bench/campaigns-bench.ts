@@ -171,6 +171,7 @@ function printSummary({ label, app, baseline, stored, tracking, results, page }:
   console.log(`  launch request ${app.launchMs} ms; first message accepted ${app.firstMessageMs} ms after the launch request started`);
   console.log(`  recorded afterwards: ${JSON.stringify(stored.recipientsByStatus)}, campaign ${stored.campaignStatus}, emails_sent ${stored.emailsSent}`);
 
+  if (tracking.length === 0) return;
   console.log(`\nTracking (target ≥ ${TARGETS.trackingShareOfBare * 100}% of the bare route's req/s, p99 < ${TARGETS.trackingP99Ms} ms, every answer stored as an event):\n`);
   console.log(table(
     ['route', 'app req/s', 'app p50', 'app p99', 'bare req/s', 'bare p99', 'share', 'answered', 'events', 'counted', 'target'],
