@@ -3,7 +3,7 @@ import { useEffect, useId, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import { CAMPAIGN_PAGE_SIZE } from '../../../common/campaigns.schema';
 import { AlertBox } from '../../components/alert-box';
-import { apiErrorMessage } from '../../lib/api-client';
+import { LoadErrorAlert } from '../../components/load-error-alert';
 import { ReportListPagination as Pagination } from '../../phishing-reports/report-list/report-list-pagination';
 import { PageHeader } from '../components/page-header';
 import { useCampaignListFilter } from './campaign-list-filter';
@@ -46,14 +46,7 @@ export function Component() {
   let body;
   if (list.isError && !data) {
     body = (
-      <AlertBox tone="error" title="読み込みに失敗しました">
-        <p>{apiErrorMessage(list.error, 'キャンペーンの一覧を取得できませんでした。時間をおいて再度お試しください。')}</p>
-        <p>
-          <button type="button" className="button button--secondary button--small" onClick={() => void list.refetch()} disabled={list.isFetching}>
-            再読み込み
-          </button>
-        </p>
-      </AlertBox>
+      <LoadErrorAlert error={list.error} fallback="キャンペーンの一覧を取得できませんでした。時間をおいて再度お試しください。" onRetry={() => void list.refetch()} busy={list.isFetching} />
     );
   } else if (!data) {
     body = <span className="skeleton cmp-skeleton" role="status" aria-label="キャンペーンの一覧を読み込み中" />;

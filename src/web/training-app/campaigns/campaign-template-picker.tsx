@@ -2,9 +2,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState, type Ref } from 'react';
 import { CAMPAIGN_MAX_TEMPLATES } from '../../../common/campaigns.schema';
 import { TEMPLATE_CATEGORIES, type TemplateCategory, type TemplateSummary } from '../../../common/templates.schema';
-import { AlertBox } from '../../components/alert-box';
 import { FieldError, RequiredBadge } from '../../components/form-field';
-import { apiErrorMessage } from '../../lib/api-client';
+import { LoadErrorAlert } from '../../components/load-error-alert';
 import { DifficultyBadge } from '../templates/template-card';
 import { categoryLabel } from '../templates/template-labels';
 import { fetchTemplates, templateKeys, type TemplateFilters } from '../templates/templates-api';
@@ -58,14 +57,7 @@ export function CampaignTemplatePicker({ selected, onChange, error, focusRef }: 
     body = <span className="skeleton cmp-skeleton" role="status" aria-label="テンプレートを読み込み中" />;
   } else if (list.isError) {
     body = (
-      <AlertBox tone="error" title="テンプレートを読み込めませんでした">
-        <p>{apiErrorMessage(list.error, 'テンプレートの一覧を取得できませんでした。時間をおいて再度お試しください。')}</p>
-        <p>
-          <button type="button" className="button button--secondary button--small" onClick={() => void list.refetch()}>
-            再読み込み
-          </button>
-        </p>
-      </AlertBox>
+      <LoadErrorAlert title="テンプレートを読み込めませんでした" error={list.error} fallback="テンプレートの一覧を取得できませんでした。時間をおいて再度お試しください。" onRetry={() => void list.refetch()} />
     );
   } else if (list.data.templates.length === 0) {
     body = <p className="cmp-muted">条件に合うテンプレートはありません。テーマやキーワードを変えてお試しください。</p>;

@@ -2,8 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { RECIPIENT_PAGE_SIZE, type CampaignDetail, type Recipient } from '../../../common/campaigns.schema';
-import { AlertBox } from '../../components/alert-box';
-import { apiErrorMessage } from '../../lib/api-client';
+import { LoadErrorAlert } from '../../components/load-error-alert';
 import { ReportListPagination as Pagination } from '../../phishing-reports/report-list/report-list-pagination';
 import { refreshInterval } from './campaign-detail-format';
 import { recipientPageQuery } from './campaign-results-api';
@@ -49,14 +48,7 @@ export function RecipientList({ campaignId, detail }: { campaignId: number; deta
     );
   } else if (recipients.isError && !data) {
     body = (
-      <AlertBox tone="error" title="読み込みに失敗しました">
-        <p>{apiErrorMessage(recipients.error, '受信者の一覧を取得できませんでした。時間をおいて再度お試しください。')}</p>
-        <p>
-          <button type="button" className="button button--secondary button--small" onClick={() => void recipients.refetch()} disabled={recipients.isFetching}>
-            再読み込み
-          </button>
-        </p>
-      </AlertBox>
+      <LoadErrorAlert error={recipients.error} fallback="受信者の一覧を取得できませんでした。時間をおいて再度お試しください。" onRetry={() => void recipients.refetch()} busy={recipients.isFetching} />
     );
   } else if (!data) {
     body = <span className="skeleton cd-recipients-skeleton" role="status" aria-label="受信者の一覧を読み込み中" />;

@@ -1,5 +1,7 @@
-import { useEffect, useId, useState } from 'react';
+import { useCallback, useId } from 'react';
 import { RECIPIENT_STATUS_LABELS, RECIPIENT_STATUSES, type CampaignDetail } from '../../../common/campaigns.schema';
+import { SearchField } from '../components/search-field';
+import { useSearchText } from '../components/use-search-text';
 import { numberFormat } from '../dashboard/dashboard-api';
 import type { RecipientFilter } from './campaign-results-api';
 
@@ -10,50 +12,26 @@ type RecipientToolbarProps = {
   onChange: (change: Partial<RecipientFilter>) => void;
 };
 
-const SEARCH_DELAY_MS = 300;
-
 /** Status (with its count), search over name, address and department, and one group. */
 export function RecipientToolbar({ filter, statusCounts, groups, onChange }: RecipientToolbarProps) {
   const id = useId();
-  const [text, setText] = useState(filter.q);
-
-  // The address can change the search too (back button): follow it.
-  useEffect(() => setText(filter.q), [filter.q]);
-
-  useEffect(() => {
-    if (text === filter.q) return;
-    const timer = window.setTimeout(() => onChange({ q: text }), SEARCH_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [text, filter.q, onChange]);
+  const searchFor = useCallback((q: string) => onChange({ q }), [onChange]);
+  const search = useSearchText(filter.q, searchFor);
 
   // The filter takes a group id; people in no group have none to ask for.
   const namedGroups = groups.filter((group): group is typeof group & { group_id: number } => group.group_id !== null);
 
   return (
-    <form
-      className="cd-toolbar"
-      role="search"
-      aria-label="受信者の絞り込み"
-      onSubmit={(event) => {
-        event.preventDefault();
-        onChange({ q: text });
-      }}
-    >
-      <div className="cd-toolbar__field cd-toolbar__field--search">
-        <label htmlFor={`${id}-q`} className="cd-toolbar__label">
-          キーワード
-        </label>
-        <input
-          id={`${id}-q`}
-          type="search"
-          className="input"
-          value={text}
-          placeholder="氏名・メールアドレス・部署で検索"
-          autoComplete="off"
-          enterKeyHint="search"
-          onChange={(event) => setText(event.target.value)}
-        />
-      </div>
+    <form className="cd-toolbar" role="search" aria-label="受信者の絞り込み" onSubmit={search.submit}>
+      <SearchField
+        id={`${id}-q`}
+        className="cd-toolbar__field cd-toolbar__field--search"
+        labelClassName="cd-toolbar__label"
+        label="キーワード"
+        placeholder="氏名・メールアドレス・部署で検索"
+        value={search.text}
+        onChange={search.setText}
+      />
       <div className="cd-toolbar__field">
         <label htmlFor={`${id}-status`} className="cd-toolbar__label">
           状態

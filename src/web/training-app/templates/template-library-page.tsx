@@ -1,13 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { AlertBox } from '../../components/alert-box';
+import { LoadErrorAlert } from '../../components/load-error-alert';
 import { ReportListPagination } from '../../phishing-reports/report-list/report-list-pagination';
 import { PageHeader } from '../components/page-header';
 import { TemplateCard } from './template-card';
 import { TemplateFilterBar } from './template-filters';
 import { readFilters, writeFilters } from './library-filters';
 import { fetchTemplates, templateKeys, type TemplateFilters } from './templates-api';
-import { apiErrorMessage } from '../../lib/api-client';
 
 function LibrarySkeleton() {
   return (
@@ -35,14 +34,7 @@ export function Component() {
     body = <LibrarySkeleton />;
   } else if (list.isError) {
     body = (
-      <AlertBox tone="error" title="読み込みに失敗しました">
-        <p>{apiErrorMessage(list.error, 'テンプレートの一覧を取得できませんでした。時間をおいて再度お試しください。')}</p>
-        <p>
-          <button type="button" className="button button--secondary button--small" onClick={() => void list.refetch()}>
-            再読み込み
-          </button>
-        </p>
-      </AlertBox>
+      <LoadErrorAlert error={list.error} fallback="テンプレートの一覧を取得できませんでした。時間をおいて再度お試しください。" onRetry={() => void list.refetch()} />
     );
   } else if (list.data.templates.length === 0) {
     body = (

@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { peopleMessages as m } from '../../../common/messages';
 import { PEOPLE_PAGE_SIZE, type Person } from '../../../common/people.schema';
 import { AlertBox } from '../../components/alert-box';
+import { LoadErrorAlert } from '../../components/load-error-alert';
 import { ReportListPagination as Pagination } from '../../phishing-reports/report-list/report-list-pagination';
 import { PageHeader } from '../components/page-header';
 import { dashboardKey } from '../dashboard/dashboard-api';
@@ -17,7 +18,6 @@ import { PeopleToolbar } from './people-toolbar';
 import { PersonDialog } from './person-dialog';
 import { PlanUsage } from './plan-usage';
 import { usePeopleFilter } from './use-people-filter';
-import { apiErrorMessage } from '../../lib/api-client';
 
 type Open = { kind: 'add' } | { kind: 'edit'; person: Person } | { kind: 'delete'; person: Person } | { kind: 'import' } | null;
 
@@ -52,14 +52,7 @@ export function Component() {
   let list;
   if (people.isError && !data) {
     list = (
-      <AlertBox tone="error" title="読み込みに失敗しました">
-        <p>{apiErrorMessage(people.error, '受講者の一覧を取得できませんでした。時間をおいて再度お試しください。')}</p>
-        <p>
-          <button type="button" className="button button--secondary button--small" onClick={() => void people.refetch()} disabled={people.isFetching}>
-            再読み込み
-          </button>
-        </p>
-      </AlertBox>
+      <LoadErrorAlert error={people.error} fallback="受講者の一覧を取得できませんでした。時間をおいて再度お試しください。" onRetry={() => void people.refetch()} busy={people.isFetching} />
     );
   } else if (!data) {
     list = <span className="skeleton people-skeleton" role="status" aria-label="受講者の一覧を読み込み中" />;
