@@ -5,10 +5,10 @@ import { CAMPAIGN_PAGE_SIZE } from '../../../common/campaigns.schema';
 import { AlertBox } from '../../components/alert-box';
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { ReportListPagination as Pagination } from '../../phishing-reports/report-list/report-list-pagination';
+import { CampaignSummaryTable } from '../components/campaign-summary-table';
 import { PageHeader } from '../components/page-header';
 import { useCampaignListFilter } from './campaign-list-filter';
 import { CampaignListToolbar } from './campaign-list-toolbar';
-import { CampaignTable } from './campaign-table';
 import { campaignKeys, fetchCampaigns } from './campaigns-api';
 
 /** The server page with the allow-list settings for Microsoft 365 and Google Workspace (issue 11 "Dispatch"). */
@@ -65,7 +65,7 @@ export function Component() {
   } else {
     body = (
       <>
-        <CampaignTable campaigns={data.campaigns} caption="キャンペーン一覧" />
+        <CampaignSummaryTable campaigns={data.campaigns} caption="キャンペーン一覧" className="cmp-table" />
         <Pagination
           pagination={data.pagination}
           shown={data.campaigns.length}
