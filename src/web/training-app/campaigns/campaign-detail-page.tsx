@@ -51,7 +51,7 @@ export function Component() {
   if (id === null || isNotFound(detail.error)) return <CampaignNotFound title="キャンペーン詳細" />;
   if (detail.isError && !detail.data) {
     return (
-      <div className="ta-page cd-page">
+      <div className="ta-page ta-page--paired-actions cd-page">
         <PageHeader title="キャンペーン詳細" crumbs={[CAMPAIGN_LIST]} />
         <LoadErrorAlert
           error={detail.error}
@@ -64,7 +64,7 @@ export function Component() {
   }
   if (!detail.data) {
     return (
-      <div className="ta-page cd-page">
+      <div className="ta-page ta-page--paired-actions cd-page">
         <PageHeader title="キャンペーン詳細" crumbs={[CAMPAIGN_LIST]} />
         <span className="skeleton cd-skeleton" role="status" aria-label="キャンペーンの結果を読み込み中" />
       </div>
@@ -90,7 +90,7 @@ export function Component() {
   };
 
   return (
-    <div className="ta-page cd-page">
+    <div className="ta-page ta-page--paired-actions cd-page">
       <CampaignDetailHeader detail={data} crumbs={[CAMPAIGN_LIST]} onChanged={afterChange} onDeleted={afterDelete} onStartChange={() => setNotice(null)} />
       {notice && (
         <AlertBox tone="success" className="cd-notice" ref={noticeRef}>

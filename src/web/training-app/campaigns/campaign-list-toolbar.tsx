@@ -21,7 +21,7 @@ export function CampaignListToolbar({ filter, onChange }: Props) {
   return (
     <form className="cmp-toolbar" role="search" aria-label="キャンペーンの絞り込み" onSubmit={search.submit}>
       <div className="cmp-toolbar__status">
-        <span id={`${id}-status`} className="people-toolbar__label">
+        <span id={`${id}-status`} className="list-toolbar__label">
           ステータス
         </span>
         <div className="segmented cmp-status-filter" role="group" aria-labelledby={`${id}-status`}>
@@ -41,7 +41,6 @@ export function CampaignListToolbar({ filter, onChange }: Props) {
       <SearchField
         id={`${id}-q`}
         className="cmp-toolbar__search"
-        labelClassName="people-toolbar__label"
         label="キーワード"
         placeholder="キャンペーン名で検索"
         value={search.text}

@@ -1,5 +1,6 @@
 import { useCallback, useId } from 'react';
 import { RECIPIENT_STATUS_LABELS, RECIPIENT_STATUSES, type CampaignDetail } from '../../../common/campaigns.schema';
+import { FilterSelect } from '../components/filter-select';
 import { SearchField } from '../components/search-field';
 import { useSearchText } from '../components/use-search-text';
 import { numberFormat } from '../dashboard/dashboard-api';
@@ -26,49 +27,30 @@ export function RecipientToolbar({ filter, statusCounts, groups, onChange }: Rec
       <SearchField
         id={`${id}-q`}
         className="cd-toolbar__field cd-toolbar__field--search"
-        labelClassName="cd-toolbar__label"
         label="キーワード"
         placeholder="氏名・メールアドレス・部署で検索"
         value={search.text}
         onChange={search.setText}
       />
-      <div className="cd-toolbar__field">
-        <label htmlFor={`${id}-status`} className="cd-toolbar__label">
-          状態
-        </label>
-        <select
-          id={`${id}-status`}
-          className="input cd-toolbar__select"
-          value={filter.status ?? ''}
-          onChange={(event) => onChange({ status: RECIPIENT_STATUSES.find((status) => status === event.target.value) ?? null })}
-        >
-          <option value="">すべての状態</option>
-          {RECIPIENT_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {RECIPIENT_STATUS_LABELS[status]}（{numberFormat.format(statusCounts[status])}）
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect
+        id={`${id}-status`}
+        className="cd-toolbar__field"
+        label="状態"
+        allLabel="すべての状態"
+        options={RECIPIENT_STATUSES.map((status) => ({ value: status, label: `${RECIPIENT_STATUS_LABELS[status]}（${numberFormat.format(statusCounts[status])}）` }))}
+        value={filter.status ?? ''}
+        onChange={(value) => onChange({ status: RECIPIENT_STATUSES.find((status) => status === value) ?? null })}
+      />
       {namedGroups.length > 0 && (
-        <div className="cd-toolbar__field">
-          <label htmlFor={`${id}-group`} className="cd-toolbar__label">
-            グループ
-          </label>
-          <select
-            id={`${id}-group`}
-            className="input cd-toolbar__select"
-            value={filter.groupId ?? ''}
-            onChange={(event) => onChange({ groupId: event.target.value ? Number(event.target.value) : null })}
-          >
-            <option value="">すべてのグループ</option>
-            {namedGroups.map((group) => (
-              <option key={group.group_id} value={group.group_id}>
-                {group.name}（{numberFormat.format(group.total)}名）
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          id={`${id}-group`}
+          className="cd-toolbar__field"
+          label="グループ"
+          allLabel="すべてのグループ"
+          options={namedGroups.map((group) => ({ value: String(group.group_id), label: `${group.name}（${numberFormat.format(group.total)}名）` }))}
+          value={filter.groupId === null ? '' : String(filter.groupId)}
+          onChange={(value) => onChange({ groupId: value ? Number(value) : null })}
+        />
       )}
     </form>
   );

@@ -15,7 +15,7 @@ type CampaignSummaryTableProps = {
 /** Campaigns with their SPEC §9 rates: a table on wide screens, one card per campaign on phones (CSS only). */
 export function CampaignSummaryTable({ campaigns, caption, className }: CampaignSummaryTableProps) {
   return (
-    <table className={['ta-table', className].filter(Boolean).join(' ')}>
+    <table className={['card-table ta-table', className].filter(Boolean).join(' ')}>
       {caption && <caption className="visually-hidden">{caption}</caption>}
       <thead>
         <tr>

@@ -4,16 +4,15 @@ type SearchFieldProps = {
   placeholder: string;
   value: string;
   onChange: (text: string) => void;
-  /** The wrapper's and the label's classes: each toolbar lays its fields out its own way. */
+  /** The wrapper's class: each toolbar lays its fields out its own way. */
   className: string;
-  labelClassName: string;
 };
 
 /** A list toolbar's keyword box (label above, a search input that the browser does not autofill). */
-export function SearchField({ id, label, placeholder, value, onChange, className, labelClassName }: SearchFieldProps) {
+export function SearchField({ id, label, placeholder, value, onChange, className }: SearchFieldProps) {
   return (
     <div className={className}>
-      <label htmlFor={id} className={labelClassName}>
+      <label htmlFor={id} className="list-toolbar__label">
         {label}
       </label>
       <input

@@ -1,5 +1,6 @@
 import { useCallback, useId } from 'react';
 import type { Group } from '../../../common/people.schema';
+import { FilterSelect } from '../components/filter-select';
 import { SearchField } from '../components/search-field';
 import { useSearchText } from '../components/use-search-text';
 import type { PeopleFilter } from './people-api';
@@ -21,30 +22,20 @@ export function PeopleToolbar({ filter, groups, onChange }: PeopleToolbarProps) 
       <SearchField
         id={`${id}-q`}
         className="people-toolbar__search"
-        labelClassName="people-toolbar__label"
         label="キーワード"
         placeholder="氏名・メールアドレス・部署で検索"
         value={search.text}
         onChange={search.setText}
       />
-      <div className="people-toolbar__group">
-        <label htmlFor={`${id}-group`} className="people-toolbar__label">
-          グループ
-        </label>
-        <select
-          id={`${id}-group`}
-          className="input people-toolbar__select"
-          value={filter.groupId ?? ''}
-          onChange={(event) => onChange({ groupId: event.target.value ? Number(event.target.value) : null })}
-        >
-          <option value="">すべてのグループ</option>
-          {groups.map((group) => (
-            <option key={group.group_id} value={group.group_id}>
-              {group.name}（{group.member_count}名）
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect
+        id={`${id}-group`}
+        className="people-toolbar__group"
+        label="グループ"
+        allLabel="すべてのグループ"
+        options={groups.map((group) => ({ value: String(group.group_id), label: `${group.name}（${group.member_count}名）` }))}
+        value={filter.groupId === null ? '' : String(filter.groupId)}
+        onChange={(value) => onChange({ groupId: value ? Number(value) : null })}
+      />
     </form>
   );
 }

@@ -83,7 +83,7 @@ export function Component() {
   }
 
   return (
-    <div className="ta-page people-page">
+    <div className="ta-page ta-page--paired-actions people-page">
       <PageHeader
         title="ユーザー管理"
         lead="訓練メールを受け取る従業員（受講者）を登録し、部署などのグループに分けて管理します。"
