@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { CampaignSummary } from '../../../common/account.schema';
 import { CampaignSummaryTable } from '../components/campaign-summary-table';
+import { EmptyState } from '../components/empty-state';
 
 /** SPEC §2.3 recent campaigns: a table on wide screens, stacked cards on phones (CSS only). */
 export function RecentCampaigns({ campaigns, headingId }: { campaigns: CampaignSummary[]; headingId: string }) {
@@ -17,13 +18,11 @@ export function RecentCampaigns({ campaigns, headingId }: { campaigns: CampaignS
         )}
       </div>
       {campaigns.length === 0 ? (
-        <div className="ta-empty">
-          <p className="ta-empty__title">キャンペーンはまだありません</p>
-          <p className="ta-empty__text">最初の訓練キャンペーンを作成して、従業員のフィッシング対策を始めましょう。</p>
+        <EmptyState title="キャンペーンはまだありません" text="最初の訓練キャンペーンを作成して、従業員のフィッシング対策を始めましょう。">
           <Link to="/campaigns/create" className="button button--primary">
             最初のキャンペーンを作成
           </Link>
-        </div>
+        </EmptyState>
       ) : (
         <CampaignSummaryTable campaigns={campaigns} />
       )}

@@ -7,6 +7,7 @@ import { TemplateCard } from './template-card';
 import { TemplateFilterBar } from './template-filters';
 import { readFilters, writeFilters } from './library-filters';
 import { fetchTemplates, templateKeys, type TemplateFilters } from './templates-api';
+import { EmptyState } from '../components/empty-state';
 
 function LibrarySkeleton() {
   return (
@@ -38,15 +39,13 @@ export function Component() {
     );
   } else if (list.data.templates.length === 0) {
     body = (
-      <div className="ta-empty card" role="status">
-        <p className="ta-empty__title">{filtered ? '条件に合うテンプレートはありません' : 'テンプレートはまだありません'}</p>
-        <p className="ta-empty__text">{filtered ? 'テーマや難易度、キーワードを変えてお試しください。' : '「テンプレートを作成」から自社向けのテンプレートを作れます。'}</p>
+      <EmptyState title={filtered ? '条件に合うテンプレートはありません' : 'テンプレートはまだありません'} text={filtered ? 'テーマや難易度、キーワードを変えてお試しください。' : '「テンプレートを作成」から自社向けのテンプレートを作れます。'} live className="card">
         {filtered && (
           <button type="button" className="button button--secondary" onClick={() => setParams(new URLSearchParams())}>
             絞り込みを解除
           </button>
         )}
-      </div>
+      </EmptyState>
     );
   } else {
     body = (

@@ -1,11 +1,12 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { peopleMessages as m } from '../../../common/messages';
 import { PEOPLE_PAGE_SIZE, type Person } from '../../../common/people.schema';
 import { AlertBox } from '../../components/alert-box';
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { ReportListPagination as Pagination } from '../../phishing-reports/report-list/report-list-pagination';
 import { PageHeader } from '../components/page-header';
+import { useLastPageFallback } from '../components/use-last-page-fallback';
 import { dashboardKey } from '../dashboard/dashboard-api';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ExportButton } from './export-button';
@@ -37,10 +38,7 @@ export function Component() {
   const filtered = filter.q.trim() !== '' || filter.groupId !== null;
   const nobodyYet = data !== undefined && data.usage.registered === 0 && !filtered;
 
-  // Deleting the last person of a later page leaves it empty: step back one page.
-  useEffect(() => {
-    if (data && data.users.length === 0 && filter.page > 1 && data.pagination.total > 0) setFilter({ page: Math.ceil(data.pagination.total / PEOPLE_PAGE_SIZE) });
-  }, [data, filter.page, setFilter]);
+  useLastPageFallback({ shown: data?.users.length, total: data?.pagination.total, page: filter.page, pageSize: PEOPLE_PAGE_SIZE, setPage: setFilter });
 
   const say = (message: string) => setNotice(message);
   // A result note belongs to the change just made; starting another one clears it.
