@@ -6,6 +6,12 @@ export interface BareRoute {
   path: string;
   status: number;
   body: string;
+  /** Default: JSON. */
+  contentType?: string;
+  /** Extra answer headers the app sends too (cache-control, location, …). */
+  headers?: Record<string, string>;
+  /** `body` is base64 of binary bytes (the open pixel). */
+  base64?: boolean;
 }
 
 export type ServerMessage =

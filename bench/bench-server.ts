@@ -44,7 +44,12 @@ async function startBare(routes: BareRoute[]): Promise<FastifyInstance> {
     bare.route({
       method: route.method,
       url: route.path,
-      handler: async (_request, reply) => reply.code(route.status).type('application/json; charset=utf-8').send(route.body),
+      handler: async (_request, reply) =>
+        reply
+          .code(route.status)
+          .headers(route.headers ?? {})
+          .type(route.contentType ?? 'application/json; charset=utf-8')
+          .send(route.base64 ? Buffer.from(route.body, 'base64') : route.body),
     });
   }
   await bare.listen({ host: '127.0.0.1', port: 0 });

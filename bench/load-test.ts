@@ -24,15 +24,15 @@ export interface LoadFigures {
   /** Answers outside 2xx plus connection errors and timeouts; a run full of these measured nothing. */
   failures: number;
   statusCounts: Record<string, number>;
+  /** The thrown-away warm-up's answers (a bench that counts rows written needs them too). */
+  warmupStatusCounts: Record<string, number>;
 }
 
 /** One autocannon measurement of one target after a warm-up. */
 export async function measureLoad(target: LoadTarget, settings: LoadSettings): Promise<LoadFigures> {
-  await fire(target, settings.connections, settings.warmupSeconds);
+  const warmup = await fire(target, settings.connections, settings.warmupSeconds);
   const result = await fire(target, settings.connections, settings.durationSeconds);
-  const statusCounts = Object.fromEntries(
-    Object.entries(result.statusCodeStats ?? {}).map(([status, stats]) => [status, stats.count ?? 0]),
-  );
+  const statusCounts = countsOf(result);
   return {
     requestsPerSecond: result.requests.average,
     p50Ms: result.latency.p50,
@@ -40,7 +40,12 @@ export async function measureLoad(target: LoadTarget, settings: LoadSettings): P
     requests: result.requests.total,
     failures: result.non2xx + result.errors,
     statusCounts,
+    warmupStatusCounts: countsOf(warmup),
   };
+}
+
+function countsOf(result: autocannon.Result): Record<string, number> {
+  return Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([status, stats]) => [status, stats.count ?? 0]));
 }
 
 function fire(target: LoadTarget, connections: number, durationSeconds: number): Promise<autocannon.Result> {

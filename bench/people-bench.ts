@@ -9,6 +9,7 @@ import { migrateToLatest } from '../src/server/db/migrator';
 import type { Database } from '../src/server/db/schema';
 import { newOpaqueToken } from '../src/server/lib/secret-hash';
 import { createBenchDatabase } from './bench-database';
+import { csrfPair, runBench } from './bench-support';
 import { BENCH_SCHEMA_ENV } from './bench-protocol';
 import { type LoadSettings, measureLoad, waitUntilIdle } from './load-test';
 import { IDLE_ROUTE } from './scenarios';
@@ -33,9 +34,7 @@ const LIST_SETTINGS: LoadSettings = { connections: 32, durationSeconds: 10, warm
 const TARGETS = { listShareOfBare: 0.4, listP99Ms: 30 };
 const DEPARTMENTS = ['営業部', '総務部', '人事部', '経理部', '情報システム部', '開発部', 'マーケティング部', '法務部', 'カスタマーサポート部', '購買部'];
 
-const cleanups: Array<() => Promise<void>> = [];
-
-async function main(): Promise<void> {
+async function main(cleanups: Array<() => Promise<void>>): Promise<void> {
   console.log(`\nKizuki people benchmark — ${new Date().toISOString()}`);
   console.log(`Machine: ${machineDescription()}`);
   console.log(`Before the run: ${loadAverage()}`);
@@ -195,21 +194,4 @@ function rssOf(pid: number | undefined): number {
 
 const mib = (bytes: number) => (bytes > 0 ? `${(bytes / 1024 ** 2).toFixed(0)} MiB` : 'n/a');
 
-async function csrfPair(appUrl: string): Promise<{ cookie: string; token: string }> {
-  const response = await fetch(`${appUrl}/sanctum/csrf-cookie`);
-  const cookies = response.headers.getSetCookie().map((line) => line.split(';')[0] ?? '');
-  const token = cookies.find((cookie) => cookie.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length) ?? '';
-  return { cookie: cookies.join('; '), token: decodeURIComponent(token) };
-}
-
-process.once('SIGINT', () => {
-  void cleanUp().then(() => process.exit(130));
-});
-async function cleanUp(): Promise<void> {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch((error: unknown) => console.error('cleanup failed:', error));
-}
-try {
-  await main();
-} finally {
-  await cleanUp();
-}
+await runBench(main);

@@ -1,3 +1,4 @@
+import { seededRandom } from '../src/common/seeded-random';
 import { randomBytes } from 'node:crypto';
 import type { NewPhishingReportRow } from '../src/server/db/schema';
 
@@ -68,17 +69,6 @@ const CLOSINGS = [
   '',
 ];
 
-/** Small fast deterministic generator (mulberry32); crypto quality is not needed for sample text. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export class SampleReports {
   private readonly random: () => number;

@@ -15,7 +15,8 @@ export class BenchServerProcess {
 
   static async start(env: Record<string, string>): Promise<BenchServerProcess> {
     const child = fork(SERVER_SCRIPT, [], {
-      execArgv: ['--import', 'tsx'],
+      // BENCH_SERVER_NODE_ARGS profiles the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/kizuki-prof".
+      execArgv: ['--import', 'tsx', ...(process.env.BENCH_SERVER_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [])],
       // The app finds its web build as dist/web under the working folder.
       cwd: REPO_ROOT,
       env: { ...process.env, ...env },

@@ -1,3 +1,4 @@
+import { seededRandom } from './seeded-random';
 import { describe, expect, it } from 'vitest';
 import {
   allowedIntervals,
@@ -28,17 +29,6 @@ const rules = (overrides: Partial<ScheduleRules>): ScheduleRules => ({
   ...overrides,
 });
 
-/** mulberry32: a small seeded generator, so a failing random test can be replayed. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const inside = (time: Date, intervals: Array<{ from: Date; to: Date }>): boolean =>
   intervals.some((interval) => time >= interval.from && time < interval.to);
@@ -126,9 +116,9 @@ describe('planSendTimes', () => {
   it('with a randomized schedule stays inside the allowed intervals, in recipient order, not evenly spaced', () => {
     const plan = rules({ start: tokyo('2026-11-20T00:00'), end: tokyo('2026-11-27T00:00'), ...office, randomize: true });
     const intervals = allowedIntervals(office, plan.start, plan.end!);
-    const times = planSendTimes(plan, 500, seeded(42));
+    const times = planSendTimes(plan, 500, seededRandom(42));
     expect(times.every((time) => inside(time, intervals))).toBe(true);
-    expect(planSendTimes(plan, 500, seeded(42))).toEqual(times);
+    expect(planSendTimes(plan, 500, seededRandom(42))).toEqual(times);
     const ms = times.map((t) => t.getTime());
     expect(ms).not.toEqual([...ms].sort((a, b) => a - b));
     const sorted = [...ms].sort((a, b) => a - b);
@@ -141,7 +131,7 @@ describe('planSendTimes', () => {
   it('sends everyone at the first allowed instant when there is no end, in whole seconds', () => {
     const times = planSendTimes(rules({ start: new Date(tokyo('2026-11-21T10:00').getTime() + 250), end: null, ...office }), 3);
     expect(times).toEqual([tokyo('2026-11-24T09:00'), tokyo('2026-11-24T09:00'), tokyo('2026-11-24T09:00')]);
-    const odd = planSendTimes(rules({ start: new Date(tokyo('2026-11-24T10:00').getTime() + 750) }), 7, seeded(1));
+    const odd = planSendTimes(rules({ start: new Date(tokyo('2026-11-24T10:00').getTime() + 750) }), 7, seededRandom(1));
     expect(odd.every((t) => t.getTime() % 1000 === 0 && t >= tokyo('2026-11-24T10:00'))).toBe(true);
   });
 
@@ -150,7 +140,7 @@ describe('planSendTimes', () => {
     const timings: number[] = [];
     for (const randomize of [false, true, false, true]) {
       const began = performance.now();
-      const times = planSendTimes({ ...plan, randomize }, 10_000, seeded(7));
+      const times = planSendTimes({ ...plan, randomize }, 10_000, seededRandom(7));
       timings.push(performance.now() - began);
       expect(times).toHaveLength(10_000);
     }
@@ -177,7 +167,7 @@ describe('replanRemaining', () => {
   });
 
   it('carries the spread across closed days when the business day ends first', () => {
-    const times = replanRemaining(pastWindow, tokyo('2026-11-20T17:30'), 1000, seeded(3));
+    const times = replanRemaining(pastWindow, tokyo('2026-11-20T17:30'), 1000, seededRandom(3));
     const summary = scheduleSummary(times);
     expect(summary.perDay.map((d) => d.day)).toEqual(['2026-11-20', '2026-11-24']);
     expect(summary.first! >= tokyo('2026-11-20T17:30')).toBe(true);

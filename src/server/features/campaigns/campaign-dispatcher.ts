@@ -3,6 +3,7 @@ import { campaignMessages } from '../../../common/messages';
 import type { Clock } from '../../clock';
 import type { ClaimedJob } from '../../lib/jobs/jobs.repo';
 import { type JobContext, type JobLogger, JobRunner } from '../../lib/jobs/job-runner';
+import { JobLane } from '../../lib/jobs/job-lane';
 import type { RecipientMail } from '../mail/mail-outbox.repo';
 import { composeTrainingMail } from './campaign-mail';
 import type { CampaignDispatchRepository, DispatchCampaign } from './campaign-dispatch.repo';
@@ -27,6 +28,7 @@ export interface CampaignDispatcherOptions {
 /** While mails are still in the outbox, look again this soon to see the campaign through. */
 const IN_FLIGHT_RECHECK_MS = 30_000;
 const DAY_MS = 24 * 60 * 60 * 1000;
+const DEFAULT_POLL_INTERVAL_MS = 5_000;
 
 /**
  * Moves campaigns along (the `dispatch_campaign` job, one lane of lib/jobs): a pass hands the
@@ -38,41 +40,38 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * starts a new one. Claims are by compare-and-set, so a repeated or concurrent pass never sends a
  * recipient twice.
  */
-export class CampaignDispatcher {
-  private readonly runner: JobRunner;
+export class CampaignDispatcher extends JobLane {
+  protected readonly runner: JobRunner;
+  /** Kicks the runner when a next pass falls due before the next poll. */
+  private wakeTimer: NodeJS.Timeout | null = null;
+  private wakeDueAt = 0;
 
   constructor(private readonly options: CampaignDispatcherOptions) {
+    super();
     this.runner = new JobRunner({
       db: options.repo.db,
       handlers: { dispatch_campaign: { run: (job, context) => this.pass(job, context) } },
       clock: options.clock,
       logger: options.logger,
       name: 'campaign dispatcher',
-      pollIntervalMs: options.pollIntervalMs ?? 5_000,
+      pollIntervalMs: options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS,
       staleClaimMs: options.staleClaimMs ?? 5 * 60_000,
-      batchSize: 5,
+      // One pass at a time per claim: another worker takes the next campaign's pass meanwhile.
+      batchSize: 1,
       baseBackoffMs: 10_000,
       maxBackoffMs: 10 * 60_000,
     });
   }
 
-  get started(): boolean {
-    return this.runner.started;
-  }
-
-  start(): void {
-    this.runner.start();
-  }
-
-  kick(): void {
+  /** A pass now; with `dueAt` (the first send of a campaign just launched or resumed), another one then. */
+  override kick(dueAt?: Date): void {
     this.runner.kick();
+    if (dueAt) this.wakeAt(dueAt, this.options.clock.now());
   }
 
-  drain(): Promise<void> {
-    return this.runner.drain();
-  }
-
-  close(): Promise<void> {
+  override close(): Promise<void> {
+    if (this.wakeTimer) clearTimeout(this.wakeTimer);
+    this.wakeTimer = null;
     return this.runner.close();
   }
 
@@ -85,6 +84,7 @@ export class CampaignDispatcher {
     if (campaign.status === 'scheduled') {
       if (firstDue && firstDue > now) {
         await context.complete((trx) => repo.enqueueNextPass(trx, campaign.id, firstDue, now));
+        this.wakeAt(firstDue, now);
         return;
       }
       await repo.moveStatus(campaign.id, 'scheduled', 'running', now);
@@ -93,6 +93,7 @@ export class CampaignDispatcher {
     const next = await repo.nextDue(campaign.id);
     if (next) {
       await context.complete((trx) => repo.enqueueNextPass(trx, campaign.id, next, now));
+      this.wakeAt(next, now);
       return;
     }
     if ((await repo.inFlight(campaign.id)) > 0) {
@@ -106,6 +107,26 @@ export class CampaignDispatcher {
       return;
     }
     await context.complete((trx) => repo.enqueueNextPass(trx, campaign.id, trackingEnds, now));
+  }
+
+  /**
+   * Planned times are whole seconds, so a campaign launched to start now is first due up to a
+   * second later, after the kick that follows the launch; without a wake-up its first pass (and a
+   * next pass due within seconds) would wait for the next poll, 5 s by default. Only while the
+   * runner is started (tests drive it with drain() and their own clock).
+   */
+  private wakeAt(runAt: Date, now: Date): void {
+    const delay = runAt.getTime() - now.getTime();
+    if (!this.runner.started || this.runner.closed || delay >= (this.options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS)) return;
+    // One timer serves every campaign: an earlier wake-up already set covers this one too (its pass finds all that is due).
+    if (this.wakeTimer && this.wakeDueAt <= runAt.getTime()) return;
+    if (this.wakeTimer) clearTimeout(this.wakeTimer);
+    this.wakeDueAt = runAt.getTime();
+    this.wakeTimer = setTimeout(() => {
+      this.wakeTimer = null;
+      this.kick();
+    }, Math.max(0, delay) + 1);
+    this.wakeTimer.unref();
   }
 
   /** Hands every due recipient over, batch by batch. True when the campaign stopped meanwhile (a pause). */

@@ -5,7 +5,7 @@ import { FREE_PLAN } from '../../../common/plans';
 import { tokyoMonth } from '../../lib/time-format';
 import { callApi, createAccount, type FactoryAccount } from '../../test/account-factories';
 import { addGroup, addPeople, builtinTemplateIds, campaignAction, createCampaignViaApi, dispatchAndDeliver } from '../../test/campaign-factories';
-import { seededRandom } from '../../test/seeded-random';
+import { seededRandom } from '../../../common/seeded-random';
 import { TestSmtpServer } from '../../test/smtp-test-server';
 import { createTestApp, type TestContext } from '../../test/test-app';
 

@@ -17,8 +17,8 @@ export interface CampaignLifecycleDeps {
   policy: SendingDomainPolicy;
   results: CampaignResultsService;
   clock: Clock;
-  /** Starts the dispatcher after a commit that queued its job. */
-  kickDispatcher: () => void;
+  /** Starts the dispatcher after a commit that queued its job, and again at `firstDue` when that is later. */
+  kickDispatcher: (firstDue?: Date) => void;
   /** Spreads sends and picks templates (tests pass a seeded one). */
   random?: Random;
 }
@@ -45,13 +45,13 @@ export class CampaignLifecycleService {
   async launch(tenantId: number, id: number): Promise<CampaignDetail> {
     const campaigns = this.deps.repo.forTenant(tenantId);
     const sendable = await this.sendablePeople(campaigns, id);
-    const campaign = await campaigns.withTenantLock(async (locked) => {
+    const { campaign, firstDue } = await campaigns.withTenantLock(async (locked) => {
       const current = await this.find(locked, id);
       assertAllowed(current.status, 'launch');
-      await this.planRecipients(locked, current, sendable, current.status);
-      return (await locked.find(id))!;
+      const first = await this.planRecipients(locked, current, sendable, current.status);
+      return { campaign: (await locked.find(id))!, firstDue: first };
     });
-    this.deps.kickDispatcher();
+    this.deps.kickDispatcher(firstDue);
     return this.deps.results.detailOf(tenantId, campaign);
   }
 
@@ -60,12 +60,12 @@ export class CampaignLifecycleService {
     const campaigns = this.deps.repo.forTenant(tenantId);
     const now = this.deps.clock.now();
     const sendable = await this.sendablePeople(campaigns, id, fields);
-    await campaigns.withTenantLock(async (locked) => {
+    const firstDue = await campaigns.withTenantLock(async (locked) => {
       if (!(await locked.update(id, fields, ['scheduled'], now))) this.refuse((await this.find(locked, id)).status, 'edit');
       await locked.deleteRecipients(id);
-      await this.planRecipients(locked, (await locked.find(id))!, sendable, 'scheduled');
+      return this.planRecipients(locked, (await locked.find(id))!, sendable, 'scheduled');
     });
-    this.deps.kickDispatcher();
+    this.deps.kickDispatcher(firstDue);
   }
 
   /** scheduled | running → paused: every mail not yet handed to SMTP is taken back from the outbox. */
@@ -88,6 +88,7 @@ export class CampaignLifecycleService {
    */
   async resume(tenantId: number, id: number): Promise<CampaignDetail> {
     const now = this.deps.clock.now();
+    let firstDue: Date | undefined;
     const campaign = await this.deps.repo.forTenant(tenantId).transaction(async (trx) => {
       const current = await this.find(trx, id);
       const to = nextStatus(current.status, 'resume', await trx.anythingSent(id));
@@ -99,10 +100,11 @@ export class CampaignLifecycleService {
       const span = await trx.unsentSpan(id);
       const lastSendAt = span && (!current.lastSendAt || span.last > current.lastSendAt) ? span.last : undefined;
       if (!(await trx.setStatus(id, ['paused'], to, now, { pausedAt: null, ...(lastSendAt ? { lastSendAt } : {}) }))) this.refuse((await this.find(trx, id)).status, 'resume');
-      await trx.enqueueDispatch(id, span?.first ?? now, now);
+      firstDue = span?.first ?? now;
+      await trx.enqueueDispatch(id, firstDue, now);
       return (await trx.find(id))!;
     });
-    this.deps.kickDispatcher();
+    this.deps.kickDispatcher(firstDue);
     return this.deps.results.detailOf(tenantId, campaign);
   }
 
@@ -128,8 +130,8 @@ export class CampaignLifecycleService {
     return new Set(people.filter((person) => !refused.has(person.email)).map((person) => person.id));
   }
 
-  /** Inside the tenant lock: recipients, allowance, planned times, status and the dispatcher's first job. */
-  private async planRecipients(locked: TenantCampaigns, campaign: CampaignRecord, sendable: Set<number>, from: CampaignStatus): Promise<void> {
+  /** Inside the tenant lock: recipients, allowance, planned times, status and the dispatcher's first job (answers its time). */
+  private async planRecipients(locked: TenantCampaigns, campaign: CampaignRecord, sendable: Set<number>, from: CampaignStatus): Promise<Date> {
     const now = this.deps.clock.now();
     const people = (await locked.resolveTargets(campaign.targets)).filter((person) => sendable.has(person.id));
     if (people.length === 0) throw AppError.validation({ user_ids: [m.noRecipients] });
@@ -163,6 +165,7 @@ export class CampaignLifecycleService {
       this.refuse((await this.find(locked, campaign.id)).status, 'launch');
     }
     await locked.enqueueDispatch(campaign.id, first, now);
+    return first;
   }
 
   private async find(campaigns: TenantCampaigns, id: number): Promise<CampaignRecord> {

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { RecipientStatus } from '../../../common/campaigns.schema';
 import { readTimestamp } from '../../db/dialect';
+import { containsPattern } from '../../db/like-pattern';
 import type { Database } from '../../db/schema';
 
 export interface RecipientRecord {
@@ -49,7 +50,6 @@ export interface TrackingEventRecord {
   userAgent: string;
 }
 
-const containsPattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 const maybeDate = (value: string | Date | null) => (value === null ? null : readTimestamp(value));
 /** Rows read per query when a whole campaign is walked (export, activity). */
 const CHUNK = 2000;

@@ -43,8 +43,8 @@ export function registerCampaignsFeature(
   const results = new CampaignResultsService({ repo, clock, trackingDays: config.training.trackingDays });
   const lifecycle = new CampaignLifecycleService({
     repo, policy, results, clock, ...(random ? { random } : {}),
-    kickDispatcher: () => {
-      if (dispatcher.started) dispatcher.kick();
+    kickDispatcher: (firstDue) => {
+      if (dispatcher.started) dispatcher.kick(firstDue);
     },
   });
   const service = new CampaignsService({ repo, policy, results, lifecycle, clock });

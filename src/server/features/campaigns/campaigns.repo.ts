@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { CampaignStatus } from '../../../common/campaign-status';
 import { readTimestamp, writeTimestamp } from '../../db/dialect';
+import { containsPattern } from '../../db/like-pattern';
 import type { CampaignsTable, Database } from '../../db/schema';
 import { withTenantLock } from '../../db/tenant-lock';
 import { enqueueJob } from '../../lib/jobs/jobs.repo';
@@ -80,7 +81,6 @@ export interface NewRecipient {
 const SLICE = 500;
 const INSERT_ROWS = 300;
 
-const containsPattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 const flag = (value: boolean) => (value ? 1 : 0);
 const maybeDate = (value: string | Date | null) => (value === null ? null : readTimestamp(value));
 const maybeWrite = (value: Date | null) => (value === null ? null : writeTimestamp(value));

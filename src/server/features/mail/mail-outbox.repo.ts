@@ -40,21 +40,7 @@ const STATUS_OF_JOB = { queued: 'pending', running: 'sending', done: 'sent', fai
  */
 export async function enqueueMail(trx: Kysely<Database> | Transaction<Database>, mail: OutgoingMail, now: Date = new Date()): Promise<number> {
   if (!trx.isTransaction) return trx.transaction().execute((inner) => enqueueMail(inner, mail, now));
-  const envelope = toEnvelope(mail);
-  const row = await trx
-    .insertInto('mail_outbox')
-    .values({
-      to_address: envelope.to,
-      subject: envelope.subject,
-      text_body: envelope.text,
-      html_body: envelope.html,
-      headers: JSON.stringify(envelope.headers),
-      from_name: envelope.from?.name ?? null,
-      from_address: envelope.from?.address ?? null,
-      created_at: writeTimestamp(now),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const row = await trx.insertInto('mail_outbox').values(outboxRow(toEnvelope(mail), writeTimestamp(now))).returning('id').executeTakeFirstOrThrow();
   const jobId = await enqueueJob(trx, 'send_mail', { mailId: row.id }, { now });
   await trx.updateTable('mail_outbox').set({ job_id: jobId }).where('id', '=', row.id).execute();
   return row.id;
@@ -76,20 +62,9 @@ export async function enqueueRecipientMails(trx: Transaction<Database>, mails: r
   const outboxIds = new Map<number, number>();
   for (let start = 0; start < mails.length; start += ENQUEUE_ROWS) {
     const slice = mails.slice(start, start + ENQUEUE_ROWS);
-    const envelopes = slice.map(({ mail }) => toEnvelope(mail));
     const rows = await trx
       .insertInto('mail_outbox')
-      .values(envelopes.map((envelope, index) => ({
-        to_address: envelope.to,
-        subject: envelope.subject,
-        text_body: envelope.text,
-        html_body: envelope.html,
-        headers: JSON.stringify(envelope.headers),
-        from_name: envelope.from?.name ?? null,
-        from_address: envelope.from?.address ?? null,
-        campaign_recipient_id: slice[index]!.recipientId,
-        created_at: at,
-      })))
+      .values(slice.map(({ mail, recipientId }) => outboxRow(toEnvelope(mail), at, recipientId)))
       .returning(['id', 'campaign_recipient_id'])
       .execute();
     const jobs = await trx
@@ -115,6 +90,21 @@ export async function enqueueRecipientMails(trx: Transaction<Database>, mails: r
     for (const row of rows) outboxIds.set(row.campaign_recipient_id!, row.id);
   }
   return outboxIds;
+}
+
+/** The stored form of a checked message. */
+function outboxRow(envelope: MailEnvelope, createdAt: string, campaignRecipientId: number | null = null) {
+  return {
+    to_address: envelope.to,
+    subject: envelope.subject,
+    text_body: envelope.text,
+    html_body: envelope.html,
+    headers: JSON.stringify(envelope.headers),
+    from_name: envelope.from?.name ?? null,
+    from_address: envelope.from?.address ?? null,
+    campaign_recipient_id: campaignRecipientId,
+    created_at: createdAt,
+  };
 }
 
 /** Rows per multi-row insert (10 columns each: well under SQLite's bound-parameter limit). */

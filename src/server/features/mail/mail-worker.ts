@@ -1,5 +1,6 @@
 import type { Clock } from '../../clock';
 import { type JobContext, JobFailure, JobRunner } from '../../lib/jobs/job-runner';
+import { JobLane } from '../../lib/jobs/job-lane';
 import type { JobTransaction } from '../../lib/jobs/jobs.repo';
 import { assertSafeEnvelope } from './mail-message';
 import type { MailOutboxRepository } from './mail-outbox.repo';
@@ -70,10 +71,11 @@ export const DEFAULT_MAIL_CONCURRENCY = 3;
  * SMTP 4xx and connection trouble are retried with backoff (the job's max_attempts, 8, or
  * `maxAttempts`); a 5xx, or a stored message with an unsafe header, fails at once with the reason.
  */
-export class MailWorker {
-  private readonly runner: JobRunner;
+export class MailWorker extends JobLane {
+  protected readonly runner: JobRunner;
 
   constructor(private readonly options: MailWorkerOptions) {
+    super();
     const { repo, clock, logger } = options;
     this.runner = new JobRunner({
       db: repo.db,
@@ -98,29 +100,10 @@ export class MailWorker {
     });
   }
 
-  get started(): boolean {
-    return this.runner.started;
-  }
 
-  /** Polls now and then every `pollIntervalMs`. */
-  start(): void {
-    this.runner.start();
-  }
 
-  /** Asks for a run (after an enqueue, or from the poll timer); never waits for it. */
-  kick(): void {
-    this.runner.kick();
-  }
 
-  /** Sends every message that is due now, then resolves (tests, and the first run). */
-  drain(): Promise<void> {
-    return this.runner.drain();
-  }
 
-  /** Stops taking work and waits for the message in hand. */
-  close(): Promise<void> {
-    return this.runner.close();
-  }
 
   private async deliver(mailId: number, jobId: number, context: JobContext): Promise<void> {
     const { repo, transport, clock, logger } = this.options;

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { isUniqueViolation, readTimestamp, writeTimestamp } from '../../db/dialect';
+import { containsPattern } from '../../db/like-pattern';
 import type { Database } from '../../db/schema';
 import { withTenantLock } from '../../db/tenant-lock';
 import { TenantOwnership } from './tenant-ownership.repo';
@@ -52,9 +53,6 @@ export const groupNameKey = (name: string): string => name.normalize('NFKC').tri
  * of one name): the repository knows its storage's error codes, services only ask this.
  */
 export const isDuplicateEntry = (error: unknown): boolean => isUniqueViolation(error);
-
-/** `%text%` for LIKE with the wildcards of the text itself escaped (escape character `\`). */
-const containsPattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 /** Entry point: every query goes through a repository bound to one tenant. */
 export class PeopleRepository {

@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import type { Clock } from '../../clock';
 import { AppError } from '../../errors';
 import { type JobContext, JobFailure, JobRunner } from '../../lib/jobs/job-runner';
+import { JobLane } from '../../lib/jobs/job-lane';
 import type { JobTransaction } from '../../lib/jobs/jobs.repo';
 import { randomUrlSafeId } from '../../lib/secret-hash';
 import type { FileStorage } from '../../storage/file-storage';
@@ -59,10 +60,11 @@ const DEFAULT_SWEEP_INTERVAL_MS = 60_000;
  *
  * One report at a time, so the OCR pool stays free for the form's auto-fill requests.
  */
-export class ScreenshotPublisher {
-  private readonly runner: JobRunner;
+export class ScreenshotPublisher extends JobLane {
+  protected readonly runner: JobRunner;
 
   constructor(private readonly options: ScreenshotPublisherOptions) {
+    super();
     this.runner = new JobRunner({
       db: options.repo.db,
       handlers: {
@@ -81,25 +83,9 @@ export class ScreenshotPublisher {
     });
   }
 
-  /** Sweeps for leftovers now and then periodically. */
-  start(): void {
-    this.runner.start();
-  }
 
-  /** Asks for a run (after a submit, or from the sweep timer); never waits for it. */
-  kick(): void {
-    this.runner.kick();
-  }
 
-  /** Runs until no claimable screenshot is left (or the OCR pool is busy), then resolves. */
-  drain(): Promise<void> {
-    return this.runner.drain();
-  }
 
-  /** Stops taking work and waits for the report in hand; an unfinished claim goes stale and is retried. */
-  close(): Promise<void> {
-    return this.runner.close();
-  }
 
   private async publish(reportId: number, jobId: number, context: JobContext): Promise<void | 'release'> {
     const { repo, storage, analyzer, logger } = this.options;

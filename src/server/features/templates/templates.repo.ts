@@ -1,6 +1,7 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
 import { type RedFlag, TEMPLATE_CATEGORIES, type TemplateCategory, type TemplateFields, type TemplateLanding } from '../../../common/templates.schema';
 import { dialectOf, readTimestamp, writeTimestamp } from '../../db/dialect';
+import { containsPattern } from '../../db/like-pattern';
 import type { Database, TrainingTemplatesTable } from '../../db/schema';
 import { enqueueMail } from '../mail/mail-outbox.repo';
 import type { OutgoingMail } from '../mail/mail-message';
@@ -81,9 +82,6 @@ function toColumns(fields: TemplateFields) {
  */
 const THEME_ORDER = sql`case category ${sql.join(TEMPLATE_CATEGORIES.map((category, index) => sql`when ${sql.lit(category.id)} then ${sql.lit(index)}`), sql` `)} else ${sql.lit(TEMPLATE_CATEGORIES.length)} end`;
 
-/** `%` and `_` typed by a user match themselves. */
-const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-
 /**
  * The only SQL of templates. Tenant data is reached through `forTenant(tenantId)`, whose every
  * query filters on that tenant (built-ins, which have no tenant, are readable by all and writable
@@ -162,7 +160,7 @@ export class TenantTemplatesRepository {
     if (filter.category) query = query.where('category', '=', filter.category);
     if (filter.difficulty) query = query.where('difficulty', '=', filter.difficulty);
     if (filter.q) {
-      const pattern = likePattern(filter.q);
+      const pattern = containsPattern(filter.q);
       query = query.where((eb) =>
         eb.or([
           eb(sql`lower(name)`, 'like', sql`${pattern} escape '\\'`),

@@ -1,4 +1,4 @@
-/** mulberry32: a small seeded generator (tests pass it as the app's `random`), so a failing random test can be replayed. */
+/** mulberry32: a small seeded generator (tests pass it as the app’s `random`, benches make sample data), so a run can be replayed. Not for secrets. */
 export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {

@@ -1,0 +1,98 @@
+import type { Kysely } from 'kysely';
+import nodemailer from 'nodemailer';
+import type { Database } from '../src/server/db/schema';
+import type { SmtpSinkProcess } from './smtp-sink-process';
+
+/** What one timed send of the whole campaign gave. */
+export interface DispatchRun {
+  label: string;
+  seconds: number;
+  /** Messages per second over the whole run. */
+  rate: number;
+  duplicates: number;
+  missing: number;
+  /** Launch only: the launch request itself (recipients resolved, planned and stored). */
+  launchMs?: number;
+  /** Launch only: from the launch request until the first message was accepted. */
+  firstMessageMs?: number;
+}
+
+/** The messages in flight at once in the baseline: mail-worker.ts DEFAULT_CONCURRENCY (one per pooled connection). */
+export const BASELINE_IN_FLIGHT = 3;
+const ARRIVAL_TIMEOUT_MS = 20 * 60_000;
+
+/**
+ * The app's run: launches the campaign through the API and waits until the sink has accepted a
+ * message for every expected address. The dispatcher and the mail worker run in the app's process
+ * with their production settings; nothing is called directly.
+ */
+export async function timeLaunchedDispatch(
+  sink: SmtpSinkProcess,
+  launch: () => Promise<void>,
+  expectedAddresses: readonly string[],
+): Promise<DispatchRun> {
+  const { arrived } = await sink.expect(expectedAddresses.length, ARRIVAL_TIMEOUT_MS);
+  const started = Date.now();
+  await launch();
+  const launchMs = Date.now() - started;
+  const { first, last } = await arrived;
+  return { label: 'app: launch → dispatcher → outbox → mail worker → SMTP', launchMs, firstMessageMs: first - started, ...(await outcome(sink, started, last, expectedAddresses)) };
+}
+
+/**
+ * The baseline: a plain pooled nodemailer loop with our transport's pool settings (mail-transport.ts:
+ * pool, maxConnections 3, the same message fields) and the worker's number of messages in flight,
+ * sending the very envelopes the app stored in its outbox.
+ */
+export async function timeBaselineLoop(sink: SmtpSinkProcess, smtpUrl: string, db: Kysely<Database>, campaignId: number, expectedAddresses: readonly string[]): Promise<DispatchRun> {
+  const messages = await storedMessages(db, campaignId);
+  const url = new URL(smtpUrl);
+  const transporter = nodemailer.createTransport({ pool: true, maxConnections: 3, host: url.hostname, port: Number(url.port), secure: false });
+  try {
+    const { arrived } = await sink.expect(expectedAddresses.length, ARRIVAL_TIMEOUT_MS);
+    const started = Date.now();
+    let next = 0;
+    const lane = async () => {
+      while (next < messages.length) await transporter.sendMail(messages[next++]!);
+    };
+    await Promise.all(Array.from({ length: BASELINE_IN_FLIGHT }, lane));
+    const { last } = await arrived;
+    return { label: `baseline: pooled nodemailer loop, ${BASELINE_IN_FLIGHT} in flight`, ...(await outcome(sink, started, last, expectedAddresses)) };
+  } finally {
+    transporter.close();
+  }
+}
+
+/** The outbox rows of the campaign, as nodemailer messages built the way createSmtpTransport builds them. */
+async function storedMessages(db: Kysely<Database>, campaignId: number) {
+  const rows = await db
+    .selectFrom('mail_outbox')
+    .innerJoin('campaign_recipients', 'campaign_recipients.id', 'mail_outbox.campaign_recipient_id')
+    .select(['mail_outbox.to_address', 'mail_outbox.subject', 'mail_outbox.text_body', 'mail_outbox.html_body', 'mail_outbox.headers', 'mail_outbox.from_name', 'mail_outbox.from_address'])
+    .where('campaign_recipients.campaign_id', '=', campaignId)
+    .orderBy('mail_outbox.id')
+    .execute();
+  return rows.map((row) => ({
+    from: { name: row.from_name ?? '', address: row.from_address ?? '' },
+    to: row.to_address,
+    subject: row.subject,
+    text: row.text_body,
+    html: row.html_body,
+    headers: JSON.parse(row.headers) as Record<string, string>,
+    textEncoding: 'base64' as const,
+  }));
+}
+
+/** Waits a moment for stragglers (a duplicate arrives after the last new address), then counts. */
+async function outcome(sink: SmtpSinkProcess, started: number, last: number, expectedAddresses: readonly string[]) {
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  const tally = await sink.tally(true);
+  const received = new Set(tally.addresses);
+  const seconds = (last - started) / 1000;
+  return {
+    seconds,
+    rate: expectedAddresses.length / seconds,
+    duplicates: tally.duplicates,
+    missing: expectedAddresses.filter((address) => !received.has(address)).length,
+  };
+}
