@@ -12,6 +12,7 @@ import { CampaignListToolbar } from './campaign-list-toolbar';
 import { campaignKeys, fetchCampaigns } from './campaigns-api';
 import { EmptyState } from '../components/empty-state';
 import { useLastPageFallback } from '../components/use-last-page-fallback';
+import { pageOfOffset } from '../components/page-number';
 
 /** The server page with the allow-list settings for Microsoft 365 and Google Workspace (issue 11 "Dispatch"). */
 export const ALLOW_LIST_GUIDE_PATH = '/help/allow-list';
@@ -66,7 +67,7 @@ export function Component() {
           shown={data.campaigns.length}
           busy={list.isFetching}
           onPage={(offset) => {
-            setFilter({ page: Math.floor(offset / CAMPAIGN_PAGE_SIZE) + 1 });
+            setFilter({ page: pageOfOffset(offset, CAMPAIGN_PAGE_SIZE) });
             headingRef.current?.focus();
           }}
         />

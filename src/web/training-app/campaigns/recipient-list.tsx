@@ -12,6 +12,7 @@ import { RecipientTimelineDialog } from './recipient-timeline-dialog';
 import { RecipientToolbar } from './recipient-toolbar';
 import { EmptyState } from '../components/empty-state';
 import { useLastPageFallback } from '../components/use-last-page-fallback';
+import { pageOfOffset } from '../components/page-number';
 
 /** Each recipient's result, one server page at a time (10,000 recipients are never fetched at once). */
 export function RecipientList({ campaignId, detail }: { campaignId: number; detail: CampaignDetail }) {
@@ -66,7 +67,7 @@ export function RecipientList({ campaignId, detail }: { campaignId: number; deta
           shown={data.recipients.length}
           busy={recipients.isFetching}
           onPage={(offset) => {
-            setFilter({ page: Math.floor(offset / RECIPIENT_PAGE_SIZE) + 1 });
+            setFilter({ page: pageOfOffset(offset, RECIPIENT_PAGE_SIZE) });
             headingRef.current?.scrollIntoView({ block: 'start' });
           }}
         />

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { lastPage } from './page-number';
 
 type PageState = {
   /** Rows on the page the server answered; undefined while nothing has arrived. */
@@ -16,6 +17,6 @@ type PageState = {
  */
 export function useLastPageFallback({ shown, total, page, pageSize, setPage }: PageState): void {
   useEffect(() => {
-    if (shown === 0 && page > 1 && total !== undefined && total > 0) setPage({ page: Math.ceil(total / pageSize) });
+    if (shown === 0 && page > 1 && total !== undefined && total > 0) setPage({ page: lastPage(total, pageSize) });
   }, [shown, total, page, pageSize, setPage]);
 }

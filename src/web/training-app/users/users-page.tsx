@@ -7,6 +7,7 @@ import { LoadErrorAlert } from '../../components/load-error-alert';
 import { ReportListPagination as Pagination } from '../../phishing-reports/report-list/report-list-pagination';
 import { PageHeader } from '../components/page-header';
 import { useLastPageFallback } from '../components/use-last-page-fallback';
+import { pageOfOffset } from '../components/page-number';
 import { dashboardKey } from '../dashboard/dashboard-api';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ExportButton } from './export-button';
@@ -72,7 +73,7 @@ export function Component() {
           shown={data.users.length}
           busy={people.isFetching}
           onPage={(offset) => {
-            setFilter({ page: Math.floor(offset / PEOPLE_PAGE_SIZE) + 1 });
+            setFilter({ page: pageOfOffset(offset, PEOPLE_PAGE_SIZE) });
             listHeadingRef.current?.scrollIntoView({ block: 'start' });
           }}
         />
