@@ -208,13 +208,15 @@ export class CampaignResultsRepository {
         eb.selectFrom('campaign_recipient_groups as g').select('g.group_id').whereRef('g.recipient_id', '=', 'campaign_recipients.id').where('g.group_id', '=', groupId),
       ));
     }
+    // The page's ids first (a deep offset walks the index only), then those rows with their template.
+    const pageIds = base.select('campaign_recipients.id').orderBy('campaign_recipients.id').limit(query.limit).offset(query.offset);
     const [rows, count] = await Promise.all([
-      base
+      this.db
+        .selectFrom('campaign_recipients')
         .innerJoin('training_templates', 'training_templates.id', 'campaign_recipients.template_id')
         .select(RECIPIENT_COLUMNS)
+        .where('campaign_recipients.id', 'in', pageIds)
         .orderBy('campaign_recipients.id')
-        .limit(query.limit)
-        .offset(query.offset)
         .execute(),
       query.knownTotal !== undefined ? { count: query.knownTotal } : base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
     ]);
