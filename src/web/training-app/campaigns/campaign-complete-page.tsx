@@ -86,7 +86,7 @@ function Done({ detail, outcome }: { detail: CampaignDetail; outcome: CompleteSt
           このあとの流れ
         </h2>
         <ol className="cmp-steps">
-          <li>{outcome === 'updated' ? '変更後の予定に沿って、' : '予定の日時になると、'}受講者ごとに訓練メールが送信されます。</li>
+          <li>{outcome === 'updated' ? '変更後の予定に沿って、' : campaign.schedule.start_at === null ? 'これから順に、' : '予定の日時になると、'}受講者ごとに訓練メールが送信されます。</li>
           <li>開封やリンクのクリックは自動で記録され、キャンペーンの画面でいつでも確認できます。</li>
           <li>リンクをクリックした受講者には、その場で訓練であることと、見分けるポイントを解説するページが表示されます。</li>
           <li>最後の送信から{DEFAULT_CAMPAIGN_TRACKING_DAYS}日後に集計を終え、キャンペーンは自動的に「完了」になります。途中で一時停止や終了もできます。</li>

@@ -21,8 +21,9 @@ export function StatCards({ stats, monthLabel, isFreePlan }: StatCardsProps) {
       note: isFreePlan ? `${monthLabel}・無料枠 ${FREE_PLAN.monthlyMails}通` : monthLabel,
       tone: 'sent',
     },
-    { label: '開封数', value: stats.emailsOpened, unit: '件', note: `開封率 ${rateText(stats.emailsOpened, stats.emailsSent)}`, tone: 'opened' },
-    { label: 'クリック数', value: stats.emailsClicked, unit: '件', note: `クリック率 ${rateText(stats.emailsClicked, stats.emailsSent)}`, tone: 'clicked' },
+    // Opens and clicks count people (each person once), as on the campaign page.
+    { label: '開封数', value: stats.emailsOpened, unit: '名', note: `開封率 ${rateText(stats.emailsOpened, stats.emailsSent)}`, tone: 'opened' },
+    { label: 'クリック数', value: stats.emailsClicked, unit: '名', note: `クリック率 ${rateText(stats.emailsClicked, stats.emailsSent)}`, tone: 'clicked' },
   ] as const;
 
   return (
