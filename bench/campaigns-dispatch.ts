@@ -1,3 +1,4 @@
+import { SMTP_POOL_CONNECTIONS } from '../src/server/features/mail/mail-transport';
 import type { Kysely } from 'kysely';
 import nodemailer from 'nodemailer';
 import type { Database } from '../src/server/db/schema';
@@ -18,7 +19,8 @@ export interface DispatchRun {
 }
 
 /** The messages in flight at once in the baseline: mail-worker.ts DEFAULT_CONCURRENCY (one per pooled connection). */
-export const BASELINE_IN_FLIGHT = 3;
+/** The baseline keeps every pooled connection busy: more in flight would only queue inside nodemailer. */
+export const BASELINE_IN_FLIGHT = SMTP_POOL_CONNECTIONS;
 const ARRIVAL_TIMEOUT_MS = 20 * 60_000;
 
 /**
@@ -47,7 +49,7 @@ export async function timeLaunchedDispatch(
 export async function timeBaselineLoop(sink: SmtpSinkProcess, smtpUrl: string, db: Kysely<Database>, campaignId: number, expectedAddresses: readonly string[]): Promise<DispatchRun> {
   const messages = await storedMessages(db, campaignId);
   const url = new URL(smtpUrl);
-  const transporter = nodemailer.createTransport({ pool: true, maxConnections: 3, host: url.hostname, port: Number(url.port), secure: false });
+  const transporter = nodemailer.createTransport({ pool: true, maxConnections: SMTP_POOL_CONNECTIONS, host: url.hostname, port: Number(url.port), secure: false });
   try {
     const { arrived } = await sink.expect(expectedAddresses.length, ARRIVAL_TIMEOUT_MS);
     const started = Date.now();

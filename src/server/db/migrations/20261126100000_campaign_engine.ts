@@ -74,8 +74,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .columns(['campaign_id', 'planned_at', 'id'])
     .where(sql<boolean>`status = 'scheduled' and queued_at is null`)
     .execute();
-  await db.schema.createIndex('campaign_recipients_campaign_idx').on('campaign_recipients').columns(['campaign_id', 'id']).execute();
-  await db.schema.createIndex('campaign_recipients_status_idx').on('campaign_recipients').columns(['campaign_id', 'status', 'id']).execute();
+  // Recipient pages (every query also names the tenant, so it is in the index too).
+  await db.schema.createIndex('campaign_recipients_campaign_idx').on('campaign_recipients').columns(['campaign_id', 'tenant_id', 'id']).execute();
+  await db.schema.createIndex('campaign_recipients_status_idx').on('campaign_recipients').columns(['campaign_id', 'tenant_id', 'status', 'id']).execute();
   await db.schema.createIndex('campaign_recipients_outbox_idx').on('campaign_recipients').column('outbox_id').execute();
   await db.schema.createIndex('campaign_recipients_person_idx').on('campaign_recipients').column('person_id').execute();
 
@@ -106,7 +107,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex('tracking_events_recipient_idx').on('tracking_events').columns(['recipient_id', 'id']).execute();
   // "One address clicking for many recipients within a short time."
-  await db.schema.createIndex('tracking_events_ip_idx').on('tracking_events').columns(['ip', 'occurred_at']).execute();
+  await db.schema.createIndex('tracking_events_ip_idx').on('tracking_events').columns(['ip', 'kind', 'occurred_at']).execute();
 
   await db.schema.alterTable('tenant_monthly_usage').addColumn('mails_reserved', 'integer', (column) => column.notNull().defaultTo(0)).execute();
   await db.schema.alterTable('mail_outbox').addColumn('campaign_recipient_id', ref).execute();

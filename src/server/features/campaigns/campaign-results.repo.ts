@@ -23,6 +23,8 @@ export interface RecipientRecord {
 }
 
 export interface RecipientQuery {
+  /** The total when the caller knows it (no filter): the count query is skipped. */
+  knownTotal?: number;
   status?: RecipientStatus;
   q?: string;
   groupId?: number;
@@ -214,7 +216,7 @@ export class CampaignResultsRepository {
         .limit(query.limit)
         .offset(query.offset)
         .execute(),
-      base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+      query.knownTotal !== undefined ? { count: query.knownTotal } : base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
     ]);
     return { recipients: rows.map((row) => toRecipient(row as RecipientRow)), total: Number(count.count) };
   }

@@ -43,9 +43,12 @@ export class CampaignResultsService {
   }
 
   async recipients(tenantId: number, campaignId: number, query: z.output<typeof recipientListQuerySchema>): Promise<RecipientList> {
-    await this.find(tenantId, campaignId);
+    const campaign = await this.find(tenantId, campaignId);
     const { limit, offset } = query;
+    const filtered = Boolean(query.status || query.q || query.group_id !== undefined);
+    // Unfiltered, the total is the campaign's own count of recipients (written with them at launch).
     const page = await new CampaignResultsRepository(this.deps.repo.db, tenantId).recipients(campaignId, {
+      ...(filtered ? {} : { knownTotal: campaign.totalTargets }),
       ...(query.status ? { status: query.status } : {}),
       ...(query.q ? { q: query.q } : {}),
       ...(query.group_id !== undefined ? { groupId: query.group_id } : {}),

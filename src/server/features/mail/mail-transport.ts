@@ -68,6 +68,9 @@ export interface SmtpTransportOptions {
   timeoutMs?: number;
 }
 
+/** SMTP connections the pool keeps open. */
+export const SMTP_POOL_CONNECTIONS = 3;
+
 /** nodemailer with a connection pool; credentials come from the URL (percent-decoded). */
 export function createSmtpTransport(options: SmtpTransportOptions): MailTransport {
   const url = new URL(options.url);
@@ -75,7 +78,7 @@ export function createSmtpTransport(options: SmtpTransportOptions): MailTranspor
   const timeout = options.timeoutMs ?? 30_000;
   const transporter = nodemailer.createTransport({
     pool: true,
-    maxConnections: 3,
+    maxConnections: SMTP_POOL_CONNECTIONS,
     host: url.hostname.replace(/^\[(.*)\]$/, '$1'),
     port: url.port ? Number(url.port) : secure ? 465 : 587,
     secure,

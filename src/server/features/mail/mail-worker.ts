@@ -4,7 +4,7 @@ import { JobLane } from '../../lib/jobs/job-lane';
 import type { JobTransaction } from '../../lib/jobs/jobs.repo';
 import { assertSafeEnvelope } from './mail-message';
 import type { MailOutboxRepository } from './mail-outbox.repo';
-import { classifyDeliveryError, type MailTransport, type SentMail } from './mail-transport';
+import { classifyDeliveryError, type MailTransport, type SentMail, SMTP_POOL_CONNECTIONS } from './mail-transport';
 
 export interface MailWorkerLogger {
   info(obj: object, msg: string): void;
@@ -57,8 +57,12 @@ const DEFAULTS = {
 };
 /** Messages claimed at once; each claim is restamped when its turn comes, so none goes stale waiting. */
 const BATCH_SIZE = 50;
-/** As many messages in flight as the SMTP transport keeps connections (mail-transport.ts). */
-export const DEFAULT_MAIL_CONCURRENCY = 3;
+/**
+ * Messages in flight: twice the SMTP pool's connections (mail-transport.ts), so one message's
+ * database work (reading it, recording its outcome) overlaps another's SMTP exchange and no
+ * connection waits for the database.
+ */
+export const DEFAULT_MAIL_CONCURRENCY = 2 * SMTP_POOL_CONNECTIONS;
 
 /**
  * Delivers the outbox: the `send_mail` handler on a job runner (lib/jobs). Claims are safe between

@@ -13,6 +13,7 @@ export interface TrackedRecipient {
   tenantId: number;
   campaignId: number;
   sentAt: Date | null;
+  openedAt: Date | null;
   clickedAt: Date | null;
   submittedAt: Date | null;
 }
@@ -58,28 +59,34 @@ export class TrackingRepository {
   async findByToken(token: string): Promise<TrackedRecipient | null> {
     const row = await this.db
       .selectFrom('campaign_recipients')
-      .select(['id', 'tenant_id', 'campaign_id', 'sent_at', 'clicked_at', 'submitted_at'])
+      .select(['id', 'tenant_id', 'campaign_id', 'sent_at', 'opened_at', 'clicked_at', 'submitted_at'])
       .where('token', '=', token)
       .executeTakeFirst();
     if (!row) return null;
     return {
       id: row.id, tenantId: row.tenant_id, campaignId: row.campaign_id,
-      sentAt: row.sent_at === null ? null : readTimestamp(row.sent_at), clickedAt: row.clicked_at === null ? null : readTimestamp(row.clicked_at),
+      sentAt: row.sent_at === null ? null : readTimestamp(row.sent_at), openedAt: row.opened_at === null ? null : readTimestamp(row.opened_at),
+      clickedAt: row.clicked_at === null ? null : readTimestamp(row.clicked_at),
       submittedAt: row.submitted_at === null ? null : readTimestamp(row.submitted_at),
     };
   }
 
-  /** Distinct other recipients that clicked or submitted from `ip` since `since`. */
-  async otherRecipientsFromIp(ip: string, since: Date, recipientId: number): Promise<number> {
-    const row = await this.db
+  /**
+   * Distinct other recipients that clicked or submitted from `ip` since `since`, counted up to
+   * `cap` (the index on (ip, kind, occurred_at) reads only those clicks, and the count stops there).
+   */
+  async otherRecipientsFromIp(ip: string, since: Date, recipientId: number, cap: number): Promise<number> {
+    const rows = await this.db
       .selectFrom('tracking_events')
-      .select((eb) => eb.fn.count<number>('recipient_id').distinct().as('count'))
+      .select('recipient_id')
+      .distinct()
       .where('ip', '=', ip)
-      .where('occurred_at', '>=', writeTimestamp(since))
       .where('kind', 'in', ['click', 'submit'])
+      .where('occurred_at', '>=', writeTimestamp(since))
       .where('recipient_id', '!=', recipientId)
-      .executeTakeFirstOrThrow();
-    return Number(row.count);
+      .limit(cap)
+      .execute();
+    return rows.length;
   }
 
   async honeypotFromIp(recipientId: number, ip: string, since: Date): Promise<boolean> {
@@ -129,8 +136,21 @@ export class TrackingRepository {
    * its time, with the campaign's and the month's counters, all in one transaction.
    */
   async record(recipient: TrackedRecipient, event: TrackingEvent, actions: readonly TimedAction[]): Promise<void> {
+    // First actions are set once and never cleared: what the lookup already saw set needs no
+    // compare-and-set, and a repeated open or click is one insert without a transaction.
+    const pending = actions.filter(({ action }) => IMPLIED[action].some((step) => recipient[FIELD_OF[step]] === null));
+    if (pending.length === 0) {
+      await this.insertEvent(this.db, recipient, event);
+      return;
+    }
     await this.db.transaction().execute(async (trx) => {
-      await trx
+      await this.insertEvent(trx, recipient, event);
+      for (const { action, at } of pending) await applyFirstActions(trx, recipient, action, at);
+    });
+  }
+
+  private async insertEvent(db: Kysely<Database>, recipient: TrackedRecipient, event: TrackingEvent): Promise<void> {
+      await db
         .insertInto('tracking_events')
         .values({
           tenant_id: recipient.tenantId,
@@ -146,8 +166,6 @@ export class TrackingRepository {
           user_agent: event.userAgent.slice(0, USER_AGENT_LIMIT),
         })
         .execute();
-      for (const { action, at } of actions) await applyFirstActions(trx, recipient, action, at);
-    });
   }
 
   async lessonSource(recipientId: number): Promise<LessonSource | null> {
@@ -174,14 +192,18 @@ export class TrackingRepository {
 }
 
 const COLUMN_OF: Record<CountedAction, 'opened_at' | 'clicked_at' | 'submitted_at'> = { open: 'opened_at', click: 'clicked_at', submit: 'submitted_at' };
+const FIELD_OF: Record<CountedAction, 'openedAt' | 'clickedAt' | 'submittedAt'> = { open: 'openedAt', click: 'clickedAt', submit: 'submittedAt' };
 const IMPLIED: Record<CountedAction, CountedAction[]> = { open: ['open'], click: ['open', 'click'], submit: ['open', 'click', 'submit'] };
 
 async function applyFirstActions(trx: Transaction<Database>, recipient: TrackedRecipient, action: CountedAction, at: Date): Promise<void> {
   const month = tokyoMonth(at);
+  let moved = false;
   for (const step of IMPLIED[action]) {
+    if (recipient[FIELD_OF[step]] !== null) continue;
     const column = COLUMN_OF[step];
     const changed = await trx.updateTable('campaign_recipients').set({ [column]: writeTimestamp(at) }).where('id', '=', recipient.id).where(column, 'is', null).executeTakeFirst();
     if (Number(changed.numUpdatedRows) !== 1) continue;
+    moved = true;
     if (step === 'open') {
       await trx.updateTable('campaigns').set((eb) => ({ emails_opened: eb('emails_opened', '+', 1) })).where('id', '=', recipient.campaignId).execute();
       await bumpMonthlyUsage(trx, recipient.tenantId, month, 'emails_opened');
@@ -193,6 +215,7 @@ async function applyFirstActions(trx: Transaction<Database>, recipient: TrackedR
     }
   }
   // The status follows the first actions (submitted > clicked > opened > sent) once the mail was sent.
+  if (!moved) return;
   await trx.updateTable('campaign_recipients').set({ status: RANKED_STATUS }).where('id', '=', recipient.id).where('status', 'in', ['sent', 'opened', 'clicked', 'submitted']).execute();
 }
 

@@ -30,6 +30,8 @@ export interface TrackingServiceDeps {
   minClickDelaySeconds: number;
 }
 
+/** Other recipients behind one address are counted up to this many (the reason names the figure). */
+const SHARED_IP_COUNT_CAP = 50;
 const ACTION_OF: Partial<Record<TrackingKind, CountedAction>> = { open: 'open', click: 'click', submit: 'submit' };
 const OVERTURNABLE = NOT_COUNTED_REASONS.filter(isOverturnableByHumanCheck);
 
@@ -51,7 +53,7 @@ export class TrackingService {
     const personal = kind === 'click' || kind === 'submit' || kind === 'human_check';
     const [others, honeypot] = personal
       ? await Promise.all([
-          repo.otherRecipientsFromIp(facts.ip, new Date(at.getTime() - SHARED_IP_WINDOW_MS), recipient.id),
+          repo.otherRecipientsFromIp(facts.ip, new Date(at.getTime() - SHARED_IP_WINDOW_MS), recipient.id, SHARED_IP_COUNT_CAP),
           repo.honeypotFromIp(recipient.id, facts.ip, new Date(at.getTime() - HONEYPOT_WINDOW_MS)),
         ])
       : [0, false];

@@ -135,7 +135,7 @@ export class JobRunner<M extends object = JobKinds> {
           claimedBy: randomUrlSafeId(),
         });
         if (batch.length === 0) return;
-        if ((await this.runBatch(batch)) === 'stop') return;
+        if ((await this.runBatch(batch, now)) === 'stop') return;
       }
     } catch (error) {
       // The database is unreachable: the next poll tries again, and unfinished claims go stale.
@@ -147,8 +147,8 @@ export class JobRunner<M extends object = JobKinds> {
    * Runs a claimed batch, `concurrency` jobs at a time (one after another by default). A job that
    * answers 'release', or closing, hands the jobs not yet started back. 'stop': end this pass.
    */
-  private async runBatch(batch: Array<ClaimedJob<M>>): Promise<'stop' | void> {
-    const { clock } = this.options;
+  private async runBatch(batch: Array<ClaimedJob<M>>, claimedAt: Date): Promise<'stop' | void> {
+    const { clock, staleClaimMs } = this.options;
     let next = 0;
     let stop = false;
     const lane = async () => {
@@ -160,8 +160,10 @@ export class JobRunner<M extends object = JobKinds> {
           await this.repo.release(job, clock.now());
           continue;
         }
-        // The first job's claim is fresh; a later one is restamped, or skipped if it was taken over.
-        if (index > 0 && !(await this.repo.renew(job, clock.now()))) continue;
+        // A claim younger than half the stale time cannot have been taken over; an older one is
+        // restamped when its turn comes (so it never goes stale waiting), or skipped if it was.
+        const age = clock.now().getTime() - claimedAt.getTime();
+        if (index > 0 && age > staleClaimMs / 2 && !(await this.repo.renew(job, clock.now()))) continue;
         if ((await this.runOne(job)) === 'release') stop = true;
       }
     };

@@ -1,12 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { CampaignDetail } from '../../../common/campaigns.schema';
 import { campaignMessages as m } from '../../../common/messages';
 import { trainingPaths } from '../../../common/training-routes';
 import { SCANNER_FILTER_EXPLANATION } from '../../../common/tracking-reasons';
 import { AlertBox } from '../../components/alert-box';
-import { apiErrorMessage } from '../../lib/api-client';
+import { LoadErrorAlert } from '../../components/load-error-alert';
 import { PageHeader } from '../components/page-header';
 import { dashboardKey } from '../dashboard/dashboard-api';
 import { CampaignChartsPanel } from './campaign-charts-panel';
@@ -19,17 +19,6 @@ import { CAMPAIGN_LIST, CampaignNotFound, useCampaignId } from './campaign-page-
 import { campaignKeys, fetchCampaign, isNotFound } from './campaigns-api';
 import { useRecipientFilter } from './recipient-filter';
 import { RecipientList } from './recipient-list';
-
-function CampaignProblem({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <div className="ta-page cd-page">
-      <PageHeader title="キャンペーン詳細" crumbs={[CAMPAIGN_LIST]} />
-      <AlertBox tone="error" title={title}>
-        {children}
-      </AlertBox>
-    </div>
-  );
-}
 
 /** /campaigns/{id} (issue 11): results, the funnel and charts, each recipient's timeline, and pause / resume / end. */
 export function Component() {
@@ -62,19 +51,20 @@ export function Component() {
   if (id === null || isNotFound(detail.error)) return <CampaignNotFound title="キャンペーン詳細" />;
   if (detail.isError && !detail.data) {
     return (
-      <CampaignProblem title="読み込みに失敗しました">
-        <p>{apiErrorMessage(detail.error, 'キャンペーンの結果を取得できませんでした。時間をおいて再度お試しください。')}</p>
-        <p>
-          <button type="button" className="button button--secondary button--small" onClick={() => void detail.refetch()} disabled={detail.isFetching}>
-            再読み込み
-          </button>
-        </p>
-      </CampaignProblem>
+      <div className="ta-page ta-page--paired-actions cd-page">
+        <PageHeader title="キャンペーン詳細" crumbs={[CAMPAIGN_LIST]} />
+        <LoadErrorAlert
+          error={detail.error}
+          fallback="キャンペーンの結果を取得できませんでした。時間をおいて再度お試しください。"
+          onRetry={() => void detail.refetch()}
+          busy={detail.isFetching}
+        />
+      </div>
     );
   }
   if (!detail.data) {
     return (
-      <div className="ta-page cd-page">
+      <div className="ta-page ta-page--paired-actions cd-page">
         <PageHeader title="キャンペーン詳細" crumbs={[CAMPAIGN_LIST]} />
         <span className="skeleton cd-skeleton" role="status" aria-label="キャンペーンの結果を読み込み中" />
       </div>
@@ -100,7 +90,7 @@ export function Component() {
   };
 
   return (
-    <div className="ta-page cd-page">
+    <div className="ta-page ta-page--paired-actions cd-page">
       <CampaignDetailHeader detail={data} crumbs={[CAMPAIGN_LIST]} onChanged={afterChange} onDeleted={afterDelete} onStartChange={() => setNotice(null)} />
       {notice && (
         <AlertBox tone="success" className="cd-notice" ref={noticeRef}>

@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
 import { CAMPAIGN_STATUS_LABELS } from '../../../common/campaign-status';
 import { AlertBox } from '../../components/alert-box';
+import { LoadErrorAlert } from '../../components/load-error-alert';
 import { Spinner } from '../../components/spinner';
-import { apiErrorMessage } from '../../lib/api-client';
 import { PageHeader } from '../components/page-header';
 import { useCurrentRoute } from '../shell/use-current-route';
 import { parseDraft, type CampaignDraft } from './campaign-draft';
@@ -48,14 +48,7 @@ function EditPage({ id }: { id: number }) {
   if (campaign.isPending) body = <Spinner label="キャンペーンを読み込み中..." />;
   else if (campaign.isError)
     body = (
-      <AlertBox tone="error" title="読み込みに失敗しました">
-        <p>{apiErrorMessage(campaign.error, 'キャンペーンを取得できませんでした。時間をおいて再度お試しください。')}</p>
-        <p>
-          <button type="button" className="button button--secondary button--small" onClick={() => void campaign.refetch()}>
-            再読み込み
-          </button>
-        </p>
-      </AlertBox>
+      <LoadErrorAlert error={campaign.error} fallback="キャンペーンを取得できませんでした。時間をおいて再度お試しください。" onRetry={() => void campaign.refetch()} />
     );
   else if (!editable)
     body = (

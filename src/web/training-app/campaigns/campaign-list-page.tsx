@@ -1,28 +1,29 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef } from 'react';
+import { useId, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import { CAMPAIGN_PAGE_SIZE } from '../../../common/campaigns.schema';
 import { AlertBox } from '../../components/alert-box';
-import { apiErrorMessage } from '../../lib/api-client';
+import { LoadErrorAlert } from '../../components/load-error-alert';
 import { ReportListPagination as Pagination } from '../../phishing-reports/report-list/report-list-pagination';
+import { CampaignSummaryTable } from '../components/campaign-summary-table';
 import { PageHeader } from '../components/page-header';
 import { useCampaignListFilter } from './campaign-list-filter';
 import { CampaignListToolbar } from './campaign-list-toolbar';
-import { CampaignTable } from './campaign-table';
 import { campaignKeys, fetchCampaigns } from './campaigns-api';
+import { EmptyState } from '../components/empty-state';
+import { useLastPageFallback } from '../components/use-last-page-fallback';
+import { pageOfOffset } from '../components/page-number';
 
 /** The server page with the allow-list settings for Microsoft 365 and Google Workspace (issue 11 "Dispatch"). */
 export const ALLOW_LIST_GUIDE_PATH = '/help/allow-list';
 
 function FirstCampaign() {
   return (
-    <div className="ta-empty">
-      <p className="ta-empty__title">キャンペーンはまだありません</p>
-      <p className="ta-empty__text">テンプレートと送信する相手を選ぶだけで、最初の訓練をすぐに始められます。</p>
+    <EmptyState title="キャンペーンはまだありません" text="テンプレートと送信する相手を選ぶだけで、最初の訓練をすぐに始められます。">
       <Link to="/campaigns/create" className="button button--primary">
         最初のキャンペーンを作成
       </Link>
-    </div>
+    </EmptyState>
   );
 }
 
@@ -38,22 +39,12 @@ export function Component() {
   const filtered = filter.status !== null || filter.q.trim() !== '';
   const noneYet = data !== undefined && data.pagination.total === 0 && !filtered;
 
-  // A page past the end (a campaign deleted meanwhile, an old link): show the last page instead.
-  useEffect(() => {
-    if (data && data.campaigns.length === 0 && filter.page > 1 && data.pagination.total > 0) setFilter({ page: Math.ceil(data.pagination.total / CAMPAIGN_PAGE_SIZE) });
-  }, [data, filter.page, setFilter]);
+  useLastPageFallback({ shown: data?.campaigns.length, total: data?.pagination.total, page: filter.page, pageSize: CAMPAIGN_PAGE_SIZE, setPage: setFilter });
 
   let body;
   if (list.isError && !data) {
     body = (
-      <AlertBox tone="error" title="読み込みに失敗しました">
-        <p>{apiErrorMessage(list.error, 'キャンペーンの一覧を取得できませんでした。時間をおいて再度お試しください。')}</p>
-        <p>
-          <button type="button" className="button button--secondary button--small" onClick={() => void list.refetch()} disabled={list.isFetching}>
-            再読み込み
-          </button>
-        </p>
-      </AlertBox>
+      <LoadErrorAlert error={list.error} fallback="キャンペーンの一覧を取得できませんでした。時間をおいて再度お試しください。" onRetry={() => void list.refetch()} busy={list.isFetching} />
     );
   } else if (!data) {
     body = <span className="skeleton cmp-skeleton" role="status" aria-label="キャンペーンの一覧を読み込み中" />;
@@ -61,24 +52,22 @@ export function Component() {
     body = <FirstCampaign />;
   } else if (data.campaigns.length === 0) {
     body = (
-      <div className="ta-empty" role="status">
-        <p className="ta-empty__title">条件に合うキャンペーンはありません</p>
-        <p className="ta-empty__text">ステータスやキーワードを変えてお試しください。</p>
+      <EmptyState title="条件に合うキャンペーンはありません" text="ステータスやキーワードを変えてお試しください。" live>
         <button type="button" className="button button--secondary" onClick={() => setFilter({ status: null, q: '' })}>
           絞り込みを解除
         </button>
-      </div>
+      </EmptyState>
     );
   } else {
     body = (
       <>
-        <CampaignTable campaigns={data.campaigns} caption="キャンペーン一覧" />
+        <CampaignSummaryTable campaigns={data.campaigns} caption="キャンペーン一覧" className="cmp-table" />
         <Pagination
           pagination={data.pagination}
           shown={data.campaigns.length}
           busy={list.isFetching}
           onPage={(offset) => {
-            setFilter({ page: Math.floor(offset / CAMPAIGN_PAGE_SIZE) + 1 });
+            setFilter({ page: pageOfOffset(offset, CAMPAIGN_PAGE_SIZE) });
             headingRef.current?.focus();
           }}
         />

@@ -1,9 +1,10 @@
-import { useEffect, useId, useState } from 'react';
+import { useCallback, useId } from 'react';
 import { CAMPAIGN_STATUS_LABELS, type CampaignStatus } from '../../../common/campaign-status';
+import { SearchField } from '../components/search-field';
+import { useSearchText } from '../components/use-search-text';
 import { STATUS_FILTER_ORDER } from './campaign-list-filter';
 import type { CampaignListFilter } from './campaigns-api';
 
-const SEARCH_DELAY_MS = 300;
 const STATUS_OPTIONS: Array<{ value: CampaignStatus | null; label: string }> = [
   { value: null, label: '全て' },
   ...STATUS_FILTER_ORDER.map((status) => ({ value: status, label: CAMPAIGN_STATUS_LABELS[status] })),
@@ -14,28 +15,13 @@ type Props = { filter: CampaignListFilter; onChange: (change: Partial<CampaignLi
 /** Status buttons and a name search (as typed, after a short pause). */
 export function CampaignListToolbar({ filter, onChange }: Props) {
   const id = useId();
-  const [text, setText] = useState(filter.q);
-
-  // The address can change the search too (back button): follow it.
-  useEffect(() => setText(filter.q), [filter.q]);
-  useEffect(() => {
-    if (text.trim() === filter.q.trim()) return;
-    const timer = window.setTimeout(() => onChange({ q: text }), SEARCH_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [text, filter.q, onChange]);
+  const searchFor = useCallback((q: string) => onChange({ q }), [onChange]);
+  const search = useSearchText(filter.q, searchFor, { ignoreOuterSpace: true });
 
   return (
-    <form
-      className="cmp-toolbar"
-      role="search"
-      aria-label="キャンペーンの絞り込み"
-      onSubmit={(event) => {
-        event.preventDefault();
-        onChange({ q: text });
-      }}
-    >
+    <form className="cmp-toolbar" role="search" aria-label="キャンペーンの絞り込み" onSubmit={search.submit}>
       <div className="cmp-toolbar__status">
-        <span id={`${id}-status`} className="people-toolbar__label">
+        <span id={`${id}-status`} className="list-toolbar__label">
           ステータス
         </span>
         <div className="segmented cmp-status-filter" role="group" aria-labelledby={`${id}-status`}>
@@ -52,21 +38,14 @@ export function CampaignListToolbar({ filter, onChange }: Props) {
           ))}
         </div>
       </div>
-      <div className="cmp-toolbar__search">
-        <label htmlFor={`${id}-q`} className="people-toolbar__label">
-          キーワード
-        </label>
-        <input
-          id={`${id}-q`}
-          type="search"
-          className="input"
-          value={text}
-          placeholder="キャンペーン名で検索"
-          autoComplete="off"
-          enterKeyHint="search"
-          onChange={(event) => setText(event.target.value)}
-        />
-      </div>
+      <SearchField
+        id={`${id}-q`}
+        className="cmp-toolbar__search"
+        label="キーワード"
+        placeholder="キャンペーン名で検索"
+        value={search.text}
+        onChange={search.setText}
+      />
     </form>
   );
 }

@@ -5,6 +5,7 @@ import { apiErrorMessage } from '../../lib/api-client';
 import { fetchPeople, peopleKeys, type PeopleFilter } from '../users/people-api';
 import type { PersonLabel } from './campaign-draft';
 import { PickerPaging } from './picker-paging';
+import { pageOfOffset } from '../components/page-number';
 
 type Props = {
   selected: number[];
@@ -69,7 +70,7 @@ export function CampaignPeoplePicker({ selected, onChange, known, onSeen }: Prop
           pagination={people.data.pagination}
           shown={people.data.users.length}
           busy={people.isFetching}
-          onPage={(offset) => setFilter({ ...filter, page: Math.floor(offset / PEOPLE_PAGE_SIZE) + 1 })}
+          onPage={(offset) => setFilter({ ...filter, page: pageOfOffset(offset, PEOPLE_PAGE_SIZE) })}
         />
       </>
     );

@@ -1,3 +1,4 @@
+import { seededRandom } from '../../../common/seeded-random';
 import { describe, expect, it } from 'vitest';
 import { campaignMessages as m } from '../../../common/messages';
 import type { CampaignAudience, CampaignSchedule } from '../../../common/campaigns.schema';
@@ -10,7 +11,6 @@ import {
   reservedBy,
   scheduleConditions,
   scheduleInWords,
-  seededRandom,
   withOwnReservation,
 } from './campaign-schedule-text';
 

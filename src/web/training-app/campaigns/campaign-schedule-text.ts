@@ -1,3 +1,4 @@
+import { seededRandom } from '../../../common/seeded-random';
 import { BUSINESS_HOURS, NoSendableTimeError, planSendTimes, scheduleSummary, type ScheduleSummary } from '../../../common/campaign-schedule';
 import type { CampaignAudience, CampaignListItem, CampaignSchedule } from '../../../common/campaigns.schema';
 import { campaignMessages as m } from '../../../common/messages';
@@ -41,18 +42,7 @@ export type SchedulePreview =
   | { kind: 'none'; message: string }
   | { kind: 'planned'; count: number; summary: ScheduleSummary; randomized: boolean };
 
-/** A fixed-seed generator (mulberry32): the random preview stays put while the administrator types. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
+/** A fixed seed: the random preview stays put while the administrator types. */
 const PREVIEW_SEED = 20261126;
 
 /** When `count` sends would go under these values, with the shared planner the server uses at launch. */

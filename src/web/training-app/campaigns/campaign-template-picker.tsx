@@ -1,12 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState, type Ref } from 'react';
 import { CAMPAIGN_MAX_TEMPLATES } from '../../../common/campaigns.schema';
-import { TEMPLATE_CATEGORIES, type TemplateCategory, type TemplateSummary } from '../../../common/templates.schema';
-import { AlertBox } from '../../components/alert-box';
+import type { TemplateSummary } from '../../../common/templates.schema';
 import { FieldError, RequiredBadge } from '../../components/form-field';
-import { apiErrorMessage } from '../../lib/api-client';
+import { LoadErrorAlert } from '../../components/load-error-alert';
 import { DifficultyBadge } from '../templates/template-card';
 import { categoryLabel } from '../templates/template-labels';
+import { TemplateCategoryField, TemplateKeywordField } from '../templates/template-search-fields';
 import { fetchTemplates, templateKeys, type TemplateFilters } from '../templates/templates-api';
 import { CampaignTemplatePreview } from './campaign-template-preview';
 import { PickerPaging } from './picker-paging';
@@ -58,14 +58,7 @@ export function CampaignTemplatePicker({ selected, onChange, error, focusRef }: 
     body = <span className="skeleton cmp-skeleton" role="status" aria-label="テンプレートを読み込み中" />;
   } else if (list.isError) {
     body = (
-      <AlertBox tone="error" title="テンプレートを読み込めませんでした">
-        <p>{apiErrorMessage(list.error, 'テンプレートの一覧を取得できませんでした。時間をおいて再度お試しください。')}</p>
-        <p>
-          <button type="button" className="button button--secondary button--small" onClick={() => void list.refetch()}>
-            再読み込み
-          </button>
-        </p>
-      </AlertBox>
+      <LoadErrorAlert title="テンプレートを読み込めませんでした" error={list.error} fallback="テンプレートの一覧を取得できませんでした。時間をおいて再度お試しください。" onRetry={() => void list.refetch()} />
     );
   } else if (list.data.templates.length === 0) {
     body = <p className="cmp-muted">条件に合うテンプレートはありません。テーマやキーワードを変えてお試しください。</p>;
@@ -105,48 +98,10 @@ export function CampaignTemplatePicker({ selected, onChange, error, focusRef }: 
         <FieldError id={`${id}-error`} message={error} />
         <div className="cmp-template-filters" role="search" aria-label="テンプレートの絞り込み">
           <div>
-            <label htmlFor={`${id}-category`} className="field__label">
-              テーマ
-            </label>
-            <select
-              id={`${id}-category`}
-              className="input tpl-select"
-              value={filters.category}
-              onChange={(event) => setFilters({ ...filters, category: event.target.value as TemplateCategory | '', offset: 0 })}
-            >
-              <option value="">すべてのテーマ</option>
-              {TEMPLATE_CATEGORIES.map((category) => (
-                <option key={category.id} value={category.id}>
-                  {category.label}
-                </option>
-              ))}
-            </select>
+            <TemplateCategoryField id={`${id}-category`} value={filters.category} onChange={(category) => setFilters({ ...filters, category, offset: 0 })} />
           </div>
           <div>
-            <label htmlFor={`${id}-q`} className="field__label">
-              キーワード
-            </label>
-            <div className="cmp-search-row">
-              <input
-                id={`${id}-q`}
-                type="search"
-                className="input"
-                value={text}
-                placeholder="例：不在通知、パスワード"
-                enterKeyHint="search"
-                onChange={(event) => setText(event.target.value)}
-                onKeyDown={(event) => {
-                  // Enter searches here instead of submitting the whole campaign form.
-                  if (event.key === 'Enter') {
-                    event.preventDefault();
-                    setFilters({ ...filters, q: text.trim(), offset: 0 });
-                  }
-                }}
-              />
-              <button type="button" className="button button--secondary" onClick={() => setFilters({ ...filters, q: text.trim(), offset: 0 })}>
-                検索
-              </button>
-            </div>
+            <TemplateKeywordField id={`${id}-q`} value={text} onChange={setText} onSearch={() => setFilters({ ...filters, q: text.trim(), offset: 0 })} />
           </div>
         </div>
         <p className="cmp-picked__count" aria-live="polite">

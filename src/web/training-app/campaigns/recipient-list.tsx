@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { RECIPIENT_PAGE_SIZE, type CampaignDetail, type Recipient } from '../../../common/campaigns.schema';
-import { AlertBox } from '../../components/alert-box';
-import { apiErrorMessage } from '../../lib/api-client';
+import { LoadErrorAlert } from '../../components/load-error-alert';
 import { ReportListPagination as Pagination } from '../../phishing-reports/report-list/report-list-pagination';
 import { refreshInterval } from './campaign-detail-format';
 import { recipientPageQuery } from './campaign-results-api';
@@ -11,6 +10,9 @@ import { useRecipientFilter } from './recipient-filter';
 import { RecipientTable } from './recipient-table';
 import { RecipientTimelineDialog } from './recipient-timeline-dialog';
 import { RecipientToolbar } from './recipient-toolbar';
+import { EmptyState } from '../components/empty-state';
+import { useLastPageFallback } from '../components/use-last-page-fallback';
+import { pageOfOffset } from '../components/page-number';
 
 /** Each recipient's result, one server page at a time (10,000 recipients are never fetched at once). */
 export function RecipientList({ campaignId, detail }: { campaignId: number; detail: CampaignDetail }) {
@@ -25,52 +27,36 @@ export function RecipientList({ campaignId, detail }: { campaignId: number; deta
   const data = recipients.data;
   const filtered = filter.status !== null || filter.q.trim() !== '' || filter.groupId !== null;
 
-  // A page past the end (a shared link, fewer matches after a refresh): go to the last page.
-  useEffect(() => {
-    if (data && data.recipients.length === 0 && filter.page > 1 && data.pagination.total > 0) {
-      setFilter({ page: Math.ceil(data.pagination.total / RECIPIENT_PAGE_SIZE) });
-    }
-  }, [data, filter.page, setFilter]);
+  useLastPageFallback({ shown: data?.recipients.length, total: data?.pagination.total, page: filter.page, pageSize: RECIPIENT_PAGE_SIZE, setPage: setFilter });
 
   let body;
   if (nobodyYet) {
     const draft = detail.campaign.status === 'draft';
     body = (
-      <div className="ta-empty">
-        <p className="ta-empty__title">{draft ? 'まだ開始されていません' : '送信対象者はいません'}</p>
-        <p className="ta-empty__text">{draft ? '開始すると送信対象者の結果がここに表示されます。' : 'このキャンペーンで送信の対象になった受講者はいませんでした。'}</p>
+      <EmptyState title={draft ? 'まだ開始されていません' : '送信対象者はいません'} text={draft ? '開始すると送信対象者の結果がここに表示されます。' : 'このキャンペーンで送信の対象になった受講者はいませんでした。'}>
         {/* A draft starts from the editor, through its confirmation step. */}
         {draft && detail.campaign.actions.includes('edit') && (
           <Link to={`/campaigns/${campaignId}/edit`} className="button button--primary">
             内容を確認して開始する
           </Link>
         )}
-      </div>
+      </EmptyState>
     );
   } else if (recipients.isError && !data) {
     body = (
-      <AlertBox tone="error" title="読み込みに失敗しました">
-        <p>{apiErrorMessage(recipients.error, '受信者の一覧を取得できませんでした。時間をおいて再度お試しください。')}</p>
-        <p>
-          <button type="button" className="button button--secondary button--small" onClick={() => void recipients.refetch()} disabled={recipients.isFetching}>
-            再読み込み
-          </button>
-        </p>
-      </AlertBox>
+      <LoadErrorAlert error={recipients.error} fallback="受信者の一覧を取得できませんでした。時間をおいて再度お試しください。" onRetry={() => void recipients.refetch()} busy={recipients.isFetching} />
     );
   } else if (!data) {
     body = <span className="skeleton cd-recipients-skeleton" role="status" aria-label="受信者の一覧を読み込み中" />;
   } else if (data.recipients.length === 0) {
     body = (
-      <div className="ta-empty">
-        <p className="ta-empty__title">条件に一致する受信者はいません</p>
-        <p className="ta-empty__text">キーワードや絞り込みの条件を変えてお試しください。</p>
+      <EmptyState title="条件に一致する受信者はいません" text="キーワードや絞り込みの条件を変えてお試しください。">
         {filtered && (
           <button type="button" className="button button--secondary" onClick={() => setFilter({ status: null, q: '', groupId: null })}>
             条件をクリア
           </button>
         )}
-      </div>
+      </EmptyState>
     );
   } else {
     body = (
@@ -81,7 +67,7 @@ export function RecipientList({ campaignId, detail }: { campaignId: number; deta
           shown={data.recipients.length}
           busy={recipients.isFetching}
           onPage={(offset) => {
-            setFilter({ page: Math.floor(offset / RECIPIENT_PAGE_SIZE) + 1 });
+            setFilter({ page: pageOfOffset(offset, RECIPIENT_PAGE_SIZE) });
             headingRef.current?.scrollIntoView({ block: 'start' });
           }}
         />

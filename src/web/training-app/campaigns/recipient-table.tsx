@@ -22,7 +22,7 @@ export function RecipientTime({ iso }: { iso: string | null }) {
 }
 
 export function RecipientStatusBadge({ status }: { status: RecipientStatus }) {
-  return <span className={`cd-rstatus cd-rstatus--${status}`}>{RECIPIENT_STATUS_LABELS[status]}</span>;
+  return <span className={`status-badge cd-rstatus--${status}`}>{RECIPIENT_STATUS_LABELS[status]}</span>;
 }
 
 const TIME_COLUMNS = [
@@ -37,7 +37,7 @@ type RecipientTableProps = { recipients: Recipient[]; caption: string; onOpen: (
 /** One page of recipients: a table on wide screens, one card per person on phones (CSS only). */
 export function RecipientTable({ recipients, caption, onOpen }: RecipientTableProps) {
   return (
-    <table className="cd-recipients">
+    <table className="card-table cd-recipients">
       <caption className="visually-hidden">{caption}</caption>
       <thead>
         <tr>

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { trainingPaths } from '../../../common/training-routes';
 
-type Crumb = { label: string; to: string };
+export type Crumb = { label: string; to: string };
 
 /** Breadcrumb from the dashboard, the screen's heading (focused after navigation) and a lead. */
 export function PageHeader({ title, lead, crumbs = [], actions }: { title: string; lead?: ReactNode; crumbs?: Crumb[]; actions?: ReactNode }) {

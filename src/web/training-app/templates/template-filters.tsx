@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
-import { TEMPLATE_CATEGORIES, TEMPLATE_DIFFICULTIES, type TemplateCategory } from '../../../common/templates.schema';
+import { TEMPLATE_DIFFICULTIES } from '../../../common/templates.schema';
 import type { TemplateFilters, TemplateSource } from './templates-api';
 import { difficultyStars } from './template-labels';
+import { TemplateCategoryField, TemplateKeywordField } from './template-search-fields';
 
 const SOURCES: Array<{ value: TemplateSource | ''; label: string }> = [
   { value: '', label: 'すべて' },
@@ -23,22 +24,7 @@ export function TemplateFilterBar({ filters, onChange }: Props) {
   return (
     <form className="tpl-filters card" role="search" aria-label="テンプレートの絞り込み" onSubmit={submit}>
       <div className="tpl-filters__field">
-        <label htmlFor={`${id}-category`} className="field__label">
-          テーマ
-        </label>
-        <select
-          id={`${id}-category`}
-          className="input tpl-select"
-          value={filters.category}
-          onChange={(event) => onChange({ category: event.target.value as TemplateCategory | '' })}
-        >
-          <option value="">すべてのテーマ</option>
-          {TEMPLATE_CATEGORIES.map((category) => (
-            <option key={category.id} value={category.id}>
-              {category.label}
-            </option>
-          ))}
-        </select>
+        <TemplateCategoryField id={`${id}-category`} value={filters.category} onChange={(category) => onChange({ category })} />
       </div>
       <div className="tpl-filters__field">
         <span className="field__label" id={`${id}-difficulty`}>
@@ -78,23 +64,7 @@ export function TemplateFilterBar({ filters, onChange }: Props) {
         </div>
       </div>
       <div className="tpl-filters__field tpl-filters__search">
-        <label htmlFor={`${id}-q`} className="field__label">
-          キーワード
-        </label>
-        <div className="tpl-filters__search-row">
-          <input
-            id={`${id}-q`}
-            type="search"
-            className="input"
-            value={q}
-            placeholder="例：不在通知、パスワード"
-            enterKeyHint="search"
-            onChange={(event) => setQ(event.target.value)}
-          />
-          <button type="submit" className="button button--secondary">
-            検索
-          </button>
-        </div>
+        <TemplateKeywordField id={`${id}-q`} value={q} onChange={setQ} />
       </div>
     </form>
   );

@@ -1,13 +1,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { AlertBox } from '../../components/alert-box';
+import { LoadErrorAlert } from '../../components/load-error-alert';
 import { ReportListPagination } from '../../phishing-reports/report-list/report-list-pagination';
 import { PageHeader } from '../components/page-header';
 import { TemplateCard } from './template-card';
 import { TemplateFilterBar } from './template-filters';
 import { readFilters, writeFilters } from './library-filters';
 import { fetchTemplates, templateKeys, type TemplateFilters } from './templates-api';
-import { apiErrorMessage } from '../../lib/api-client';
+import { EmptyState } from '../components/empty-state';
 
 function LibrarySkeleton() {
   return (
@@ -35,26 +35,17 @@ export function Component() {
     body = <LibrarySkeleton />;
   } else if (list.isError) {
     body = (
-      <AlertBox tone="error" title="読み込みに失敗しました">
-        <p>{apiErrorMessage(list.error, 'テンプレートの一覧を取得できませんでした。時間をおいて再度お試しください。')}</p>
-        <p>
-          <button type="button" className="button button--secondary button--small" onClick={() => void list.refetch()}>
-            再読み込み
-          </button>
-        </p>
-      </AlertBox>
+      <LoadErrorAlert error={list.error} fallback="テンプレートの一覧を取得できませんでした。時間をおいて再度お試しください。" onRetry={() => void list.refetch()} />
     );
   } else if (list.data.templates.length === 0) {
     body = (
-      <div className="ta-empty card" role="status">
-        <p className="ta-empty__title">{filtered ? '条件に合うテンプレートはありません' : 'テンプレートはまだありません'}</p>
-        <p className="ta-empty__text">{filtered ? 'テーマや難易度、キーワードを変えてお試しください。' : '「テンプレートを作成」から自社向けのテンプレートを作れます。'}</p>
+      <EmptyState title={filtered ? '条件に合うテンプレートはありません' : 'テンプレートはまだありません'} text={filtered ? 'テーマや難易度、キーワードを変えてお試しください。' : '「テンプレートを作成」から自社向けのテンプレートを作れます。'} live className="card">
         {filtered && (
           <button type="button" className="button button--secondary" onClick={() => setParams(new URLSearchParams())}>
             絞り込みを解除
           </button>
         )}
-      </div>
+      </EmptyState>
     );
   } else {
     body = (

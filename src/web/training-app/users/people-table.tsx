@@ -11,7 +11,7 @@ type PeopleTableProps = {
 /** The people of one page: a table on wide screens, one card per person on phones (CSS only). */
 export function PeopleTable({ people, caption, onEdit, onDelete }: PeopleTableProps) {
   return (
-    <table className="people-table">
+    <table className="card-table people-table">
       <caption className="visually-hidden">{caption}</caption>
       <thead>
         <tr>

@@ -1,10 +1,13 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { peopleMessages as m } from '../../../common/messages';
 import { PEOPLE_PAGE_SIZE, type Person } from '../../../common/people.schema';
 import { AlertBox } from '../../components/alert-box';
+import { LoadErrorAlert } from '../../components/load-error-alert';
 import { ReportListPagination as Pagination } from '../../phishing-reports/report-list/report-list-pagination';
 import { PageHeader } from '../components/page-header';
+import { useLastPageFallback } from '../components/use-last-page-fallback';
+import { pageOfOffset } from '../components/page-number';
 import { dashboardKey } from '../dashboard/dashboard-api';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ExportButton } from './export-button';
@@ -17,7 +20,6 @@ import { PeopleToolbar } from './people-toolbar';
 import { PersonDialog } from './person-dialog';
 import { PlanUsage } from './plan-usage';
 import { usePeopleFilter } from './use-people-filter';
-import { apiErrorMessage } from '../../lib/api-client';
 
 type Open = { kind: 'add' } | { kind: 'edit'; person: Person } | { kind: 'delete'; person: Person } | { kind: 'import' } | null;
 
@@ -37,10 +39,7 @@ export function Component() {
   const filtered = filter.q.trim() !== '' || filter.groupId !== null;
   const nobodyYet = data !== undefined && data.usage.registered === 0 && !filtered;
 
-  // Deleting the last person of a later page leaves it empty: step back one page.
-  useEffect(() => {
-    if (data && data.users.length === 0 && filter.page > 1 && data.pagination.total > 0) setFilter({ page: Math.ceil(data.pagination.total / PEOPLE_PAGE_SIZE) });
-  }, [data, filter.page, setFilter]);
+  useLastPageFallback({ shown: data?.users.length, total: data?.pagination.total, page: filter.page, pageSize: PEOPLE_PAGE_SIZE, setPage: setFilter });
 
   const say = (message: string) => setNotice(message);
   // A result note belongs to the change just made; starting another one clears it.
@@ -52,14 +51,7 @@ export function Component() {
   let list;
   if (people.isError && !data) {
     list = (
-      <AlertBox tone="error" title="読み込みに失敗しました">
-        <p>{apiErrorMessage(people.error, '受講者の一覧を取得できませんでした。時間をおいて再度お試しください。')}</p>
-        <p>
-          <button type="button" className="button button--secondary button--small" onClick={() => void people.refetch()} disabled={people.isFetching}>
-            再読み込み
-          </button>
-        </p>
-      </AlertBox>
+      <LoadErrorAlert error={people.error} fallback="受講者の一覧を取得できませんでした。時間をおいて再度お試しください。" onRetry={() => void people.refetch()} busy={people.isFetching} />
     );
   } else if (!data) {
     list = <span className="skeleton people-skeleton" role="status" aria-label="受講者の一覧を読み込み中" />;
@@ -81,7 +73,7 @@ export function Component() {
           shown={data.users.length}
           busy={people.isFetching}
           onPage={(offset) => {
-            setFilter({ page: Math.floor(offset / PEOPLE_PAGE_SIZE) + 1 });
+            setFilter({ page: pageOfOffset(offset, PEOPLE_PAGE_SIZE) });
             listHeadingRef.current?.scrollIntoView({ block: 'start' });
           }}
         />
@@ -90,7 +82,7 @@ export function Component() {
   }
 
   return (
-    <div className="ta-page people-page">
+    <div className="ta-page ta-page--paired-actions people-page">
       <PageHeader
         title="ユーザー管理"
         lead="訓練メールを受け取る従業員（受講者）を登録し、部署などのグループに分けて管理します。"

@@ -3,12 +3,12 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { domainMessages as m } from '../../../../common/messages';
 import type { SendingDomain } from '../../../../common/sending-domains.schema';
 import { AlertBox } from '../../../components/alert-box';
+import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { Spinner } from '../../../components/spinner';
 import { AddDomainForm } from './add-domain-form';
 import { DeleteDomainDialog } from './delete-domain-dialog';
 import { DomainItem } from './domain-item';
 import { fetchSendingDomains, sendingDomainsKey } from './sending-domains-api';
-import { apiErrorMessage } from '../../../lib/api-client';
 
 /** The id other screens link to (`/account#sending-domains`), e.g. from a refusal to register a person. */
 export const SENDING_DOMAINS_ANCHOR = 'sending-domains';
@@ -66,14 +66,7 @@ export function SendingDomainsSection() {
       {domains.isPending ? (
         <Spinner label="送信先ドメインを読み込み中..." />
       ) : domains.isError ? (
-        <AlertBox tone="error" title="読み込めませんでした">
-          <p>{apiErrorMessage(domains.error, m.loadFailed)}</p>
-          <p>
-            <button type="button" className="button button--secondary button--small" onClick={() => void domains.refetch()}>
-              再読み込み
-            </button>
-          </p>
-        </AlertBox>
+        <LoadErrorAlert title="読み込めませんでした" error={domains.error} fallback={m.loadFailed} onRetry={() => void domains.refetch()} />
       ) : domains.data.length === 0 ? (
         <p className="sd-empty">送信先ドメインはまだありません。訓練メールを送る相手のドメインを追加してください。</p>
       ) : (
