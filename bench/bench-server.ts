@@ -25,7 +25,9 @@ async function startApp(): Promise<FastifyInstance> {
   const config = loadConfig(process.env);
   const schema = process.env[BENCH_SCHEMA_ENV];
   if (schema && config.database.dialect === 'postgres') config.database = { ...config.database, schema };
-  const app = await buildApp(config);
+  // An experiment knob (docs/performance.md, campaigns): more messages in flight than SMTP connections.
+  const concurrency = Number(process.env.BENCH_MAIL_CONCURRENCY) || undefined;
+  const app = await buildApp(config, concurrency ? { mailWorkerOptions: { concurrency } } : {});
   servers.push(app);
   await app.listen({ host: '127.0.0.1', port: 0 });
   return app;

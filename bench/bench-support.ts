@@ -3,7 +3,7 @@
 type Cleanup = () => Promise<void>;
 
 /**
- * Runs a bench's main and then undoes what it registered, in reverse order, also after Ctrl-C,
+ * Runs a bench's main and then undoes what it registered, in reverse order, also after Ctrl-C or SIGTERM,
  * so no schema, child process or temp folder is left behind.
  */
 export async function runBench(main: (cleanups: Cleanup[]) => Promise<void>): Promise<void> {
@@ -13,6 +13,10 @@ export async function runBench(main: (cleanups: Cleanup[]) => Promise<void>): Pr
   };
   process.once('SIGINT', () => {
     void cleanUp().then(() => process.exit(130));
+  });
+  // `timeout` and CI stop a run with SIGTERM; the schema and temp folder go too.
+  process.once('SIGTERM', () => {
+    void cleanUp().then(() => process.exit(143));
   });
   try {
     await main(cleanups);
