@@ -1,4 +1,5 @@
 import { SMTP_POOL_CONNECTIONS } from '../src/server/features/mail/mail-transport';
+import { DEFAULT_MAIL_CONCURRENCY } from '../src/server/features/mail/mail-worker';
 import type { Kysely } from 'kysely';
 import nodemailer from 'nodemailer';
 import type { Database } from '../src/server/db/schema';
@@ -19,8 +20,8 @@ export interface DispatchRun {
 }
 
 /** The messages in flight at once in the baseline: mail-worker.ts DEFAULT_CONCURRENCY (one per pooled connection). */
-/** The baseline keeps every pooled connection busy: more in flight would only queue inside nodemailer. */
-export const BASELINE_IN_FLIGHT = SMTP_POOL_CONNECTIONS;
+/** As many messages in flight as the mail worker keeps (mail-worker.ts), over the same pool. */
+export const BASELINE_IN_FLIGHT = DEFAULT_MAIL_CONCURRENCY;
 const ARRIVAL_TIMEOUT_MS = 20 * 60_000;
 
 /**
