@@ -28,7 +28,10 @@ export async function createTestApp(overrides: Record<string, string> = {}, appO
   const database = openDatabase(await testDatabaseTarget());
   const clock = new ManualClock(new Date('2026-11-21T03:00:00Z'));
   const storage = new LocalFileStorage(path.join(dataDir, 'storage'));
-  const app = await buildApp(config, { database, clock, storage, logger: false, webDistDir: fixtureWebDist(dataDir), ...appOptions });
+  // One message at a time unless a test asks for more: tests read mails in the order they were
+  // queued (the mail worker's own tests and the benches run it with several in flight).
+  const mailWorkerOptions = { concurrency: 1, ...appOptions.mailWorkerOptions };
+  const app = await buildApp(config, { database, clock, storage, logger: false, webDistDir: fixtureWebDist(dataDir), ...appOptions, mailWorkerOptions });
   await app.ready();
   const csrf = await obtainCsrf(app);
   return {

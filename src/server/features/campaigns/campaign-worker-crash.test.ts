@@ -1,3 +1,4 @@
+import { DEFAULT_MAIL_CONCURRENCY } from '../mail/mail-worker';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +12,7 @@ import { testDatabaseTarget } from '../../test/test-database';
 
 const RECIPIENTS = 200;
 /** Messages one mail worker has in flight at once (its default concurrency): the most a crash may send twice. */
-const MAX_IN_FLIGHT = 3;
+const MAX_IN_FLIGHT = DEFAULT_MAIL_CONCURRENCY;
 const STALE_CLAIM_MS = 60_000;
 let smtp: TestSmtpServer;
 let context: TestContext;
