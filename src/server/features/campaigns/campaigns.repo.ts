@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { CampaignStatus } from '../../../common/campaign-status';
-import { readTimestamp, writeTimestamp } from '../../db/dialect';
+import { readTimestamp, timestampColumnType, writeTimestamp } from '../../db/dialect';
 import { containsPattern } from '../../db/like-pattern';
 import type { CampaignsTable, Database } from '../../db/schema';
 import { withTenantLock } from '../../db/tenant-lock';
@@ -483,8 +483,21 @@ export class TenantCampaigns {
 
   /** New planned times for recipients (a resume's spread), in the caller's transaction. */
   async replan(times: ReadonlyArray<{ id: number; plannedAt: Date }>): Promise<void> {
-    for (const { id, plannedAt } of times) {
-      await this.db.updateTable('campaign_recipients').set({ planned_at: writeTimestamp(plannedAt) }).where('id', '=', id).where('tenant_id', '=', this.tenantId).execute();
+    // One statement per slice (a CASE on the id), not one per recipient.
+    const type = timestampColumnType(this.db as Kysely<unknown>);
+    const at = (date: Date) => sql<string>`cast(${writeTimestamp(date)} as ${type})`;
+    for (let start = 0; start < times.length; start += SLICE) {
+      const [first, ...rest] = times.slice(start, start + SLICE) as [{ id: number; plannedAt: Date }, ...Array<{ id: number; plannedAt: Date }>];
+      await this.db
+        .updateTable('campaign_recipients')
+        .set((eb) => {
+          let chain = eb.case('id').when(first.id).then(at(first.plannedAt));
+          for (const { id, plannedAt } of rest) chain = chain.when(id).then(at(plannedAt));
+          return { planned_at: chain.else(eb.ref('planned_at')).end() };
+        })
+        .where('id', 'in', [first.id, ...rest.map((time) => time.id)])
+        .where('tenant_id', '=', this.tenantId)
+        .execute();
     }
   }
 
