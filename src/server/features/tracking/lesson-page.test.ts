@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { type Element, isTag } from 'domhandler';
 import { DomUtils, parseDocument } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
@@ -198,13 +199,18 @@ describe('lesson page', () => {
     expectCspClean(page);
   });
 
-  it('loads only its own CSS and beacon script, versioned by their content, and tells the script where to post', () => {
+  it('loads only the site tokens, its own CSS and beacon script, versioned by their content, and tells the script where to post', () => {
     const root = parse(renderLessonPage(lesson({ assetBase: '/lesson-assets/' })));
     const assets = lessonAssets();
-    expect(Object.keys(assets).sort()).toEqual(['lesson-beacon.js', 'lesson.css']);
+    expect(Object.keys(assets).sort()).toEqual(['lesson-beacon.js', 'lesson.css', 'tokens.css']);
     expect(assets['lesson.css']?.contentType).toBe('text/css; charset=utf-8');
+    // The site's own tokens file, not a copy: the page's colours stay the site's.
+    expect(assets['tokens.css']?.body).toBe(readFileSync(new URL('../../../web/styles/tokens.css', import.meta.url), 'utf8'));
     expect(assets['lesson-beacon.js']?.body).toContain('dataset.beaconUrl');
-    expect(one(root, (element) => element.name === 'link').attribs.href).toMatch(/^\/lesson-assets\/lesson\.css\?v=[0-9a-f]{12}$/);
+    expect(all(root, (element) => element.name === 'link').map((link) => link.attribs.href)).toEqual([
+      expect.stringMatching(/^\/lesson-assets\/tokens\.css\?v=[0-9a-f]{12}$/),
+      expect.stringMatching(/^\/lesson-assets\/lesson\.css\?v=[0-9a-f]{12}$/),
+    ]);
     expect(one(root, (element) => element.name === 'script').attribs.src).toMatch(/^\/lesson-assets\/lesson-beacon\.js\?v=[0-9a-f]{12}$/);
     expect(one(root, (element) => element.name === 'body').attribs['data-beacon-url']).toBe('/t/tok/seen');
   });
@@ -243,7 +249,10 @@ describe('unknown or expired link', () => {
     expect(text(one(root, (element) => element.name === 'h1'))).toBe('ページが見つかりません');
     expect(text(one(root, (element) => element.name === 'main'))).toContain('有効期限が切れている可能性があります');
     expect(all(root, (element) => element.name === 'script')).toEqual([]);
-    expect(one(root, (element) => element.name === 'link').attribs.href).toMatch(/^\/lesson-assets\/lesson\.css\?v=/);
+    expect(all(root, (element) => element.name === 'link').map((link) => link.attribs.href)).toEqual([
+      expect.stringMatching(/^\/lesson-assets\/tokens\.css\?v=/),
+      expect.stringMatching(/^\/lesson-assets\/lesson\.css\?v=/),
+    ]);
     expectCspClean(page);
   });
 });

@@ -43,17 +43,19 @@ export interface LessonAsset {
   contentType: string;
 }
 
-const ASSET_TYPES: Record<string, string> = {
-  'lesson.css': 'text/css; charset=utf-8',
-  'lesson-beacon.js': 'text/javascript; charset=utf-8',
+/** The served files: the site's own design tokens (one source for colours, radii, spacing), the page's CSS and the beacon. */
+const ASSET_FILES: Record<string, { url: URL; contentType: string }> = {
+  'tokens.css': { url: new URL('../../../web/styles/tokens.css', import.meta.url), contentType: 'text/css; charset=utf-8' },
+  'lesson.css': { url: new URL('./lesson-assets/lesson.css', import.meta.url), contentType: 'text/css; charset=utf-8' },
+  'lesson-beacon.js': { url: new URL('./lesson-assets/lesson-beacon.js', import.meta.url), contentType: 'text/javascript; charset=utf-8' },
 };
 
 let assets: Record<string, LessonAsset & { version: string }> | undefined;
 
 function loadAssets(): Record<string, LessonAsset & { version: string }> {
   assets ??= Object.fromEntries(
-    Object.entries(ASSET_TYPES).map(([name, contentType]) => {
-      const body = readFileSync(new URL(`./lesson-assets/${name}`, import.meta.url), 'utf8');
+    Object.entries(ASSET_FILES).map(([name, { url, contentType }]) => {
+      const body = readFileSync(url, 'utf8');
       return [name, { body, contentType, version: createHash('sha256').update(body).digest('hex').slice(0, 12) }];
     }),
   );
@@ -96,6 +98,7 @@ function page({ title, assetBase, beaconUrl, bodyClass, content }: DocumentParts
 <meta name="robots" content="noindex, nofollow">
 <meta name="referrer" content="no-referrer">
 <title>${title}</title>
+<link rel="stylesheet" href="${assetUrl(assetBase, 'tokens.css')}">
 <link rel="stylesheet" href="${assetUrl(assetBase, 'lesson.css')}">
 ${beaconScript}
 </head>
