@@ -3,11 +3,30 @@ import { expect } from 'vitest';
 import type { RecipientEvents } from '../../common/campaigns.schema';
 import { callApi, createAccount, type FactoryAccount } from './account-factories';
 import { addPeople, campaignAction, createCampaignViaApi, dispatchAndDeliver } from './campaign-factories';
-import { mimeParts, type TestSmtpServer } from './smtp-test-server';
-import type { TestContext } from './test-app';
+import { mimeParts, TestSmtpServer } from './smtp-test-server';
+import { createTestApp, type TestContext } from './test-app';
 
 /** The origin tracking links are built on in these tests (TRACKING_URL). */
 export const TRACKING_ORIGIN = 'https://t.kizuki.test';
+
+/**
+ * A test app on a real SMTP server on loopback, with tracking on its own origin and the too-early
+ * rule at 10 s (what the tracking test files share).
+ */
+export async function startTrackingTestApp(): Promise<{ smtp: TestSmtpServer; context: TestContext; stop: () => Promise<void> }> {
+  const smtp = await new TestSmtpServer().start();
+  const context = await createTestApp({
+    SMTP_URL: smtp.url(), APP_URL: 'https://kizuki.test', TRACKING_URL: TRACKING_ORIGIN, TRAINING_MAIL_DOMAIN: 'training.kizuki.test', TRACKING_MIN_CLICK_DELAY_S: '10',
+  });
+  return {
+    smtp,
+    context,
+    stop: async () => {
+      await context.close();
+      await smtp.stop();
+    },
+  };
+}
 
 /** A current desktop Chrome: what a person clicking in their mail sends. */
 export const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';

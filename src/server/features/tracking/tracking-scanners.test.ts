@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestSmtpServer } from '../../test/smtp-test-server';
-import { createTestApp, type TestContext } from '../../test/test-app';
+import type { TestSmtpServer } from '../../test/smtp-test-server';
+import type { TestContext } from '../../test/test-app';
 import {
   campaignCounters,
   CHROME,
   launchDelivered,
   type LaunchedCampaign,
   recipientOf,
+  startTrackingTestApp,
   storedEvents,
   timeline,
-  TRACKING_ORIGIN,
   visit,
 } from '../../test/tracking-factories';
 
@@ -21,17 +21,12 @@ import {
 
 let smtp: TestSmtpServer;
 let context: TestContext;
+let stop: () => Promise<void>;
 
 beforeAll(async () => {
-  smtp = await new TestSmtpServer().start();
-  context = await createTestApp({
-    SMTP_URL: smtp.url(), APP_URL: 'https://kizuki.test', TRACKING_URL: TRACKING_ORIGIN, TRAINING_MAIL_DOMAIN: 'training.kizuki.test', TRACKING_MIN_CLICK_DELAY_S: '10',
-  });
+  ({ smtp, context, stop } = await startTrackingTestApp());
 });
-afterAll(async () => {
-  await context.close();
-  await smtp.stop();
-});
+afterAll(() => stop());
 
 const afterDelivery = () => context.clock.advance(60_000);
 
