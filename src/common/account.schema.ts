@@ -34,7 +34,7 @@ export const emailSchema = z
   );
 
 /** Checkboxes arrive as true, 1, '1', 'true' or 'on' (JSON or a plain form). */
-const agreement = (message: string) =>
+export const agreement = (message: string) =>
   z.preprocess(
     (value) => value === true || value === 1 || value === '1' || value === 'true' || value === 'on',
     z.literal(true, { error: message }),

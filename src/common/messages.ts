@@ -350,3 +350,21 @@ export const campaignMessages = {
   resumed: 'キャンペーンを再開しました。',
   completed: 'キャンペーンを終了しました。未送信のメールは送信されません。',
 } as const;
+
+/** Individual training (/phishing-training, issue 12). */
+export const individualMessages = {
+  /** SPEC §7 success message: the same for a new and an already registered address. */
+  registered: 'ご登録ありがとうございます。まもなく1通目の訓練メールをお送りします。',
+  /** Too many registrations from one network (per IP, hourly). */
+  rateLimitedIp: '登録の操作が多すぎます。しばらく時間をおいてから再度お試しください。',
+  /** Too many attempts for one address (hourly; the same for registered and unregistered addresses). */
+  rateLimitedAddress: 'このメールアドレスでの登録操作が多すぎます。しばらく時間をおいてから再度お試しください。',
+  /** SPEC §8: the individual form's network error, under networkErrorTitle. */
+  networkError: '通信エラーが発生しました。しばらく後に再度お試しください。',
+  networkErrorTitle: 'エラーが発生しました',
+  unsubscribeNotFound: 'この配信停止リンクは無効です。',
+  /** A stopped send (the registration was unsubscribed before the mail went out). */
+  cancelledByUnsubscribe: '配信停止により送信を取りやめました',
+  /** The registration stopped because the address refused mail permanently. */
+  bounced: (reason: string) => `宛先のメールサーバーが受信を拒否したため、配信を停止しました（${reason}）`,
+} as const;
