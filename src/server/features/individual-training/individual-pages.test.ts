@@ -97,8 +97,8 @@ describe('registrationPageBody: the form without JavaScript', () => {
     expect(text(one(parse(DomUtils.getOuterHTML(alert)), (element) => element.attribs.class === 'alert__title'))).toBe(individualMessages.networkErrorTitle);
     expect(all(parse(DomUtils.getOuterHTML(alert)), (element) => element.name === 'li').map(text)).toEqual([individualMessages.rateLimitedIp]);
     expect(text(one(root, byId(one(root, byName('terms_agreed')).attribs['aria-describedby'] ?? '')))).toBe(accountMessages.termsRequired);
-    // With a general error the box leads; no field grabs focus past it.
-    expect(all(root, (element) => 'autofocus' in element.attribs)).toEqual([]);
+    // With a general error the box leads and takes focus; no field grabs it past the box.
+    expect(all(root, (element) => 'autofocus' in element.attribs)).toEqual([alert]);
   });
 
   it('keeps the ticks and the email when the form comes back', () => {

@@ -1,10 +1,5 @@
-import {
-  INDIVIDUAL_REGISTRATION_FIELDS,
-  INDIVIDUAL_SCHEDULE,
-  individualMessages,
-  individualPaths,
-  type IndividualRegistrationField,
-} from '../../../common/individual-training.schema';
+import { firstErrorTarget, INDIVIDUAL_FORM_IDS, type RegistrationErrors, splitRegistrationErrors } from '../../../common/individual-registration-form';
+import { INDIVIDUAL_SCHEDULE, individualMessages, individualPaths, type IndividualRegistrationField } from '../../../common/individual-training.schema';
 import { PRIVACY_PATH, TERMS_PATH } from '../../../common/legal-paths';
 import { individualUiText as t, type UiTextSegment } from '../../../common/messages';
 import { html, type SafeHtml } from '../../lib/html';
@@ -50,17 +45,6 @@ export const INDIVIDUAL_PAGE_META = {
 } as const;
 
 /**
- * The element ids the server form and the React form share: the error list, the field ids the
- * labels and error texts point at, and the error ids aria-describedby names.
- */
-export const INDIVIDUAL_FORM_IDS = {
-  general: 'individual-registration-errors',
-  field: (field: IndividualRegistrationField) => `individual-${field.replace('_', '-')}`,
-  error: (field: IndividualRegistrationField) => `individual-${field.replace('_', '-')}-error`,
-  emailHint: 'individual-email-hint',
-} as const;
-
-/**
  * `ta***@example.jp`: enough for the owner to recognise the address, never more than half of the
  * part before the @ (at most two characters), so a forwarded link does not reveal whose it is.
  */
@@ -70,19 +54,6 @@ export function maskEmail(address: string): string {
   const local = Array.from(address.slice(0, at));
   const shown = local.slice(0, Math.min(2, Math.floor(local.length / 2))).join('');
   return `${shown}***${address.slice(at)}`;
-}
-
-/** Per-field messages and the general list: any key other than the three fields is general. */
-function splitErrors(errors: Record<string, string[]>): { fields: Partial<Record<IndividualRegistrationField, string[]>>; general: string[] } {
-  const fields: Partial<Record<IndividualRegistrationField, string[]>> = {};
-  const general: string[] = [];
-  for (const [key, messages] of Object.entries(errors)) {
-    const texts = messages.filter((message) => message.trim() !== '');
-    if (texts.length === 0) continue;
-    if ((INDIVIDUAL_REGISTRATION_FIELDS as readonly string[]).includes(key)) fields[key as IndividualRegistrationField] = texts;
-    else general.push(...texts);
-  }
-  return { fields, general };
 }
 
 const NEW_TAB = html`<span class="visually-hidden">${t.newTab}</span>`;
@@ -124,7 +95,7 @@ function infoBoxes(): SafeHtml {
 export interface RegistrationPageInput {
   email: string;
   /** A 422's errors, by field; keys other than the three fields go in the general list. */
-  errors: Record<string, string[]>;
+  errors: RegistrationErrors;
   csrfToken: string;
   /** Kept ticked when the form comes back with errors (a plain form post without JavaScript). */
   termsAgreed?: boolean;
@@ -136,9 +107,10 @@ export interface RegistrationPageInput {
  * JavaScript. React reads data-errors and data-email, and renders the same form over it.
  */
 export function registrationPageBody({ email, errors, csrfToken, termsAgreed = false, privacyAgreed = false }: RegistrationPageInput): SafeHtml {
-  const { fields, general } = splitErrors(errors);
-  // Without JavaScript the page comes back after a post; the first invalid field takes focus.
-  const firstInvalid = general.length > 0 ? null : INDIVIDUAL_REGISTRATION_FIELDS.find((field) => fields[field]);
+  const split = splitRegistrationErrors(errors);
+  const { fields, general } = split;
+  // Without JavaScript the page comes back after a post; the first error takes focus.
+  const firstInvalid = firstErrorTarget(split);
   const emailInvalid = Boolean(fields.email);
   const describedBy = [INDIVIDUAL_FORM_IDS.emailHint, emailInvalid ? INDIVIDUAL_FORM_IDS.error('email') : null].filter(Boolean).join(' ');
   return html`<div class="individual-page">
@@ -151,7 +123,7 @@ export function registrationPageBody({ email, errors, csrfToken, termsAgreed = f
 <input type="hidden" name="_csrf" value="${csrfToken}">
 <fieldset class="reg-form__fieldset">
 <h2 class="individual-form__title">${t.formTitle}</h2>
-${general.length > 0 ? html`<div id="${INDIVIDUAL_FORM_IDS.general}" class="alert alert--error" role="alert" tabindex="-1">
+${general.length > 0 ? html`<div class="alert alert--error" role="alert" tabindex="-1"${firstInvalid === 'general' ? html` autofocus` : ''}>
 <span class="alert__icon" aria-hidden="true">!</span>
 <div class="alert__text"><p class="alert__title">${t.errorTitle}</p><div class="alert__body"><ul class="individual-form__error-list">${general.map((message) => html`<li>${message}</li>`)}</ul></div></div>
 </div>` : ''}
