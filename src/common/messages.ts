@@ -3,6 +3,7 @@
  * client import from here so a wording changes in one place only (SPEC §5, §8).
  */
 import { SCREENSHOT_MAX_SIDE } from './limits';
+import { trainingPaths } from './training-routes';
 
 export const reportMessages = {
   // SPEC §5 — report form rules
@@ -367,4 +368,47 @@ export const individualMessages = {
   cancelledByUnsubscribe: '配信停止により送信を取りやめました',
   /** The registration stopped because the address refused mail permanently. */
   bounced: (reason: string) => `宛先のメールサーバーが受信を拒否したため、配信を停止しました（${reason}）`,
+} as const;
+
+/** A sentence with links in it, rendered alike by the server page and the React form. */
+export type UiTextSegment = string | { readonly href: string; readonly text: string };
+
+/**
+ * Fixed wording of the individual registration form (/phishing-training, SPEC §2.4). The server
+ * renders the form for readers without JavaScript and React renders it again on mount; both read
+ * this object so the two never say different things.
+ */
+export const individualUiText = {
+  formTitle: 'メールアドレスを登録する',
+  emailLabel: 'メールアドレス',
+  emailHint: '訓練メールを受け取る、ご自身のメールアドレスを入力してください。',
+  emailPlaceholder: '例）taro.yamada@example.jp',
+  requiredBadge: '必須',
+  agreementsTitle: 'ご利用にあたって',
+  termsLink: '利用規約',
+  privacyLink: 'プライバシーポリシー',
+  agreeSuffix: 'に同意する',
+  newTab: '（新しいタブで開きます）',
+  submitButton: 'セキュリティ訓練を開始する',
+  submitting: '登録しています...',
+  /** The title of the general error list (SPEC §8: the network error sits under it too). */
+  errorTitle: individualMessages.networkErrorTitle,
+  scheduleTitle: '訓練メールが届くタイミング',
+  scheduleFirst: '1通目は、登録の直後にお送りします。',
+  scheduleLater: (startHour: number, endHour: number) =>
+    `2通目からは、月に1回ほど、平日の${startHour}時〜${endHour}時（日本時間）のどこかで届きます。土日・祝日には届きません。`,
+  scheduleUnannounced: '届く日時は毎回変わり、予告はありません。本物のフィッシングメールと同じです。',
+  cautionTitle: '登録の前にお読みください',
+  cautions: [
+    ['訓練メールは、本物のフィッシングメールにそっくりです。宅配便の再配達、ネット通販、クレジットカード会社、携帯電話会社、国税庁、Apple ID などをかたって届きます。'],
+    ['メールのリンクを開くと、訓練用のページが表示されます。訓練用のページで入力した内容は、どこにも送信されません。'],
+    ['登録できるのは、ご自身のメールアドレスだけです。ほかの人のメールアドレスを登録することは禁止しています。'],
+    [
+      '会社の従業員向けの訓練には利用できません。企業・団体での訓練には、',
+      { href: trainingPaths.register, text: '法人向けのセキュリティ訓練' },
+      'をご利用ください。',
+    ],
+    ['配信は、すべての訓練メールの末尾にあるリンクから、いつでもワンクリックで停止できます。'],
+    ['料金は無料です。訓練メールに広告が入ることはありません。'],
+  ] satisfies readonly (readonly UiTextSegment[])[],
 } as const;

@@ -16,6 +16,7 @@ const pages: Record<string, () => Promise<PageModule>> = {
   'corporate-register-app': () => import('./corporate-registration/register/mount'),
   'corporate-account-info-app': () => import('./corporate-registration/account-info/mount'),
   'corporate-registration-complete-app': () => import('./corporate-registration/complete/mount'),
+  'phishing-training-registration-app': () => import('./individual-training/registration/mount'),
   // The training single-page app (SPEC §2.1); the dashboard host container runs the same app.
   app: () => import('./training-app/mount'),
   'corporate-dashboard-app': () => import('./training-app/mount'),

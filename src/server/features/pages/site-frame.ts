@@ -1,3 +1,4 @@
+import { individualPaths } from '../../../common/individual-training.schema';
 import { CORPORATE_PRIVACY_PATH, CORPORATE_TERMS_PATH, PRIVACY_PATH, TERMS_PATH } from '../../../common/legal-paths';
 import { trainingPaths } from '../../../common/training-routes';
 import { html, type SafeHtml } from '../../lib/html';
@@ -41,6 +42,7 @@ export function siteHeader(frame: SiteFrame): SafeHtml {
     <nav class="site-nav" aria-label="サイト内">
       <a href="/phishing-reports#report-list">報告一覧</a>
       <a href="/phishing-reports#report-form">報告する</a>
+      <a href="${individualPaths.registration}">個人向け訓練</a>
     </nav>
   </div>
 </header>`;
