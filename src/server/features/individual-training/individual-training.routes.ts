@@ -14,7 +14,8 @@ import type { RateLimiters } from '../../plugins/rate-limit.plugin';
 import { renderHostPage } from '../pages/host-page';
 import type { WebAssets } from '../pages/web-assets';
 import {
-  INDIVIDUAL_PAGE_TEXT,
+  INDIVIDUAL_PAGE_META,
+  INDIVIDUAL_PAGE_MODULES,
   registrationCompleteBody,
   registrationPageBody,
   unsubscribeConfirmBody,
@@ -30,9 +31,6 @@ interface RouteDeps {
   rateLimiters: RateLimiters;
   assets: () => WebAssets;
 }
-
-/** The web module the registration container mounts (preloaded beside the entry). */
-export const INDIVIDUAL_PAGE_MODULES = { registration: ['src/web/individual-training/registration/mount.tsx'] };
 
 const TAGS = ['Individual training'];
 const TOKEN = /^[A-Za-z0-9_-]{16,43}$/;
@@ -61,9 +59,9 @@ export async function registerIndividualTrainingRoutes(app: FastifyInstance, { s
       .header('cache-control', 'no-store')
       .send(renderHostPage(assets(), { csrfToken: app.issueCsrfToken(request, reply), appUrl: config.appUrl }, { lazyModules: [], ...content, frame: 'reports' }));
 
-  const registrationPage = (request: FastifyRequest, reply: FastifyReply, state: { email: string; errors: Record<string, string[]> }) =>
+  const registrationPage = (request: FastifyRequest, reply: FastifyReply, state: { email: string; errors: Record<string, string[]>; termsAgreed?: boolean; privacyAgreed?: boolean }) =>
     page(request, reply, {
-      ...INDIVIDUAL_PAGE_TEXT.registration,
+      ...INDIVIDUAL_PAGE_META.registration,
       path: individualPaths.registration,
       lazyModules: INDIVIDUAL_PAGE_MODULES.registration,
       body: registrationPageBody({ ...state, csrfToken: app.issueCsrfToken(request, reply) }),
@@ -87,7 +85,7 @@ export async function registerIndividualTrainingRoutes(app: FastifyInstance, { s
   app.get(individualPaths.registration, async (request, reply) => registrationPage(request, reply, { email: '', errors: {} }));
 
   app.get(individualPaths.complete, async (request, reply) =>
-    page(request, reply, { ...INDIVIDUAL_PAGE_TEXT.complete, path: individualPaths.complete, noindex: true, body: registrationCompleteBody() }),
+    page(request, reply, { ...INDIVIDUAL_PAGE_META.complete, path: individualPaths.complete, noindex: true, body: registrationCompleteBody() }),
   );
 
   // The plain form (no JavaScript): the same checks and limits; errors re-render the page with what was entered.
@@ -104,7 +102,10 @@ export async function registerIndividualTrainingRoutes(app: FastifyInstance, { s
       const parsed = individualRegistrationSchema.safeParse(request.body ?? {});
       if (!parsed.success) {
         reply.status(422);
-        return registrationPage(request, reply, { email: formEmail(request), errors: fieldErrorsFromZod(parsed.error) });
+        const body = (request.body ?? {}) as Record<string, unknown>;
+        return registrationPage(request, reply, {
+          email: formEmail(request), errors: fieldErrorsFromZod(parsed.error), termsAgreed: body.terms_agreed === '1', privacyAgreed: body.privacy_agreed === '1',
+        });
       }
       await service.register(parsed.data.email, request.ip);
       return reply.redirect(individualPaths.complete, 303);
@@ -114,8 +115,8 @@ export async function registerIndividualTrainingRoutes(app: FastifyInstance, { s
     forms.post<{ Params: { token: string } }>('/phishing-training/unsubscribe/:token', async (request, reply) => {
       const { token } = request.params;
       const outcome = TOKEN.test(token) ? await service.unsubscribe(token) : 'unknown';
-      if (outcome === 'unknown') return page(request, reply.status(404), { ...INDIVIDUAL_PAGE_TEXT.unsubscribeInvalid, path: request.url, noindex: true, body: unsubscribeInvalidBody() });
-      return page(request, reply, { ...INDIVIDUAL_PAGE_TEXT.unsubscribeDone, path: request.url, noindex: true, body: unsubscribeDoneBody({ registrationUrl: individualPaths.registration }) });
+      if (outcome === 'unknown') return page(request, reply.status(404), { ...INDIVIDUAL_PAGE_META.unsubscribeInvalid, path: request.url, noindex: true, body: unsubscribeInvalidBody() });
+      return page(request, reply, { ...INDIVIDUAL_PAGE_META.unsubscribeDone, path: request.url, noindex: true, body: unsubscribeDoneBody({ registrationUrl: individualPaths.registration }) });
     });
   });
 
@@ -123,12 +124,12 @@ export async function registerIndividualTrainingRoutes(app: FastifyInstance, { s
     const { token } = request.params;
     const registration = TOKEN.test(token) ? await service.findByUnsubscribeToken(token) : null;
     reply.header('referrer-policy', 'no-referrer').header('x-robots-tag', 'noindex, nofollow');
-    if (!registration) return page(request, reply.status(404), { ...INDIVIDUAL_PAGE_TEXT.unsubscribeInvalid, path: request.url, noindex: true, body: unsubscribeInvalidBody() });
+    if (!registration) return page(request, reply.status(404), { ...INDIVIDUAL_PAGE_META.unsubscribeInvalid, path: request.url, noindex: true, body: unsubscribeInvalidBody() });
     if (registration.status !== 'active') {
-      return page(request, reply, { ...INDIVIDUAL_PAGE_TEXT.unsubscribeDone, path: request.url, noindex: true, body: unsubscribeDoneBody({ registrationUrl: individualPaths.registration }) });
+      return page(request, reply, { ...INDIVIDUAL_PAGE_META.unsubscribeDone, path: request.url, noindex: true, body: unsubscribeDoneBody({ registrationUrl: individualPaths.registration }) });
     }
     return page(request, reply, {
-      ...INDIVIDUAL_PAGE_TEXT.unsubscribeConfirm,
+      ...INDIVIDUAL_PAGE_META.unsubscribe,
       path: request.url,
       noindex: true,
       body: unsubscribeConfirmBody({ actionUrl: individualPaths.unsubscribe(token), maskedEmail: maskEmail(registration.email), csrfToken: app.issueCsrfToken(request, reply) }),
