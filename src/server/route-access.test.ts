@@ -31,6 +31,12 @@ const PUBLIC_API_ROUTES: ReadonlySet<string> = new Set([
   // Tracking of training mail (issue 11): public by design, the unguessable token is the key.
   'POST /t/b/:token',
   'POST /t/l/:token/submit',
+  // Individual training (SPEC §2.4, §7): registering one's own address needs no account; the plain
+  // form is the same registration without JavaScript; one-click unsubscribe (RFC 8058) is keyed by
+  // the unguessable token mailed to that address.
+  'POST /api/individual/register',
+  'POST /phishing-training',
+  'POST /phishing-training/unsubscribe/:token',
 ]);
 
 const isPage = (method: string, url: string) => method === 'GET' && !url.startsWith('/api/');

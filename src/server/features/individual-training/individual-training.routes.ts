@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import { normalizeEmail } from '../../../common/account.schema';
 import {
   individualMessages,
@@ -98,7 +98,8 @@ export async function registerIndividualTrainingRoutes(app: FastifyInstance, { s
       reply.status(429);
       return registrationPage(request, reply, { email: formEmail(request), errors: { general: [error.message] } });
     });
-    forms.post(individualPaths.registration, { onRequest: ipLimit, preHandler: addressLimit }, async (request, reply) => {
+    // Both limits run after the CSRF check of this form route (a preHandler of its own): a request without the token is refused uncounted.
+    forms.post(individualPaths.registration, { preHandler: [...(ipLimit as unknown as preHandlerHookHandler[]), addressLimit] }, async (request, reply) => {
       const parsed = individualRegistrationSchema.safeParse(request.body ?? {});
       if (!parsed.success) {
         reply.status(422);
