@@ -15,8 +15,10 @@ export interface ScheduleRules {
   skipHolidays: boolean;
   /** A random instant per recipient (uniform over the allowed time), else evenly spaced. */
   randomize: boolean;
+  /** The Tokyo hours businessHoursOnly allows; BUSINESS_HOURS (campaigns) when absent. */
+  hours?: { startHour: number; endHour: number };
 }
-export type AllowRules = Pick<ScheduleRules, 'businessHoursOnly' | 'weekdaysOnly' | 'skipHolidays'>;
+export type AllowRules = Pick<ScheduleRules, 'businessHoursOnly' | 'weekdaysOnly' | 'skipHolidays' | 'hours'>;
 /** Returns a number in [0, 1), like Math.random; injectable so tests can seed it. */
 export type Random = () => number;
 export interface TimeInterval {
@@ -88,8 +90,9 @@ export function allowedIntervals(rules: AllowRules, from: Date, to: Date): TimeI
   const spans: Array<[number, number]> = [];
   for (let day = tokyoDayStart(fromMs); day < toMs; day += DAY_MS) {
     if (!isAllowedDay(rules, day)) continue;
-    const open = rules.businessHoursOnly ? day + BUSINESS_HOURS.startHour * HOUR_MS : day;
-    const close = rules.businessHoursOnly ? day + BUSINESS_HOURS.endHour * HOUR_MS : day + DAY_MS;
+    const hours = rules.hours ?? BUSINESS_HOURS;
+    const open = rules.businessHoursOnly ? day + hours.startHour * HOUR_MS : day;
+    const close = rules.businessHoursOnly ? day + hours.endHour * HOUR_MS : day + DAY_MS;
     const spanFrom = Math.max(open, fromMs);
     const spanTo = Math.min(close, toMs);
     if (spanFrom >= spanTo) continue;

@@ -26,6 +26,11 @@ export const TEMPLATE_CATEGORIES = [
   { id: 'support-scam', label: 'サポート詐欺' },
 ] as const;
 export type TemplateCategory = (typeof TEMPLATE_CATEGORIES)[number]['id'];
+/**
+ * The themes that reach people at home (shopping, cards, parcels, carriers, tax, Apple ID…): the
+ * lures of individual training (issue 12). Their templates never use company_name or department.
+ */
+export const CONSUMER_TEMPLATE_CATEGORIES: readonly TemplateCategory[] = ['ec', 'apple-id', 'card', 'bank', 'carrier', 'delivery', 'tax', 'utility', 'airline'];
 export const TEMPLATE_CATEGORY_IDS = TEMPLATE_CATEGORIES.map((category) => category.id) as [TemplateCategory, ...TemplateCategory[]];
 
 export const TEMPLATE_DIFFICULTIES = [

@@ -31,6 +31,8 @@ import { registerOpenApiRoutes } from './features/openapi/openapi.routes';
 import { registerPeopleFeature } from './features/people/people.feature';
 import { createCampaignDispatch, type DispatcherTimings, registerCampaignsFeature } from './features/campaigns/campaigns.feature';
 import type { CampaignDispatcher } from './features/campaigns/campaign-dispatcher';
+import { createIndividualDispatch, type IndividualDispatcherTimings, registerIndividualTrainingFeature } from './features/individual-training/individual-training.feature';
+import type { IndividualDispatcher } from './features/individual-training/individual-dispatcher';
 import { registerFaviconRoutes } from './features/pages/favicon.routes';
 import { registerNotFoundPage } from './features/pages/not-found.page';
 import { registerLegalPages } from './features/pages/legal-pages';
@@ -86,6 +88,7 @@ export interface AppOptions {
   mailWorkerOptions?: Partial<Pick<MailWorkerOptions, 'pollIntervalMs' | 'staleClaimMs' | 'maxAttempts' | 'baseBackoffMs' | 'maxBackoffMs' | 'concurrency'>>;
   /** Campaign dispatcher timings (tests shorten them); it runs where the mail worker runs. */
   dispatcherOptions?: DispatcherTimings;
+  individualDispatcherOptions?: IndividualDispatcherTimings;
   /** Spreads sends and draws templates (tests pass a seeded one). */
   random?: () => number;
 }
@@ -100,6 +103,8 @@ declare module 'fastify' {
     mail: Mailer;
     /** Hands campaigns' due recipients to the outbox and moves their status (tests await `drain()`). */
     campaignDispatcher: CampaignDispatcher;
+    /** Plans individual training mail and hands the due sends to the outbox (tests await `drain()`). */
+    individualDispatcher: IndividualDispatcher;
   }
 }
 
@@ -169,21 +174,28 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   if (!options.mailTransport) app.addHook('onClose', () => mailTransport.close());
   const mailOutbox = new MailOutboxRepository(database.db);
   const campaignDispatch = createCampaignDispatch(database.db, { config, clock, logger: app.log, kickMail: () => mailer.kick(), timings: options.dispatcherOptions });
+  const individualDispatch = createIndividualDispatch(database.db, {
+    config, clock, logger: app.log, kickMail: () => mailer.kick(), random: options.random, timings: options.individualDispatcherOptions,
+  });
   const mailWorker = new MailWorker({
-    repo: mailOutbox, transport: mailTransport, clock, logger: app.log, deliveryListener: campaignDispatch.repo, ...options.mailWorkerOptions,
+    repo: mailOutbox, transport: mailTransport, clock, logger: app.log,
+    deliveryListeners: { campaign: campaignDispatch.repo, individual: individualDispatch.repo },
+    ...options.mailWorkerOptions,
   });
   const mailer = new Mailer(mailOutbox, clock, mailWorker);
   app.decorate('mail', mailer);
   app.decorate('campaignDispatcher', campaignDispatch.dispatcher);
+  app.decorate('individualDispatcher', individualDispatch.dispatcher);
   if (options.mailWorker ?? config.mail.worker) {
     app.addHook('onReady', async () => {
       mailWorker.start();
       campaignDispatch.dispatcher.start();
+      individualDispatch.dispatcher.start();
     });
   }
   // preClose: the send in hand finishes (and is recorded) before the database closes.
   app.addHook('preClose', async () => {
-    await Promise.all([mailWorker.close(), campaignDispatch.dispatcher.close()]);
+    await Promise.all([mailWorker.close(), campaignDispatch.dispatcher.close(), individualDispatch.dispatcher.close()]);
   });
   if (mailTransport instanceof DevMailbox) {
     app.log.info(
@@ -210,6 +222,9 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   await registerAccountFeatures(app, { database, config, clock, rateLimiters, secret, reportsRepo, random: options.random });
   registerLegalPages(app, { assets, appUrl: config.appUrl, originalRetentionDays: config.screenshotOriginalRetentionDays });
   registerAllowListGuide(app, { assets, appUrl: config.appUrl, mail: config.mail, training: config.training });
+  await registerIndividualTrainingFeature(app, {
+    registrations: individualDispatch.registrations, dispatcher: individualDispatch.dispatcher, clock, config, rateLimiters, assets, secret, random: options.random,
+  });
   if (mailTransport instanceof DevMailbox && config.env !== 'production') {
     const mailbox = mailTransport;
     await app.register(async (scope) => {
@@ -219,7 +234,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   }
   await registerTrackingRoutes(app, {
     service: new TrackingService({
-      repo: new TrackingRepository(database.db), clock, trackingUrl: config.training.trackingUrl, trainingDomain: config.mail.trainingDomain,
+      repo: new TrackingRepository(database.db), clock, appUrl: config.appUrl, trackingUrl: config.training.trackingUrl, trainingDomain: config.mail.trainingDomain,
       minClickDelaySeconds: config.training.minClickDelaySeconds,
     }),
   });

@@ -57,6 +57,10 @@ const environmentSchema = z.object({
   RATE_LIMIT_LOGIN: positiveInt(30),
   RATE_LIMIT_ACCOUNT_MAIL: positiveInt(10),
   RATE_LIMIT_REGISTER: positiveInt(10),
+  /** Individual training registrations per client IP per hour. */
+  RATE_LIMIT_INDIVIDUAL_REGISTER: positiveInt(10),
+  /** Individual training registration attempts per address per hour (the same for registered and unregistered addresses). */
+  RATE_LIMIT_INDIVIDUAL_ADDRESS: positiveInt(5),
   /** OCR workers; each is a worker thread holding the Japanese model (about 100 MB). */
   OCR_WORKERS: positiveInt(Math.max(1, Math.min(4, os.availableParallelism()))),
   /** Analyse requests allowed to wait for a busy OCR worker before new ones get 503. */
@@ -110,6 +114,8 @@ const environmentSchema = z.object({
   TRACKING_MIN_CLICK_DELAY_S: z.coerce.number().int().min(0).max(3600).default(10),
   /** Days after the last send that opens and clicks still arrive before a campaign completes by itself. */
   CAMPAIGN_TRACKING_DAYS: z.coerce.number().int().min(1).max(365).default(14),
+  /** Individual training mail also skips Japanese public holidays (default on; SPEC §1 only asks for weekdays). */
+  INDIVIDUAL_SKIP_HOLIDAYS: z.enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no']).default('1').transform((flag) => ['1', 'true', 'on', 'yes'].includes(flag)),
   /** Serve /dev/mailbox to any client, not only loopback ones (a shared development server). */
   DEV_MAILBOX_PUBLIC: booleanFlag,
   /** Run the mail worker inside the server process (default on; off under NODE_ENV=test). */
@@ -162,7 +168,10 @@ export interface AppConfig {
   /** Signs CSRF tokens; read from APP_SECRET or generated once into DATA_DIR. */
   appSecret: string | undefined;
   logLevel: string;
-  rateLimits: { reportSubmit: number; screenshotAnalyze: number; reportDelete: number; login: number; accountMail: number; register: number };
+  rateLimits: {
+    reportSubmit: number; screenshotAnalyze: number; reportDelete: number; login: number; accountMail: number; register: number;
+    individualRegister: number; individualAddress: number;
+  };
   ocr: { workers: number; queueLimit: number; queueTimeoutMs: number };
   /** Private screenshot originals are deleted this many days after the report. */
   screenshotOriginalRetentionDays: number;
@@ -190,6 +199,8 @@ export interface AppConfig {
     minClickDelaySeconds: number;
     /** CAMPAIGN_TRACKING_DAYS. */
     trackingDays: number;
+    /** INDIVIDUAL_SKIP_HOLIDAYS: individual training mail avoids Japanese public holidays too. */
+    individualSkipHolidays: boolean;
   };
 }
 
@@ -245,6 +256,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
       login: env.RATE_LIMIT_LOGIN,
       accountMail: env.RATE_LIMIT_ACCOUNT_MAIL,
       register: env.RATE_LIMIT_REGISTER,
+      individualRegister: env.RATE_LIMIT_INDIVIDUAL_REGISTER,
+      individualAddress: env.RATE_LIMIT_INDIVIDUAL_ADDRESS,
     },
     ocr: { workers: env.OCR_WORKERS, queueLimit: env.OCR_QUEUE_LIMIT, queueTimeoutMs: env.OCR_QUEUE_TIMEOUT_MS },
     screenshotOriginalRetentionDays: env.SCREENSHOT_ORIGINAL_RETENTION_DAYS,
@@ -262,6 +275,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
       trackingUrl: (env.TRACKING_URL ?? env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
       minClickDelaySeconds: env.TRACKING_MIN_CLICK_DELAY_S,
       trackingDays: env.CAMPAIGN_TRACKING_DAYS,
+      individualSkipHolidays: env.INDIVIDUAL_SKIP_HOLIDAYS,
     },
   };
 }

@@ -6,9 +6,10 @@ import { MailOutboxRepository } from './features/mail/mail-outbox.repo';
 import { createMailTransport } from './features/mail/mail-transport';
 import { MailWorker } from './features/mail/mail-worker';
 import { createCampaignDispatch } from './features/campaigns/campaigns.feature';
+import { createIndividualDispatch } from './features/individual-training/individual-training.feature';
 
 /**
- * `npm run worker`: the outbox worker and the campaign dispatcher alone, so web and worker processes scale apart (run the web
+ * `npm run worker`: the outbox worker and the campaign and individual training dispatchers alone, so web and worker processes scale apart (run the web
  * processes with MAIL_WORKER=0). On PostgreSQL any number may run; on SQLite run one.
  */
 async function main(): Promise<void> {
@@ -19,7 +20,11 @@ async function main(): Promise<void> {
   await migrateToLatest(database);
   const transport = createMailTransport(config);
   const campaigns = createCampaignDispatch(database.db, { config, clock: systemClock, logger, kickMail: () => worker.kick() });
-  const worker = new MailWorker({ repo: new MailOutboxRepository(database.db), transport, clock: systemClock, logger, deliveryListener: campaigns.repo });
+  const individual = createIndividualDispatch(database.db, { config, clock: systemClock, logger, kickMail: () => worker.kick() });
+  const worker = new MailWorker({
+    repo: new MailOutboxRepository(database.db), transport, clock: systemClock, logger,
+    deliveryListeners: { campaign: campaigns.repo, individual: individual.repo },
+  });
 
   // The worker's poll timer is unref'd (it must not keep a server from exiting); here it is all there is.
   const keepAlive = setInterval(() => {}, 60 * 60_000);
@@ -28,7 +33,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'mail worker stopping after the message in hand');
-    await Promise.all([worker.close(), campaigns.dispatcher.close()]);
+    await Promise.all([worker.close(), campaigns.dispatcher.close(), individual.dispatcher.close()]);
     clearInterval(keepAlive);
     await transport.close();
     await database.destroy();
@@ -39,6 +44,7 @@ async function main(): Promise<void> {
 
   worker.start();
   campaigns.dispatcher.start();
+  individual.dispatcher.start();
   logger.info({ transport: transport.kind, database: config.database.dialect }, 'mail worker started');
 }
 

@@ -61,6 +61,8 @@ export interface MailOutboxTable {
   from_address: string | null;
   /** The campaign recipient a training mail is for (its delivery moves the recipient). */
   campaign_recipient_id: number | null;
+  /** The individual training send a mail is for (its delivery moves the send). */
+  individual_send_id: number | null;
 }
 
 /** `queued` (waiting until run_at), `running` (claimed), `done`, `failed` (given up, see last_error). */
@@ -109,6 +111,9 @@ export interface Database {
   training_templates: TrainingTemplatesTable;
   template_previews: TemplatePreviewsTable;
   template_test_sends: TemplateTestSendsTable;
+  individual_registrations: IndividualRegistrationsTable;
+  individual_sends: IndividualSendsTable;
+  individual_tracking_events: IndividualTrackingEventsTable;
 }
 
 /** Sign-in attempts per address (with or without an account), keyed by an HMAC of the address. */
@@ -350,4 +355,56 @@ export interface TemplateTestSendsTable {
   /** Null once the template is deleted (the send still counts). */
   template_id: number | null;
   created_at: Timestamp;
+}
+
+export type IndividualRegistrationStatus = 'active' | 'unsubscribed' | 'bounced';
+
+/** One registration for individual training, and its consent record (issue 12). */
+export interface IndividualRegistrationsTable {
+  id: Generated<number>;
+  /** Trimmed and in lower case (normalizeEmail). */
+  email: string;
+  status: Generated<IndividualRegistrationStatus>;
+  unsubscribe_token: string;
+  terms_version: string;
+  privacy_version: string;
+  consented_at: Timestamp;
+  consent_ip_hash: string;
+  stopped_at: Timestamp | null;
+  stop_reason: string | null;
+  created_at: Timestamp;
+}
+
+/** One training mail of a registration (one per Tokyo month). */
+export interface IndividualSendsTable {
+  id: Generated<number>;
+  registration_id: number;
+  month: string;
+  sequence: number;
+  template_id: number;
+  token: string;
+  status: Generated<RecipientStatusValue>;
+  planned_at: Timestamp;
+  queued_at: Timestamp | null;
+  outbox_id: number | null;
+  sent_at: Timestamp | null;
+  opened_at: Timestamp | null;
+  clicked_at: Timestamp | null;
+  submitted_at: Timestamp | null;
+  failure_reason: string | null;
+  created_at: Timestamp;
+}
+
+/** Tracking requests for individual sends (the same columns as tracking_events, without tenant and campaign). */
+export interface IndividualTrackingEventsTable {
+  id: Generated<number>;
+  recipient_id: number;
+  kind: string;
+  occurred_at: Timestamp;
+  counted: number;
+  reason: string | null;
+  reason_detail: string | null;
+  method: string;
+  ip: string;
+  user_agent: string;
 }

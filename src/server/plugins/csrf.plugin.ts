@@ -31,7 +31,18 @@ export const CSRF_EXEMPT_ROUTES: ReadonlySet<string> = new Set<string>([
   // The lookalike sign-in form of a training mail: it posts an empty body (its inputs have no
   // name); the token is the key, and the only effect is recording "entered" for that recipient.
   'POST /t/l/:token/submit',
+  // RFC 8058 one-click unsubscribe: mail apps POST `List-Unsubscribe=One-Click` with no cookie and
+  // no token. The unguessable token in the path (128 bits, mailed only to that address) is the
+  // proof, and the only effect is stopping that address's own training mail.
+  'POST /phishing-training/unsubscribe/:token',
 ]);
+
+/**
+ * Pages whose plain HTML form works without JavaScript: the token comes in the form field
+ * CSRF_FORM_FIELD (rendered into the form from the same HMAC), checked once the body is parsed.
+ */
+export const CSRF_FORM_ROUTES: ReadonlySet<string> = new Set<string>(['POST /phishing-training']);
+export const CSRF_FORM_FIELD = '_csrf';
 
 export interface CsrfOptions {
   secret: string;
@@ -82,15 +93,27 @@ export function registerCsrf(app: FastifyInstance, options: CsrfOptions): void {
   app.decorate('issueCsrfToken', issueToken);
 
   // onRequest runs after routing, so routeOptions already names the route that will answer.
-  app.addHook('onRequest', async (request) => {
-    if (CSRF_SAFE_METHODS.has(request.method)) return;
-    const key = routeKey(request);
-    if (key !== undefined && CSRF_EXEMPT_ROUTES.has(key)) return;
+  const check = (request: FastifyRequest, given: string) => {
     const browserId = request.cookies[BROWSER_ID_COOKIE];
-    const given = givenToken(request);
     if (!browserId || !given || !sameToken(tokenFor(options.secret, browserId), given)) {
       throw new AppError('CSRF_MISMATCH', commonMessages.csrfMismatch);
     }
+  };
+
+  app.addHook('onRequest', async (request) => {
+    if (CSRF_SAFE_METHODS.has(request.method)) return;
+    const key = routeKey(request);
+    if (key !== undefined && (CSRF_EXEMPT_ROUTES.has(key) || CSRF_FORM_ROUTES.has(key))) return;
+    check(request, givenToken(request));
+  });
+
+  // A form route's token is in its parsed body (a header is accepted too, for scripts).
+  app.addHook('preHandler', async (request) => {
+    if (CSRF_SAFE_METHODS.has(request.method)) return;
+    const key = routeKey(request);
+    if (key === undefined || !CSRF_FORM_ROUTES.has(key)) return;
+    const field = (request.body as Record<string, unknown> | undefined)?.[CSRF_FORM_FIELD];
+    check(request, typeof field === 'string' && field.length <= 256 ? field : givenToken(request));
   });
 
   app.get('/sanctum/csrf-cookie', async (request, reply) => {

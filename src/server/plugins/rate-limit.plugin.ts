@@ -1,5 +1,5 @@
 import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler, preHandlerHookHandler } from 'fastify';
 import { Redis } from 'ioredis';
 import { FINGERPRINT_HEADER } from '../../common/http-headers';
 import { AppError } from '../errors';
@@ -43,6 +43,11 @@ type LimiterFactory = FastifyInstance['rateLimit'];
 export interface RateLimiters {
   /** Hourly limit for one action, counted per client IP and separately per fingerprint. */
   hourly(options: { bucket: string; max: number; message: string }): onRequestHookHandler[];
+  /**
+   * Hourly limit counted per a value of the validated request (e.g. the address being registered);
+   * a preHandler hook, so the body is parsed and checked first. No value: not counted.
+   */
+  hourlyPerValue(options: { bucket: string; max: number; message: string; valueOf: (request: FastifyRequest) => string | undefined }): preHandlerHookHandler;
 }
 
 function fingerprintOf(request: FastifyRequest): string | undefined {
@@ -80,20 +85,23 @@ export async function registerRateLimiting(app: FastifyInstance, redisUrl: strin
   };
   const perIp = await isolatedFactory();
   const perFingerprint = await isolatedFactory();
+  const perValue = await isolatedFactory();
+  const limiter = (factory: LimiterFactory, options: { bucket: string; max: number; message: string; kind: string; keyOf: (request: FastifyRequest) => string | undefined }) =>
+    factory({
+      max: options.max,
+      timeWindow: ONE_HOUR_MS,
+      // Keyed digests, as the database keeps them: a Redis dump must not list visitors' IPs, device ids or addresses.
+      keyGenerator: (request) => `${options.bucket}:${options.kind}:${keyedDigest(secret, options.keyOf(request) ?? '-')}`,
+      allowList: (request) => options.keyOf(request) === undefined,
+      errorResponseBuilder: () => new AppError('RATE_LIMITED', options.message),
+    });
 
   return {
-    hourly: ({ bucket, max, message }) => {
-      // Runs before the body is read, so an over-limit client cannot make us parse a 10 MB upload.
-      const limiter = (factory: LimiterFactory, kind: string, keyOf: (request: FastifyRequest) => string | undefined) =>
-        factory({
-          max,
-          timeWindow: ONE_HOUR_MS,
-          // Keyed digests, as the database keeps them: a Redis dump must not list visitors' IPs and device ids.
-          keyGenerator: (request) => `${bucket}:${kind}:${keyedDigest(secret, keyOf(request) ?? '-')}`,
-          allowList: (request) => keyOf(request) === undefined,
-          errorResponseBuilder: () => new AppError('RATE_LIMITED', message),
-        }) as onRequestHookHandler;
-      return [limiter(perIp, 'ip', (request) => request.ip), limiter(perFingerprint, 'fp', fingerprintOf)];
-    },
+    // Runs before the body is read, so an over-limit client cannot make us parse a 10 MB upload.
+    hourly: ({ bucket, max, message }) => [
+      limiter(perIp, { bucket, max, message, kind: 'ip', keyOf: (request) => request.ip }) as onRequestHookHandler,
+      limiter(perFingerprint, { bucket, max, message, kind: 'fp', keyOf: fingerprintOf }) as onRequestHookHandler,
+    ],
+    hourlyPerValue: ({ bucket, max, message, valueOf }) => limiter(perValue, { bucket, max, message, kind: 'value', keyOf: valueOf }) as preHandlerHookHandler,
   };
 }

@@ -18,7 +18,7 @@ const database = openDatabase(JSON.parse(process.env.KIZUKI_TEST_DB ?? '') as Da
 const transport = createMailTransport(config);
 const silent = { info: () => {}, warn: () => {}, error: () => {} };
 const campaigns = createCampaignDispatch(database.db, { config, clock: systemClock, logger: silent, kickMail: () => worker.kick(), timings: { pollIntervalMs: 50 } });
-const worker = new MailWorker({ repo: new MailOutboxRepository(database.db), transport, clock: systemClock, logger: silent, deliveryListener: campaigns.repo, pollIntervalMs: 50 });
+const worker = new MailWorker({ repo: new MailOutboxRepository(database.db), transport, clock: systemClock, logger: silent, deliveryListeners: { campaign: campaigns.repo }, pollIntervalMs: 50 });
 setInterval(() => {}, 60_000);
 worker.start();
 campaigns.dispatcher.start();

@@ -10,6 +10,7 @@ import * as peopleRevision from './20261123201000_people_revision';
 import * as templatePreviewsAndTestSends from './20261123201500_template_previews_and_test_sends';
 import * as createJobs from './20261123210000_create_jobs';
 import * as campaignEngine from './20261126100000_campaign_engine';
+import * as individualTraining from './20261126200000_individual_training';
 
 /** Every migration, in the order they landed. Never edit one that has landed; add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '20261123201500_template_previews_and_test_sends': templatePreviewsAndTestSends,
   '20261123210000_create_jobs': createJobs,
   '20261126100000_campaign_engine': campaignEngine,
+  '20261126200000_individual_training': individualTraining,
 };

@@ -12,6 +12,10 @@ export interface TrainingMailInput {
   trainingDomain: string;
   /** The header gateways allow-list the simulation by (TRAINING_MAIL_HEADER_NAME / _VALUE). */
   header: { name: string; value: string };
+  /** Set for mail a person can stop (individual training): the one-click unsubscribe link (List-Unsubscribe). */
+  unsubscribeUrl?: string;
+  /** Text after the lure (individual training: who sends it and how to stop), in both parts. */
+  footer?: { html: string; text: string };
 }
 
 /** The values a recipient's mail is filled with (the mail, and the lesson that shows it again). */
@@ -31,6 +35,7 @@ export function composeTrainingMail(input: TrainingMailInput): OutgoingMail {
   const links = trackingLinks(input.trackingUrl, input.recipient.token);
   const rendered = renderTemplate(input.template, recipientValues(input.recipient, input.companyName, input.now, links.click), input.trainingDomain);
   const trailer =
+    (input.footer?.html ?? '') +
     `<a href="${escapeHtml(links.honeypot)}" style="display:none" aria-hidden="true" tabindex="-1"></a>` +
     `<img src="${escapeHtml(links.open)}" width="1" height="1" alt="" style="display:block;border:0;width:1px;height:1px">`;
   const closing = rendered.html.search(/<\/body\s*>/i);
@@ -39,8 +44,9 @@ export function composeTrainingMail(input: TrainingMailInput): OutgoingMail {
     to: input.recipient.email,
     subject: rendered.subject,
     html,
-    text: rendered.text,
+    text: input.footer ? `${rendered.text}\n\n${input.footer.text}` : rendered.text,
     from: rendered.from,
     headers: { [input.header.name]: input.header.value },
+    ...(input.unsubscribeUrl ? { unsubscribeUrl: input.unsubscribeUrl } : {}),
   };
 }

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { readTimestamp, writeTimestamp } from '../../db/dialect';
-import type { Database, MailOutboxRow } from '../../db/schema';
+import type { Database, MailOutboxRow, MailOutboxTable } from '../../db/schema';
 import { JOB_MAX_ATTEMPTS } from '../../lib/jobs/job-kinds';
 import { enqueueJob } from '../../lib/jobs/jobs.repo';
 import { type MailEnvelope, type OutgoingMail, toEnvelope } from './mail-message';
@@ -46,26 +46,37 @@ export async function enqueueMail(trx: Kysely<Database> | Transaction<Database>,
   return row.id;
 }
 
-/** A training mail for one campaign recipient (campaign dispatch). */
+/** A training mail for one campaign recipient or one individual send (`recipientId` is that row's id). */
 export interface RecipientMail {
   recipientId: number;
   mail: OutgoingMail;
 }
 
+/** Who a training mail is for: a campaign recipient or an individual training send; its delivery moves that row. */
+export type MailTargetKind = 'campaign' | 'individual';
+export interface MailTarget {
+  kind: MailTargetKind;
+  id: number;
+}
+
+/** The outbox column that names each kind of target. */
+const TARGET_COLUMN = { campaign: 'campaign_recipient_id', individual: 'individual_send_id' } as const satisfies Record<MailTargetKind, keyof MailOutboxTable>;
+
 /**
  * Writes many mails and their `send_mail` jobs in the caller's transaction with a few multi-row
- * statements (the campaign dispatcher hands hundreds at a time), and answers each recipient's
- * message id. Each message remembers its recipient, so its delivery can move the recipient.
+ * statements (the dispatchers hand hundreds at a time), and answers each recipient's message id.
+ * Each message remembers its target (`kind`), so its delivery can move that row.
  */
-export async function enqueueRecipientMails(trx: Transaction<Database>, mails: readonly RecipientMail[], now: Date): Promise<Map<number, number>> {
+export async function enqueueRecipientMails(trx: Transaction<Database>, mails: readonly RecipientMail[], now: Date, kind: MailTargetKind = 'campaign'): Promise<Map<number, number>> {
+  const column = TARGET_COLUMN[kind];
   const at = writeTimestamp(now);
   const outboxIds = new Map<number, number>();
   for (let start = 0; start < mails.length; start += ENQUEUE_ROWS) {
     const slice = mails.slice(start, start + ENQUEUE_ROWS);
     const rows = await trx
       .insertInto('mail_outbox')
-      .values(slice.map(({ mail, recipientId }) => outboxRow(toEnvelope(mail), at, recipientId)))
-      .returning(['id', 'campaign_recipient_id'])
+      .values(slice.map(({ mail, recipientId }) => ({ ...outboxRow(toEnvelope(mail), at), [column]: recipientId })))
+      .returning(['id', column])
       .execute();
     const jobs = await trx
       .insertInto('jobs')
@@ -87,13 +98,13 @@ export async function enqueueRecipientMails(trx: Transaction<Database>, mails: r
       })
       .where('id', 'in', [...jobOfMail.keys()])
       .execute();
-    for (const row of rows) outboxIds.set(row.campaign_recipient_id!, row.id);
+    for (const row of rows) outboxIds.set(Number((row as Record<string, unknown>)[column]), row.id);
   }
   return outboxIds;
 }
 
-/** The stored form of a checked message. */
-function outboxRow(envelope: MailEnvelope, createdAt: string, campaignRecipientId: number | null = null) {
+/** The stored form of a checked message (no target: a service mail). */
+function outboxRow(envelope: MailEnvelope, createdAt: string) {
   return {
     to_address: envelope.to,
     subject: envelope.subject,
@@ -102,7 +113,6 @@ function outboxRow(envelope: MailEnvelope, createdAt: string, campaignRecipientI
     headers: JSON.stringify(envelope.headers),
     from_name: envelope.from?.name ?? null,
     from_address: envelope.from?.address ?? null,
-    campaign_recipient_id: campaignRecipientId,
     created_at: createdAt,
   };
 }
@@ -123,9 +133,9 @@ export class MailOutboxRepository {
    * The message a job sends; undefined when it is gone (an outbox cleared by hand). The job must
    * be the row's own: SQLite may give a deleted row's id to a new one.
    */
-  async findEnvelope(id: number, jobId: number): Promise<(MailEnvelope & { campaignRecipientId: number | null }) | undefined> {
+  async findEnvelope(id: number, jobId: number): Promise<(MailEnvelope & { target: MailTarget | null }) | undefined> {
     const row = await this.db.selectFrom('mail_outbox').selectAll().where('id', '=', id).where('job_id', '=', jobId).executeTakeFirst();
-    return row ? { ...envelopeOf(row), campaignRecipientId: row.campaign_recipient_id } : undefined;
+    return row ? { ...envelopeOf(row), target: targetOf(row) } : undefined;
   }
 
   /** Records the delivery, in the transaction that completes its job. */
@@ -159,6 +169,12 @@ export class MailOutboxRepository {
       last_error: row.last_error,
     };
   }
+}
+
+function targetOf(row: MailOutboxRow): MailTarget | null {
+  if (row.campaign_recipient_id !== null) return { kind: 'campaign', id: row.campaign_recipient_id };
+  if (row.individual_send_id !== null) return { kind: 'individual', id: row.individual_send_id };
+  return null;
 }
 
 function envelopeOf(row: MailOutboxRow): MailEnvelope {

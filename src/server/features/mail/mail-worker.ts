@@ -3,7 +3,7 @@ import { type JobContext, JobFailure, JobRunner } from '../../lib/jobs/job-runne
 import { JobLane } from '../../lib/jobs/job-lane';
 import type { JobTransaction } from '../../lib/jobs/jobs.repo';
 import { assertSafeEnvelope } from './mail-message';
-import type { MailOutboxRepository } from './mail-outbox.repo';
+import type { MailOutboxRepository, MailTargetKind } from './mail-outbox.repo';
 import { classifyDeliveryError, type MailTransport, type SentMail, SMTP_POOL_CONNECTIONS } from './mail-transport';
 
 export interface MailWorkerLogger {
@@ -13,8 +13,10 @@ export interface MailWorkerLogger {
 }
 
 /**
- * Told about a message's outcome in the transaction that records it (training mail moves its
- * campaign recipient: features/campaigns/campaign-dispatch.repo.ts).
+ * Told about a training mail's outcome in the transaction that records it: one listener per kind
+ * of target (a campaign recipient: features/campaigns/campaign-dispatch.repo.ts; an individual
+ * send: features/individual-training/individual-dispatch.repo.ts). Each answers only for mails of
+ * its own kind (its SQL names its own outbox column), so a listener may be told about any mail.
  */
 export interface MailDeliveryListener {
   /**
@@ -42,7 +44,8 @@ export interface MailWorkerOptions {
   /** First retry delay; doubled per try up to `maxBackoffMs`. */
   baseBackoffMs?: number;
   maxBackoffMs?: number;
-  deliveryListener?: MailDeliveryListener;
+  /** Who is told about training mails, by the kind of their target. */
+  deliveryListeners?: Partial<Record<MailTargetKind, MailDeliveryListener>>;
   /** Messages sent at once (default: the SMTP pool's connections). */
   concurrency?: number;
   /** Messages claimed at once (default BATCH_SIZE). */
@@ -86,8 +89,9 @@ export class MailWorker extends JobLane {
       handlers: {
         send_mail: {
           run: (job, context) => this.deliver(job.payload.mailId, job.id, context),
+          // Only the mail id is at hand here; each listener changes only a mail of its own kind.
           onFailed: async (trx, job, reason) => {
-            await options.deliveryListener?.failed(trx, job.payload.mailId, reason);
+            for (const listener of Object.values(options.deliveryListeners ?? {})) await listener.failed(trx, job.payload.mailId, reason);
           },
         },
       },
@@ -122,10 +126,10 @@ export class MailWorker extends JobLane {
       logger.error({ mailId }, 'mail refused: unsafe header');
       throw new JobFailure(`refused before sending: ${(error as Error).message}`, true);
     }
-    const listener = this.options.deliveryListener;
-    if (envelope.campaignRecipientId !== null && listener && !(await listener.stillWanted(envelope.campaignRecipientId))) {
+    const listener = envelope.target ? this.options.deliveryListeners?.[envelope.target.kind] : undefined;
+    if (envelope.target && listener && !(await listener.stillWanted(envelope.target.id))) {
       await context.complete((trx) => listener.withdrawn(trx, mailId));
-      logger.info({ mailId }, 'training mail withdrawn: its campaign was paused or ended');
+      logger.info({ mailId, target: envelope.target.kind }, 'training mail withdrawn: no longer wanted (campaign paused or ended, or unsubscribed)');
       return;
     }
     let sent: SentMail;
@@ -139,7 +143,7 @@ export class MailWorker extends JobLane {
     const sentAt = clock.now();
     const recorded = await context.complete(async (trx) => {
       await repo.markSent(trx, mailId, sentAt);
-      await this.options.deliveryListener?.delivered(trx, mailId, sentAt);
+      await listener?.delivered(trx, mailId, sentAt);
     });
     if (recorded) {
       logger.info({ mailId, messageId: sent.messageId }, 'mail sent');

@@ -30,7 +30,7 @@ const deliveryFlags = [
 ];
 
 const lesson = (overrides: Partial<LessonPageData> = {}): LessonPageData => ({
-  companyName: '株式会社サンプル商事',
+  audience: { kind: 'company', companyName: '株式会社サンプル商事' },
   mail: deliveryMail,
   redFlags: deliveryFlags,
   submitted: false,
@@ -181,7 +181,7 @@ describe('lesson page', () => {
     const attack = '<script>alert("x")</script><img src=x onerror=alert(1)>';
     const page = renderLessonPage(
       lesson({
-        companyName: `${attack}株式会社`,
+        audience: { kind: 'company', companyName: `${attack}株式会社` },
         mail: { ...deliveryMail, fromName: `${attack}運輸`, subject: `件名${attack}`, text: attack, html: '<p>&lt;script&gt;本文&lt;/script&gt;</p>' },
         redFlags: [{ label: attack, explanation: attack, excerpt: '<script>本文</script>' }],
         beaconUrl: '/t/"><script>alert(1)</script>',

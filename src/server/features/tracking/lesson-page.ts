@@ -19,8 +19,19 @@ export interface LessonMail {
   text: string;
 }
 
+/** Who the lesson is for: an employee of the company that runs the drill, or a person who registered themselves. */
+export type LessonAudience =
+  | { kind: 'company'; companyName: string }
+  | {
+      kind: 'individual';
+      /** Their training mails so far (sent), and how many of them they clicked (this one included). */
+      record: { sent: number; clicked: number };
+      /** Their one-click unsubscribe page; null once they stopped. */
+      unsubscribeUrl: string | null;
+    };
+
 export interface LessonPageData {
-  companyName: string;
+  audience: LessonAudience;
   mail: LessonMail;
   redFlags: Array<{ label: string; explanation: string; excerpt: string }>;
   /** True when the person came through the lookalike sign-in form. */
@@ -72,13 +83,51 @@ function assetUrl(assetBase: string, name: string): string {
   return `${assetBase.replace(/\/+$/, '')}/${name}?v=${loadAssets()[name]?.version ?? ''}`;
 }
 
-/** Habits worth keeping, whatever the lure was. */
-const HABITS = [
+/** Habits worth keeping, whatever the lure was (the last one depends on who reads it). */
+const COMMON_HABITS = [
   { title: '送信元のアドレスを確かめる', text: '表示名は誰でも自由に名乗れます。「@」より後ろのドメインが、その会社の正式なものかを確認しましょう。' },
   { title: 'リンクからではなく、公式サイトから開く', text: 'メールのリンクは押さずに、ブックマークや公式アプリ、検索から公式サイトを開いてお知らせを確かめましょう。' },
   { title: '急がせる文面ほど、一度立ち止まる', text: '「本日中」「至急」「アカウント停止」のように、期限や不安で行動を急がせるのはよくある手口です。' },
-  { title: '迷ったら、情報システム部門に報告する', text: '少しでも怪しいと感じたら、開く前に社内の担当部署へ。早めの報告が、会社全体を守ることにつながります。' },
 ];
+const HABITS: Record<LessonAudience['kind'], Array<{ title: string; text: string }>> = {
+  company: [...COMMON_HABITS, { title: '迷ったら、情報システム部門に報告する', text: '少しでも怪しいと感じたら、開く前に社内の担当部署へ。早めの報告が、会社全体を守ることにつながります。' }],
+  individual: [
+    ...COMMON_HABITS,
+    { title: '迷ったら、公式の窓口に確かめる', text: 'カードの裏面や公式アプリに載っている連絡先から確かめましょう。届いた怪しいメールやSMSは、Kizuki DB で同じ報告がないか調べたり、報告したりできます。' },
+  ],
+};
+
+/** The words that differ between a company's drill and individual training. */
+function framing(audience: LessonAudience) {
+  if (audience.kind === 'company') {
+    const company = audience.companyName.trim();
+    return {
+      headerName: company,
+      eyebrow: '標的型メール訓練のお知らせ',
+      title: `これは${company}が実施している標的型メール訓練です`,
+      footer: `このページは、${company}が従業員の皆さまのために実施しているセキュリティ訓練の一部です。`,
+      documentTitle: `標的型メール訓練のお知らせ｜${company}`,
+    };
+  }
+  return {
+    headerName: 'キヅキ 個人向け訓練',
+    eyebrow: 'フィッシング対策訓練のお知らせ',
+    title: 'これは、ご登録いただいたキヅキの訓練メールです',
+    footer: 'このページは、ご自身でメールアドレスを登録された方向けの「キヅキ 個人向けフィッシング対策訓練」の一部です。',
+    documentTitle: 'フィッシング対策訓練のお知らせ｜キヅキ',
+  };
+}
+
+/** An individual's own record so far (no sign-in: the link's token is the key). */
+function recordBox(audience: LessonAudience): SafeHtml | string {
+  if (audience.kind !== 'individual') return '';
+  const { sent, clicked } = audience.record;
+  return html`<section class="lesson-record" aria-labelledby="record-title">
+  <h2 id="record-title" class="lesson-record__title">あなたの訓練の記録</h2>
+  <p class="lesson-record__figure">これまでの訓練：${sent}回中、リンクを開いたのは${clicked}回</p>
+  <p class="lesson-record__note">記録は、このメールアドレスに届いた訓練メールから数えています。次の訓練メールは、来月の平日に届きます。</p>
+</section>`;
+}
 
 interface DocumentParts {
   title: string;
@@ -116,7 +165,11 @@ const SHIELD_ICON = new SafeHtml(
 /** The lesson: who sent the mail and why, the mail with its red flags marked, and the habits to keep. */
 export function renderLessonPage(data: LessonPageData): string {
   const marked = markMail(data.mail, data.redFlags.map((flag) => flag.excerpt));
-  const company = data.companyName.trim();
+  const words = framing(data.audience);
+  const habits = HABITS[data.audience.kind];
+  const unsubscribe = data.audience.kind === 'individual' && data.audience.unsubscribeUrl
+    ? html` <a class="lesson-footer__link" href="${data.audience.unsubscribeUrl}">今後の訓練メールを停止する</a>`
+    : '';
   const submittedNotice = data.submitted
     ? html`<div class="lesson-notice" role="status">
   <p class="lesson-notice__title">入力された内容は送信・保存されていません</p>
@@ -145,19 +198,20 @@ export function renderLessonPage(data: LessonPageData): string {
   const content = html`<a class="skip-link" href="#main">本文へスキップ</a>
 <header class="lesson-header">
   <div class="lesson-header__inner">
-    <p class="lesson-header__company">${company}</p>
+    <p class="lesson-header__company">${words.headerName}</p>
     <p class="lesson-header__tag">セキュリティ訓練</p>
   </div>
 </header>
 <main id="main" class="lesson-main">
   <section class="lesson-hero" aria-labelledby="lesson-title">
     ${SHIELD_ICON}
-    <p class="lesson-hero__eyebrow">標的型メール訓練のお知らせ</p>
-    <h1 id="lesson-title" class="lesson-hero__title">これは${company}が実施している標的型メール訓練です</h1>
+    <p class="lesson-hero__eyebrow">${words.eyebrow}</p>
+    <h1 id="lesson-title" class="lesson-hero__title">${words.title}</h1>
     <p class="lesson-hero__lead">落ち着いてください。実際の被害はありません。</p>
     ${submittedNotice}
     <p>訓練メールのリンクを開いてしまうことは、誰にでも起こりえます。大切なのは、次に同じようなメールが届いたときに気づけることです。数分で読めますので、今回のメールのどこに手がかりがあったのか、一緒に確かめてみましょう。</p>
   </section>
+  ${recordBox(data.audience)}
 
   <section class="lesson-section" aria-labelledby="mail-title">
     <h2 id="mail-title" class="lesson-section__title">届いたメールを振り返りましょう</h2>
@@ -187,9 +241,9 @@ export function renderLessonPage(data: LessonPageData): string {
   </section>
 
   <section class="lesson-section" aria-labelledby="habits-title">
-    <h2 id="habits-title" class="lesson-section__title">これから心がけたい${HABITS.length}つの習慣</h2>
+    <h2 id="habits-title" class="lesson-section__title">これから心がけたい${habits.length}つの習慣</h2>
     <ol class="lesson-habits">
-      ${HABITS.map((habit, index) => html`<li class="lesson-habit"><span class="lesson-habit__number" aria-hidden="true">${index + 1}</span><h3 class="lesson-habit__title">${habit.title}</h3><p class="lesson-habit__text">${habit.text}</p></li>`)}
+      ${habits.map((habit, index) => html`<li class="lesson-habit"><span class="lesson-habit__number" aria-hidden="true">${index + 1}</span><h3 class="lesson-habit__title">${habit.title}</h3><p class="lesson-habit__text">${habit.text}</p></li>`)}
     </ol>
   </section>
 
@@ -199,9 +253,9 @@ export function renderLessonPage(data: LessonPageData): string {
   </section>
 </main>
 <footer class="lesson-footer">
-  <p class="lesson-footer__inner">このページは、${company}が従業員の皆さまのために実施しているセキュリティ訓練の一部です。</p>
+  <p class="lesson-footer__inner">${words.footer}${unsubscribe}</p>
 </footer>`;
-  return page({ title: `標的型メール訓練のお知らせ｜${company}`, assetBase: data.assetBase, beaconUrl: data.beaconUrl, bodyClass: 'lesson', content });
+  return page({ title: words.documentTitle, assetBase: data.assetBase, beaconUrl: data.beaconUrl, bodyClass: 'lesson', content });
 }
 
 /**

@@ -7,11 +7,16 @@ import { bumpMonthlyUsage, RANKED_STATUS } from '../campaigns/campaign-dispatch.
 import type { RenderableTemplate } from '../templates/template-render';
 import type { NotCountedDetail, NotCountedReason, TrackingKind } from './scanner-filter';
 
+/** Whose mail a token belongs to: a campaign recipient, or an individual training send. */
+export type TrackingAudience = 'campaign' | 'individual';
+
 /** A recipient as a tracking request finds it by token. */
 export interface TrackedRecipient {
+  audience: TrackingAudience;
   id: number;
-  tenantId: number;
-  campaignId: number;
+  /** The campaign's tenant and campaign; null for an individual send. */
+  tenantId: number | null;
+  campaignId: number | null;
   sentAt: Date | null;
   openedAt: Date | null;
   clickedAt: Date | null;
@@ -24,6 +29,25 @@ export interface LessonSource {
   companyName: string;
   template: RenderableTemplate & { landing: string; redFlags: RedFlag[] };
 }
+
+/** An individual's lesson: the mail, their own record so far, and their unsubscribe link. */
+export interface IndividualLessonSource extends LessonSource {
+  /** Training mails the address received (sent) so far, and how many of them it clicked. */
+  record: { sent: number; clicked: number };
+  /** Null once the registration stopped. */
+  unsubscribeToken: string | null;
+}
+
+/**
+ * The tables of each audience. The individual ones have the same columns as the campaign ones
+ * (less tenant and campaign), so one query serves both; the casts name the campaign table's type.
+ */
+const TABLES = {
+  campaign: { recipients: 'campaign_recipients', events: 'tracking_events' },
+  individual: { recipients: 'individual_sends', events: 'individual_tracking_events' },
+} as const satisfies Record<TrackingAudience, { recipients: keyof Database; events: keyof Database }>;
+const recipientsOf = (audience: TrackingAudience) => TABLES[audience].recipients as 'campaign_recipients';
+const eventsOf = (audience: TrackingAudience) => TABLES[audience].events as 'tracking_events';
 
 export interface TrackingEvent {
   kind: TrackingKind;
@@ -56,15 +80,24 @@ const USER_AGENT_LIMIT = 300;
 export class TrackingRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
+  /** The campaign recipient or individual send with this token (tokens are 128 random bits: they never collide). */
   async findByToken(token: string): Promise<TrackedRecipient | null> {
-    const row = await this.db
+    const campaign = await this.db
       .selectFrom('campaign_recipients')
       .select(['id', 'tenant_id', 'campaign_id', 'sent_at', 'opened_at', 'clicked_at', 'submitted_at'])
       .where('token', '=', token)
       .executeTakeFirst();
+    const row = campaign
+      ? { audience: 'campaign' as const, ...campaign }
+      : await this.db
+          .selectFrom('individual_sends')
+          .select(['id', 'sent_at', 'opened_at', 'clicked_at', 'submitted_at'])
+          .where('token', '=', token)
+          .executeTakeFirst()
+          .then((found) => (found ? { audience: 'individual' as const, tenant_id: null, campaign_id: null, ...found } : undefined));
     if (!row) return null;
     return {
-      id: row.id, tenantId: row.tenant_id, campaignId: row.campaign_id,
+      audience: row.audience, id: row.id, tenantId: row.tenant_id, campaignId: row.campaign_id,
       sentAt: row.sent_at === null ? null : readTimestamp(row.sent_at), openedAt: row.opened_at === null ? null : readTimestamp(row.opened_at),
       clickedAt: row.clicked_at === null ? null : readTimestamp(row.clicked_at),
       submittedAt: row.submitted_at === null ? null : readTimestamp(row.submitted_at),
@@ -75,9 +108,10 @@ export class TrackingRepository {
    * Distinct other recipients that clicked or submitted from `ip` since `since`, counted up to
    * `cap` (the index on (ip, kind, occurred_at) reads only those clicks, and the count stops there).
    */
-  async otherRecipientsFromIp(ip: string, since: Date, recipientId: number, cap: number): Promise<number> {
+  async otherRecipientsFromIp(recipient: Pick<TrackedRecipient, 'audience' | 'id'>, ip: string, since: Date, cap: number): Promise<number> {
+    const recipientId = recipient.id;
     const rows = await this.db
-      .selectFrom('tracking_events')
+      .selectFrom(eventsOf(recipient.audience))
       .select('recipient_id')
       .distinct()
       .where('ip', '=', ip)
@@ -89,11 +123,11 @@ export class TrackingRepository {
     return rows.length;
   }
 
-  async honeypotFromIp(recipientId: number, ip: string, since: Date): Promise<boolean> {
+  async honeypotFromIp(recipient: Pick<TrackedRecipient, 'audience' | 'id'>, ip: string, since: Date): Promise<boolean> {
     const row = await this.db
-      .selectFrom('tracking_events')
+      .selectFrom(eventsOf(recipient.audience))
       .select('id')
-      .where('recipient_id', '=', recipientId)
+      .where('recipient_id', '=', recipient.id)
       .where('kind', '=', 'honeypot')
       .where('ip', '=', ip)
       .where('occurred_at', '>=', writeTimestamp(since))
@@ -103,12 +137,12 @@ export class TrackingRepository {
   }
 
   /** When this recipient's earliest click or submit held back for a reason a real browser overturns (corporate NAT) happened, if any. */
-  async heldBackAction(recipientId: number, kind: 'click' | 'submit', reasons: readonly NotCountedReason[]): Promise<Date | null> {
+  async heldBackAction(recipient: Pick<TrackedRecipient, 'audience' | 'id'>, kind: 'click' | 'submit', reasons: readonly NotCountedReason[]): Promise<Date | null> {
     if (reasons.length === 0) return null;
     const row = await this.db
-      .selectFrom('tracking_events')
+      .selectFrom(eventsOf(recipient.audience))
       .select('occurred_at')
-      .where('recipient_id', '=', recipientId)
+      .where('recipient_id', '=', recipient.id)
       .where('kind', '=', kind)
       .where('counted', '=', 0)
       .where('reason', 'in', [...reasons])
@@ -119,11 +153,11 @@ export class TrackingRepository {
   }
 
   /** Whether a real browser already passed the human check for this recipient (the lesson page's beacon counted). */
-  async passedHumanCheck(recipientId: number): Promise<boolean> {
+  async passedHumanCheck(recipient: Pick<TrackedRecipient, 'audience' | 'id'>): Promise<boolean> {
     const row = await this.db
-      .selectFrom('tracking_events')
+      .selectFrom(eventsOf(recipient.audience))
       .select('id')
-      .where('recipient_id', '=', recipientId)
+      .where('recipient_id', '=', recipient.id)
       .where('kind', '=', 'human_check')
       .where('counted', '=', 1)
       .limit(1)
@@ -150,11 +184,11 @@ export class TrackingRepository {
   }
 
   private async insertEvent(db: Kysely<Database>, recipient: TrackedRecipient, event: TrackingEvent): Promise<void> {
+      const owner = recipient.audience === 'campaign' ? { tenant_id: recipient.tenantId!, campaign_id: recipient.campaignId! } : {};
       await db
-        .insertInto('tracking_events')
+        .insertInto(eventsOf(recipient.audience))
         .values({
-          tenant_id: recipient.tenantId,
-          campaign_id: recipient.campaignId,
+          ...(owner as { tenant_id: number; campaign_id: number }),
           recipient_id: recipient.id,
           kind: event.kind,
           occurred_at: writeTimestamp(event.at),
@@ -166,6 +200,10 @@ export class TrackingRepository {
           user_agent: event.userAgent.slice(0, USER_AGENT_LIMIT),
         })
         .execute();
+  }
+
+  async individualLessonSource(sendId: number): Promise<IndividualLessonSource | null> {
+    return individualLessonSource(this.db, sendId);
   }
 
   async lessonSource(recipientId: number): Promise<LessonSource | null> {
@@ -191,6 +229,37 @@ export class TrackingRepository {
   }
 }
 
+export async function individualLessonSource(db: Kysely<Database>, sendId: number): Promise<IndividualLessonSource | null> {
+  const row = await db
+    .selectFrom('individual_sends as s')
+    .innerJoin('individual_registrations as r', 'r.id', 's.registration_id')
+    .innerJoin('training_templates as t', 't.id', 's.template_id')
+    .select([
+      'r.email', 'r.status as registration_status', 'r.unsubscribe_token', 's.token', 's.sent_at',
+      't.sender_name', 't.sender_local_part', 't.subject', 't.html_body', 't.text_body', 't.landing', 't.red_flags',
+    ])
+    .where('s.id', '=', sendId)
+    .executeTakeFirst();
+  if (!row) return null;
+  // The person's record: every mail sent to this address, across its registrations.
+  const record = await db
+    .selectFrom('individual_sends as s')
+    .innerJoin('individual_registrations as r', 'r.id', 's.registration_id')
+    .select((eb) => [eb.fn.count<number>('s.sent_at').as('sent'), eb.fn.count<number>('s.clicked_at').as('clicked')])
+    .where('r.email', '=', row.email)
+    .executeTakeFirstOrThrow();
+  return {
+    recipient: { name: row.email, email: row.email, department: null, token: row.token, sentAt: row.sent_at === null ? null : readTimestamp(row.sent_at) },
+    companyName: '',
+    template: {
+      sender_name: row.sender_name, sender_local_part: row.sender_local_part, subject: row.subject, html_body: row.html_body, text_body: row.text_body,
+      landing: row.landing, redFlags: parseRedFlags(row.red_flags),
+    },
+    record: { sent: Number(record.sent), clicked: Number(record.clicked) },
+    unsubscribeToken: row.registration_status === 'active' ? row.unsubscribe_token : null,
+  };
+}
+
 const COLUMN_OF: Record<CountedAction, 'opened_at' | 'clicked_at' | 'submitted_at'> = { open: 'opened_at', click: 'clicked_at', submit: 'submitted_at' };
 const FIELD_OF: Record<CountedAction, 'openedAt' | 'clickedAt' | 'submittedAt'> = { open: 'openedAt', click: 'clickedAt', submit: 'submittedAt' };
 const IMPLIED: Record<CountedAction, CountedAction[]> = { open: ['open'], click: ['open', 'click'], submit: ['open', 'click', 'submit'] };
@@ -201,9 +270,11 @@ async function applyFirstActions(trx: Transaction<Database>, recipient: TrackedR
   for (const step of IMPLIED[action]) {
     if (recipient[FIELD_OF[step]] !== null) continue;
     const column = COLUMN_OF[step];
-    const changed = await trx.updateTable('campaign_recipients').set({ [column]: writeTimestamp(at) }).where('id', '=', recipient.id).where(column, 'is', null).executeTakeFirst();
+    const changed = await trx.updateTable(recipientsOf(recipient.audience)).set({ [column]: writeTimestamp(at) }).where('id', '=', recipient.id).where(column, 'is', null).executeTakeFirst();
     if (Number(changed.numUpdatedRows) !== 1) continue;
     moved = true;
+    // Individual training keeps no counters: a person's record is counted from their sends.
+    if (recipient.audience !== 'campaign' || recipient.campaignId === null || recipient.tenantId === null) continue;
     if (step === 'open') {
       await trx.updateTable('campaigns').set((eb) => ({ emails_opened: eb('emails_opened', '+', 1) })).where('id', '=', recipient.campaignId).execute();
       await bumpMonthlyUsage(trx, recipient.tenantId, month, 'emails_opened');
@@ -216,7 +287,7 @@ async function applyFirstActions(trx: Transaction<Database>, recipient: TrackedR
   }
   // The status follows the first actions (submitted > clicked > opened > sent) once the mail was sent.
   if (!moved) return;
-  await trx.updateTable('campaign_recipients').set({ status: RANKED_STATUS }).where('id', '=', recipient.id).where('status', 'in', ['sent', 'opened', 'clicked', 'submitted']).execute();
+  await trx.updateTable(recipientsOf(recipient.audience)).set({ status: RANKED_STATUS }).where('id', '=', recipient.id).where('status', 'in', ['sent', 'opened', 'clicked', 'submitted']).execute();
 }
 
 function parseRedFlags(text: string): RedFlag[] {

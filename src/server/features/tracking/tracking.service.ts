@@ -1,4 +1,6 @@
+import { individualPaths } from '../../../common/individual-training.schema';
 import { NOT_COUNTED_REASONS } from '../../../common/tracking-reasons';
+import { mailLink } from '../mail/mail-message';
 import { replaceVariables } from '../../../common/templates.schema';
 import type { Clock } from '../../clock';
 import { recipientValues } from '../campaigns/campaign-mail';
@@ -24,6 +26,8 @@ export interface RequestFacts {
 
 export interface TrackingServiceDeps {
   repo: TrackingRepository;
+  /** APP_URL: an individual's lesson links to their unsubscribe page there. */
+  appUrl: string;
   clock: Clock;
   trackingUrl: string;
   trainingDomain: string;
@@ -53,8 +57,8 @@ export class TrackingService {
     const personal = kind === 'click' || kind === 'submit' || kind === 'human_check';
     const [others, honeypot] = personal
       ? await Promise.all([
-          repo.otherRecipientsFromIp(facts.ip, new Date(at.getTime() - SHARED_IP_WINDOW_MS), recipient.id, SHARED_IP_COUNT_CAP),
-          repo.honeypotFromIp(recipient.id, facts.ip, new Date(at.getTime() - HONEYPOT_WINDOW_MS)),
+          repo.otherRecipientsFromIp(recipient, facts.ip, new Date(at.getTime() - SHARED_IP_WINDOW_MS), SHARED_IP_COUNT_CAP),
+          repo.honeypotFromIp(recipient, facts.ip, new Date(at.getTime() - HONEYPOT_WINDOW_MS)),
         ])
       : [0, false];
     let verdict = judgeTrackingRequest(
@@ -63,7 +67,7 @@ export class TrackingService {
     );
     // Once the beacon has vouched for this person, a soft hold no longer applies to them: behind a
     // corporate NAT the lookalike form is submitted seconds after the check, still inside the window.
-    if (verdict.reason && isOverturnableByHumanCheck(verdict.reason) && (await repo.passedHumanCheck(recipient.id))) {
+    if (verdict.reason && isOverturnableByHumanCheck(verdict.reason) && (await repo.passedHumanCheck(recipient))) {
       verdict = { counted: true, reason: null, detail: {} };
     }
     const event = { kind, at, counted: verdict.counted, reason: verdict.reason, detail: verdict.detail, ...facts };
@@ -81,7 +85,8 @@ export class TrackingService {
     const { repo, clock, trackingUrl, trainingDomain } = this.deps;
     const recipient = await repo.findByToken(token);
     if (!recipient) return null;
-    const source = await repo.lessonSource(recipient.id);
+    const individual = recipient.audience === 'individual' ? await repo.individualLessonSource(recipient.id) : null;
+    const source = individual ?? (recipient.audience === 'campaign' ? await repo.lessonSource(recipient.id) : null);
     if (!source) return null;
     // The page's own links are relative: it is served from whichever host the click came to.
     const links = trackingLinks('', token);
@@ -92,7 +97,13 @@ export class TrackingService {
       return renderLoginLookalike({ brandName: rendered.from.name, actionUrl: links.lessonSubmit, assetBase, beaconUrl: links.beacon });
     }
     return renderLessonPage({
-      companyName: source.companyName,
+      audience: individual
+        ? {
+            kind: 'individual',
+            record: individual.record,
+            unsubscribeUrl: individual.unsubscribeToken ? mailLink(this.deps.appUrl, individualPaths.unsubscribe(individual.unsubscribeToken)) : null,
+          }
+        : { kind: 'company', companyName: source.companyName },
       mail: { fromName: rendered.from.name, fromAddress: rendered.from.address, subject: rendered.subject, html: rendered.html, text: rendered.text },
       redFlags: source.template.redFlags.map((flag) => ({ ...flag, excerpt: replaceVariables(flag.excerpt, (name) => values[name]) })),
       submitted: options.afterSubmit,
@@ -105,8 +116,8 @@ export class TrackingService {
   private async confirmHeldBack(recipient: TrackedRecipient, event: Parameters<TrackingRepository['record']>[1]): Promise<void> {
     const { repo } = this.deps;
     const [click, submit] = await Promise.all([
-      recipient.clickedAt ? null : repo.heldBackAction(recipient.id, 'click', OVERTURNABLE),
-      recipient.submittedAt ? null : repo.heldBackAction(recipient.id, 'submit', OVERTURNABLE),
+      recipient.clickedAt ? null : repo.heldBackAction(recipient, 'click', OVERTURNABLE),
+      recipient.submittedAt ? null : repo.heldBackAction(recipient, 'submit', OVERTURNABLE),
     ]);
     // Each counts at the time it happened (the click first); the beacon only vouches for them.
     const actions: TimedAction[] = [];

@@ -10,6 +10,8 @@ export interface JobKinds {
   publish_screenshot: { reportId: number };
   /** Hand a campaign's due recipients to the outbox, move its status on (features/campaigns/campaign-dispatcher.ts). */
   dispatch_campaign: { campaignId: number };
+  /** Plan this month's individual training mails and hand the due ones to the outbox (features/individual-training/individual-dispatcher.ts). */
+  individual_training_pass: Record<string, never>;
 }
 
 export type JobKind = keyof JobKinds;
@@ -22,4 +24,6 @@ export const JOB_MAX_ATTEMPTS: { readonly [K in JobKind]: number } = {
   publish_screenshot: 3,
   // A pass is repeatable (it claims recipients by compare-and-set); a database outage is retried.
   dispatch_campaign: 10,
+  // Repeatable like a campaign pass (claims by compare-and-set); a database outage is retried.
+  individual_training_pass: 10,
 };

@@ -1,0 +1,189 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Clock } from '../../clock';
+import { individualMessages } from '../../../common/messages';
+import { readTimestamp, writeTimestamp } from '../../db/dialect';
+import type { Database } from '../../db/schema';
+import { enqueueJob } from '../../lib/jobs/jobs.repo';
+import { RANKED_STATUS } from '../campaigns/campaign-dispatch.repo';
+import { enqueueRecipientMails, type RecipientMail } from '../mail/mail-outbox.repo';
+import type { MailDeliveryListener } from '../mail/mail-worker';
+import type { RenderableTemplate } from '../templates/template-render';
+import type { IndividualRegistrationsRepository } from './individual-registrations.repo';
+
+/** A send whose time has come, with what its mail needs. */
+export interface DueSend {
+  id: number;
+  registrationId: number;
+  email: string;
+  unsubscribeToken: string;
+  sequence: number;
+  templateId: number;
+  token: string;
+}
+
+/** A permanent refusal by the receiving server (SMTP 5xx): the address does not take mail. */
+const PERMANENT_FAILURE = /^5\d\d\b/;
+
+/**
+ * The dispatcher's SQL for individual sends and the mail worker's delivery listener for them.
+ * Sends are claimed by compare-and-set (`queued_at is null`) in the transaction that writes their
+ * mails, and only while the registration is active, so an unsubscribe and a hand-over never both win.
+ */
+export class IndividualDispatchRepository implements MailDeliveryListener {
+  constructor(
+    readonly db: Kysely<Database>,
+    private readonly registrations: IndividualRegistrationsRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Up to `limit` sends due by `now`, not yet handed over, of active registrations, by planned time. */
+  async dueSends(now: Date, limit: number): Promise<DueSend[]> {
+    const rows = await this.db
+      .selectFrom('individual_sends as s')
+      .innerJoin('individual_registrations as r', 'r.id', 's.registration_id')
+      .select(['s.id', 's.registration_id', 'r.email', 'r.unsubscribe_token', 's.sequence', 's.template_id', 's.token'])
+      .where('s.status', '=', 'scheduled')
+      .where('s.queued_at', 'is', null)
+      .where('s.planned_at', '<=', writeTimestamp(now))
+      .where('r.status', '=', 'active')
+      .orderBy('s.planned_at')
+      .orderBy('s.id')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => ({
+      id: row.id, registrationId: row.registration_id, email: row.email, unsubscribeToken: row.unsubscribe_token,
+      sequence: row.sequence, templateId: row.template_id, token: row.token,
+    }));
+  }
+
+  async templates(ids: readonly number[]): Promise<Map<number, RenderableTemplate>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('training_templates')
+      .select(['id', 'sender_name', 'sender_local_part', 'subject', 'html_body', 'text_body'])
+      .where('id', 'in', [...new Set(ids)])
+      .execute();
+    return new Map(rows.map((row) => [row.id, row]));
+  }
+
+  /** Claims the sends and writes their mails and jobs in one transaction; answers how many were queued. */
+  async handOver(mails: readonly RecipientMail[], now: Date): Promise<number> {
+    if (mails.length === 0) return 0;
+    return this.db.transaction().execute(async (trx) => {
+      const claimed = new Set(
+        (await trx
+          .updateTable('individual_sends')
+          .set({ queued_at: writeTimestamp(now) })
+          .where('id', 'in', mails.map((mail) => mail.recipientId))
+          .where('status', '=', 'scheduled')
+          .where('queued_at', 'is', null)
+          .where('registration_id', 'in', (eb) => eb.selectFrom('individual_registrations').select('id').where('status', '=', 'active'))
+          .returning('id')
+          .execute()).map((row) => row.id),
+      );
+      const ours = mails.filter((mail) => claimed.has(mail.recipientId));
+      if (ours.length === 0) return 0;
+      const outboxIds = await enqueueRecipientMails(trx, ours, now, 'individual');
+      // One statement links every send to its message (CASE works on both dialects).
+      await trx
+        .updateTable('individual_sends')
+        .set((eb) => {
+          const [[firstSend, firstMail], ...rest] = [...outboxIds] as Array<[number, number]> & { 0: [number, number] };
+          let chain = eb.case('id').when(firstSend).then(firstMail);
+          for (const [sendId, mailId] of rest) chain = chain.when(sendId).then(mailId);
+          return { outbox_id: chain.end() };
+        })
+        .where('id', 'in', [...outboxIds.keys()])
+        .execute();
+      return ours.length;
+    });
+  }
+
+  /** When the next send of an active registration is due; null when none is planned. */
+  async nextDue(): Promise<Date | null> {
+    const row = await this.db
+      .selectFrom('individual_sends as s')
+      .innerJoin('individual_registrations as r', 'r.id', 's.registration_id')
+      .select('s.planned_at')
+      .where('s.status', '=', 'scheduled')
+      .where('s.queued_at', 'is', null)
+      .where('r.status', '=', 'active')
+      .orderBy('s.planned_at')
+      .limit(1)
+      .executeTakeFirst();
+    return row ? readTimestamp(row.planned_at) : null;
+  }
+
+  /**
+   * Whether another pass is waiting (due by `by`): then a finishing pass queues no other, so the
+   * registrations' own passes do not multiply into parallel chains. Running passes count only for
+   * the start-up check (two running passes that each left the next one to the other would end the chain).
+   */
+  async passQueued(exceptJobId: number, by: Date | null, includeRunning = false): Promise<boolean> {
+    let query = this.db.selectFrom('jobs').select('id').where('kind', '=', 'individual_training_pass').where('status', 'in', includeRunning ? ['queued', 'running'] : ['queued']).where('id', '!=', exceptJobId);
+    if (by) query = query.where('run_at', '<=', writeTimestamp(by));
+    return (await query.limit(1).executeTakeFirst()) !== undefined;
+  }
+
+  /** The next pass, in the transaction that finishes this one (or on its own at start-up). */
+  async enqueuePass(db: Kysely<Database> | Transaction<Database>, runAt: Date, now: Date): Promise<void> {
+    await enqueueJob(db, 'individual_training_pass', {}, { now, runAt });
+  }
+
+  /** Whether a claimed mail should still go out: its registration is still active. */
+  async stillWanted(sendId: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('individual_sends as s')
+      .innerJoin('individual_registrations as r', 'r.id', 's.registration_id')
+      .select('r.status')
+      .where('s.id', '=', sendId)
+      .executeTakeFirst();
+    return row?.status === 'active';
+  }
+
+  /** A claimed mail of a registration stopped meanwhile: the send is cancelled and the message removed. */
+  async withdrawn(trx: Transaction<Database>, mailId: number): Promise<void> {
+    const sendId = await this.sendOf(trx, mailId);
+    if (sendId === null) return;
+    await trx
+      .updateTable('individual_sends')
+      .set({ status: 'cancelled', failure_reason: individualMessages.cancelledByUnsubscribe, queued_at: null, outbox_id: null })
+      .where('id', '=', sendId)
+      .where('status', '=', 'scheduled')
+      .execute();
+    await trx.deleteFrom('mail_outbox').where('id', '=', mailId).execute();
+  }
+
+  /** SMTP accepted the mail: the send is sent (once). */
+  async delivered(trx: Transaction<Database>, mailId: number, at: Date): Promise<void> {
+    const sendId = await this.sendOf(trx, mailId);
+    if (sendId === null) return;
+    await trx
+      .updateTable('individual_sends')
+      .set({ sent_at: writeTimestamp(at), status: RANKED_STATUS })
+      .where('id', '=', sendId)
+      .where('sent_at', 'is', null)
+      .where('status', '=', 'scheduled')
+      .execute();
+  }
+
+  /** The mail was given up: the send is failed; a permanent refusal (5xx) also stops the registration, with the reason. */
+  async failed(trx: Transaction<Database>, mailId: number, reason: string): Promise<void> {
+    const sendId = await this.sendOf(trx, mailId);
+    if (sendId === null) return;
+    const send = await trx
+      .updateTable('individual_sends')
+      .set({ status: 'failed', failure_reason: reason.slice(0, 500) })
+      .where('id', '=', sendId)
+      .where('status', '=', 'scheduled')
+      .returning('registration_id')
+      .executeTakeFirst();
+    if (!send || !PERMANENT_FAILURE.test(reason)) return;
+    await this.registrations.stop(send.registration_id, 'bounced', individualMessages.bounced(reason), this.clock.now(), trx);
+  }
+
+  private async sendOf(trx: Transaction<Database>, mailId: number): Promise<number | null> {
+    const row = await trx.selectFrom('mail_outbox').select('individual_send_id').where('id', '=', mailId).executeTakeFirst();
+    return row?.individual_send_id ?? null;
+  }
+}

@@ -1,0 +1,207 @@
+import type { Kysely, Transaction } from 'kysely';
+import { CONSUMER_TEMPLATE_CATEGORIES } from '../../../common/templates.schema';
+import { isUniqueViolation, readTimestamp, writeTimestamp } from '../../db/dialect';
+import type { Database, IndividualRegistrationStatus } from '../../db/schema';
+import { enqueueJob } from '../../lib/jobs/jobs.repo';
+import type { PastLure } from './individual-schedule';
+
+/** A send to write: the registration's mail of one Tokyo month. */
+export interface PlannedSend {
+  registrationId: number;
+  month: string;
+  sequence: number;
+  templateId: number;
+  token: string;
+  plannedAt: Date;
+}
+
+export interface NewRegistration {
+  email: string;
+  unsubscribeToken: string;
+  termsVersion: string;
+  privacyVersion: string;
+  consentIpHash: string;
+  now: Date;
+  /** The first mail, planned now (its registrationId is filled in here). */
+  firstSend: Omit<PlannedSend, 'registrationId'>;
+}
+
+/** An active registration that has no mail planned in the month being planned. */
+export interface UnplannedRegistration {
+  id: number;
+  email: string;
+  /** When its latest mail went out (or was planned to); null: it has none. */
+  previousAt: Date | null;
+  lastSequence: number;
+}
+
+export interface RegistrationByToken {
+  id: number;
+  email: string;
+  status: IndividualRegistrationStatus;
+}
+
+/** Rows per multi-row insert (8 columns each: well under SQLite's bound-parameter limit). */
+const INSERT_ROWS = 500;
+
+/**
+ * The SQL of registrations (each one is its consent record) and of planning their monthly mails.
+ * Not tenant-bound: individual training belongs to no tenant.
+ */
+export class IndividualRegistrationsRepository {
+  constructor(readonly db: Kysely<Database>) {}
+
+  async hasActive(email: string): Promise<boolean> {
+    const row = await this.db.selectFrom('individual_registrations').select('id').where('email', '=', email).where('status', '=', 'active').executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** Registrations of the address made since `since` (active or stopped). */
+  async registrationsSince(email: string, since: Date): Promise<number> {
+    const row = await this.db
+      .selectFrom('individual_registrations')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('email', '=', email)
+      .where('created_at', '>=', writeTimestamp(since))
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
+  /**
+   * The registration, its first send and the dispatcher's pass, in one transaction. Null when the
+   * address became active meanwhile (the unique index on active addresses refused the row).
+   */
+  async create(input: NewRegistration): Promise<{ id: number } | null> {
+    try {
+      return await this.db.transaction().execute(async (trx) => {
+        const at = writeTimestamp(input.now);
+        const row = await trx
+          .insertInto('individual_registrations')
+          .values({
+            email: input.email, unsubscribe_token: input.unsubscribeToken, terms_version: input.termsVersion, privacy_version: input.privacyVersion,
+            consented_at: at, consent_ip_hash: input.consentIpHash, created_at: at,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await insertSends(trx, [{ ...input.firstSend, registrationId: row.id }], input.now);
+        await enqueueJob(trx, 'individual_training_pass', {}, { now: input.now });
+        return { id: row.id };
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) return null;
+      throw error;
+    }
+  }
+
+  async findByUnsubscribeToken(token: string): Promise<RegistrationByToken | null> {
+    const row = await this.db.selectFrom('individual_registrations').select(['id', 'email', 'status']).where('unsubscribe_token', '=', token).executeTakeFirst();
+    return row ? { id: row.id, email: row.email, status: row.status } : null;
+  }
+
+  /**
+   * Stops a registration at once: it is no longer active, and every mail not yet handed to the
+   * outbox is cancelled. A mail already in the outbox is withdrawn by the mail worker just before
+   * SMTP (stillWanted); only one a worker is already sending still goes. False when it was not active.
+   */
+  async stop(registrationId: number, status: Exclude<IndividualRegistrationStatus, 'active'>, reason: string, now: Date, trx?: Transaction<Database>): Promise<boolean> {
+    const run = async (db: Transaction<Database>) => {
+      const changed = await db
+        .updateTable('individual_registrations')
+        .set({ status, stopped_at: writeTimestamp(now), stop_reason: reason.slice(0, 500) })
+        .where('id', '=', registrationId)
+        .where('status', '=', 'active')
+        .executeTakeFirst();
+      if (Number(changed.numUpdatedRows) !== 1) return false;
+      await db
+        .updateTable('individual_sends')
+        .set({ status: 'cancelled', failure_reason: reason.slice(0, 500) })
+        .where('registration_id', '=', registrationId)
+        .where('status', '=', 'scheduled')
+        .where('queued_at', 'is', null)
+        .execute();
+      return true;
+    };
+    return trx ? run(trx) : this.db.transaction().execute(run);
+  }
+
+  /** The built-in consumer lures (parcel, EC, cards, carriers, 国税庁, Apple ID…) still in the library. */
+  async consumerLureIds(): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('training_templates')
+      .select('id')
+      .where('tenant_id', 'is', null)
+      .where('retired_at', 'is', null)
+      .where('category', 'in', [...CONSUMER_TEMPLATE_CATEGORIES])
+      .orderBy('id')
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
+  /** The lures each address had since `since` (across its registrations), newest first. */
+  async lureHistory(emails: readonly string[], since: Date): Promise<Map<string, PastLure[]>> {
+    const history = new Map<string, PastLure[]>();
+    if (emails.length === 0) return history;
+    const rows = await this.db
+      .selectFrom('individual_sends as s')
+      .innerJoin('individual_registrations as r', 'r.id', 's.registration_id')
+      .select(['r.email', 's.template_id', 's.planned_at'])
+      .where('r.email', 'in', [...new Set(emails)])
+      .where('s.planned_at', '>=', writeTimestamp(since))
+      .where('s.status', '!=', 'cancelled')
+      .orderBy('s.planned_at', 'desc')
+      .orderBy('s.id', 'desc')
+      .execute();
+    for (const row of rows) {
+      const list = history.get(row.email) ?? [];
+      list.push({ templateId: row.template_id, at: readTimestamp(row.planned_at) });
+      history.set(row.email, list);
+    }
+    return history;
+  }
+
+  /** Up to `limit` active registrations after `afterId` with no mail in `month`, by id (keyset paging). */
+  async unplanned(month: string, afterId: number, limit: number): Promise<UnplannedRegistration[]> {
+    const rows = await this.db
+      .selectFrom('individual_registrations as r')
+      .select((eb) => [
+        'r.id',
+        'r.email',
+        eb.selectFrom('individual_sends as s').select((inner) => inner.fn.max('s.planned_at').as('at')).whereRef('s.registration_id', '=', 'r.id').as('previous_at'),
+        eb.selectFrom('individual_sends as s').select((inner) => inner.fn.max('s.sequence').as('n')).whereRef('s.registration_id', '=', 'r.id').as('last_sequence'),
+      ])
+      .where('r.status', '=', 'active')
+      .where('r.id', '>', afterId)
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('individual_sends as m').select('m.id').whereRef('m.registration_id', '=', 'r.id').where('m.month', '=', month))),
+      )
+      .orderBy('r.id')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => ({
+      id: row.id,
+      email: row.email,
+      previousAt: row.previous_at ? readTimestamp(row.previous_at as string | Date) : null,
+      lastSequence: Number(row.last_sequence ?? 0),
+    }));
+  }
+
+  /** Writes planned sends; a month a concurrent planner already filled is left as it is. */
+  async insertPlanned(sends: readonly PlannedSend[], now: Date): Promise<void> {
+    if (sends.length === 0) return;
+    await this.db.transaction().execute((trx) => insertSends(trx, sends, now));
+  }
+}
+
+async function insertSends(trx: Transaction<Database>, sends: readonly PlannedSend[], now: Date): Promise<void> {
+  const at = writeTimestamp(now);
+  for (let start = 0; start < sends.length; start += INSERT_ROWS) {
+    await trx
+      .insertInto('individual_sends')
+      .values(sends.slice(start, start + INSERT_ROWS).map((send) => ({
+        registration_id: send.registrationId, month: send.month, sequence: send.sequence, template_id: send.templateId,
+        token: send.token, planned_at: writeTimestamp(send.plannedAt), created_at: at,
+      })))
+      .onConflict((conflict) => conflict.columns(['registration_id', 'month']).doNothing())
+      .execute();
+  }
+}
