@@ -176,7 +176,7 @@ describe('unsubscribe pages', () => {
 
   it('says calmly that the link is not valid', () => {
     const root = parse(unsubscribeInvalidBody().value);
-    expect(text(one(root, (element) => element.name === 'h1'))).toBe(individualMessages.unsubscribeNotFound);
+    expect(text(one(root, (element) => element.name === 'h1'))).toBe('配信停止リンクが無効です');
     expect(all(root, (element) => element.name === 'form')).toEqual([]);
   });
 });

@@ -221,7 +221,7 @@ export function unsubscribeDoneBody({ registrationUrl }: { registrationUrl: stri
 export function unsubscribeInvalidBody(): SafeHtml {
   return html`<div class="individual-page individual-page--narrow">
 <div class="card individual-card individual-card--center">
-<h1 class="individual-card__title">${individualMessages.unsubscribeNotFound}</h1>
+<h1 class="individual-card__title">配信停止リンクが無効です</h1>
 <p>リンクが途中で切れているか、正しくない可能性があります。訓練メールの末尾にあるリンクをもう一度開くか、メールアプリに表示される「配信停止」ボタンをお使いください。</p>
 <p class="individual-card__note">それでも停止できない場合は、<a href="${TERMS_PATH}#${TERMS_OUTLINE.anchor('notices')}">お問い合わせ窓口</a>までご連絡ください。</p>
 <p><a href="/phishing-reports">Kizuki DB のトップへ</a></p>
