@@ -38,6 +38,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('individual_registrations_active_email_idx').on('individual_registrations').column('email').unique().where(sql<boolean>`status = 'active'`).execute();
   // The per-address history (new registrations in the last 30 days; templates an address already had).
   await db.schema.createIndex('individual_registrations_email_idx').on('individual_registrations').columns(['email', 'created_at']).execute();
+  // Stopped registrations are deleted once the consent record's keeping period is over.
+  await db.schema.createIndex('individual_registrations_stopped_idx').on('individual_registrations').column('stopped_at').where(sql<boolean>`stopped_at is not null`).execute();
 
   await db.schema
     .createTable('individual_sends')

@@ -32,6 +32,12 @@ export interface IndividualDispatcherOptions {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/**
+ * A stopped registration (its consent record and the mails sent under it) is kept this long after
+ * the stop, then deleted: 特定電子メール法 asks the consent record to be kept for one month after
+ * the last mail to the address (the privacy policy's 保存期間 says the same).
+ */
+const CONSENT_RECORD_KEEP_DAYS = 31;
 const DEFAULT_POLL_INTERVAL_MS = 5_000;
 
 /**
@@ -83,6 +89,8 @@ export class IndividualDispatcher extends JobLane {
     const month = tokyoMonth(now);
     await this.planMonth(month, now);
     await this.handOverDue(now);
+    const purged = await this.options.registrations.purgeStopped(new Date(now.getTime() - CONSENT_RECORD_KEEP_DAYS * DAY_MS));
+    if (purged > 0) this.options.logger.info({ purged }, 'individual training: stopped registrations deleted after the consent record period');
     const nextMonth = tokyoMonthStart(nextTokyoMonth(month));
     const due = await repo.nextDue();
     const next = due && due < nextMonth ? due : nextMonth;

@@ -178,6 +178,24 @@ describe('individual training registration (POST /api/individual/register and th
     expect(rows.map((row) => row.status)).toEqual(['unsubscribed', 'active']);
   });
 
+  it('deletes a stopped registration with its mails once the consent record period (31 days) is over, not before', async () => {
+    await register(context, { email: 'leaving@example.jp', terms_agreed: 1, privacy_agreed: 1 }, nextIp());
+    await deliver(context);
+    const url = /^<https:\/\/kizuki\.test(\/phishing-training\/unsubscribe\/[A-Za-z0-9_-]+)>$/.exec(parseRawMail(smtp.received.at(-1)!.raw).headers.get('list-unsubscribe') ?? '')?.[1];
+    expect((await context.app.inject({ method: 'POST', url: url!, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' })).statusCode).toBe(200);
+    const leaving = () => context.database.db.selectFrom('individual_registrations').select('id').where('email', '=', 'leaving@example.jp').execute();
+
+    context.clock.advance(30 * 24 * 60 * 60 * 1000);
+    await register(context, { email: 'someone-else-1@example.jp', terms_agreed: 1, privacy_agreed: 1 }, nextIp());
+    await deliver(context);
+    expect(await leaving()).toHaveLength(1);
+
+    context.clock.advance(2 * 24 * 60 * 60 * 1000);
+    await register(context, { email: 'someone-else-2@example.jp', terms_agreed: 1, privacy_agreed: 1 }, nextIp());
+    await deliver(context);
+    expect(await leaving()).toHaveLength(0);
+  });
+
   it('stops a registration whose address is refused permanently (5xx) and keeps the reason', async () => {
     smtp.answers.push({ accept: false, code: 550, message: 'No such user here' });
     await register(context, { email: 'gone@example.jp', terms_agreed: 1, privacy_agreed: 1 }, nextIp());

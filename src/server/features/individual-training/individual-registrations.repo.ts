@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import { CONSUMER_TEMPLATE_CATEGORIES } from '../../../common/templates.schema';
 import { isUniqueViolation, readTimestamp, writeTimestamp } from '../../db/dialect';
 import type { Database, IndividualRegistrationStatus } from '../../db/schema';
@@ -43,6 +43,8 @@ export interface RegistrationByToken {
 
 /** Rows per multi-row insert (8 columns each: well under SQLite's bound-parameter limit). */
 const INSERT_ROWS = 500;
+/** Stopped registrations deleted per transaction. */
+const PURGE_BATCH = 500;
 
 /**
  * The SQL of registrations (each one is its consent record) and of planning their monthly mails.
@@ -112,6 +114,12 @@ export class IndividualRegistrationsRepository {
         .where('status', '=', 'active')
         .executeTakeFirst();
       if (Number(changed.numUpdatedRows) !== 1) return false;
+      // What the person did (addresses, browsers) is kept only while they are registered (privacy
+      // policy, 保存期間); the mails sent stay with the consent record until purgeStopped.
+      await db
+        .deleteFrom('individual_tracking_events')
+        .where('recipient_id', 'in', (eb) => eb.selectFrom('individual_sends').select('id').where('registration_id', '=', registrationId))
+        .execute();
       await db
         .updateTable('individual_sends')
         .set({ status: 'cancelled', failure_reason: reason.slice(0, 500) })
@@ -122,6 +130,33 @@ export class IndividualRegistrationsRepository {
       return true;
     };
     return trx ? run(trx) : this.db.transaction().execute(run);
+  }
+
+  /**
+   * Deletes registrations stopped before `before` with everything of theirs: the consent record
+   * (which is kept for the 特定電子メール法 period after the last mail) and the mails sent under it.
+   * Answers how many were deleted.
+   */
+  async purgeStopped(before: Date): Promise<number> {
+    let deleted = 0;
+    for (;;) {
+      const ids = (await this.db
+        .selectFrom('individual_registrations')
+        .select('id')
+        .where('stopped_at', 'is not', null)
+        .where('stopped_at', '<', writeTimestamp(before))
+        .limit(PURGE_BATCH)
+        .execute()).map((row) => row.id);
+      if (ids.length === 0) return deleted;
+      await this.db.transaction().execute(async (trx) => {
+        const sends = (eb: ExpressionBuilder<Database, 'individual_tracking_events'>) => eb.selectFrom('individual_sends').select('id').where('registration_id', 'in', ids);
+        await trx.deleteFrom('individual_tracking_events').where('recipient_id', 'in', sends).execute();
+        await trx.deleteFrom('individual_sends').where('registration_id', 'in', ids).execute();
+        await trx.deleteFrom('individual_registrations').where('id', 'in', ids).execute();
+      });
+      deleted += ids.length;
+      if (ids.length < PURGE_BATCH) return deleted;
+    }
   }
 
   /** The built-in consumer lures (parcel, EC, cards, carriers, 国税庁, Apple ID…) still in the library. */

@@ -86,6 +86,21 @@ describe('individual training mail through its tracked links', () => {
     expect(Number((await context.database.db.selectFrom('tracking_events').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)).toBe(0);
   });
 
+  it('forgets what the person did (addresses, browsers) when they unsubscribe, and the lesson then says the mail is stopped', async () => {
+    const mail = await registerAndDeliver('forget@example.jp');
+    context.clock.advance(60_000);
+    await visit(context, mail.click, { ip: '203.0.113.60' });
+    const events = () =>
+      context.database.db.selectFrom('individual_tracking_events as e').innerJoin('individual_sends as s', 's.id', 'e.recipient_id').select('e.id').where('s.token', '=', mail.token).execute();
+    expect(await events()).toHaveLength(1);
+    const unsubscribe = mail.unsubscribe.slice('<https://kizuki.test'.length, -1);
+    expect((await context.app.inject({ method: 'POST', url: unsubscribe, payload: '' })).statusCode).toBe(200);
+    expect(await events()).toHaveLength(0);
+    const lesson = await visit(context, `/t/l/${mail.token}?done=1`, { ip: '203.0.113.60' });
+    expect(lesson.body).toContain('配信を停止しています');
+    expect(lesson.body).not.toContain('今後の訓練メールを停止する');
+  });
+
   it('answers an unknown token with a plain 404', async () => {
     expect((await visit(context, '/t/c/AAAAAAAAAAAAAAAAAAAAAA')).statusCode).toBe(404);
   });
