@@ -56,14 +56,14 @@ export function individualFooter(input: FooterInput): { html: string; text: stri
         `このメールは「キヅキ 個人向けフィッシング対策訓練」に登録された ${input.email} へお送りしている訓練メールです（月1回程度、平日9時〜17時）。上の文面は訓練用の模擬フィッシングメールです。`,
       ];
   const sender = `送信者：${OPERATOR}（お問い合わせ：${PRIVACY_CONTACT.email}）`;
-  const stop = 'ワンクリックで配信を停止できます（ログインは不要です）';
+  const stop = 'ワンクリックで停止できます。ログインは不要です。';
   const text = [
     '―――――――――――――――――――――――――',
     '【キヅキ 個人向けフィッシング対策訓練】',
     ...registered,
     '',
     `配信停止：${input.unsubscribeUrl}`,
-    `（${stop}）`,
+    `（${stop}）`.replace('。）', '）'),
     sender,
   ].join('\n');
   const paragraph = (line: string) => `<p style="margin:0 0 8px;">${escapeHtml(line)}</p>`;
@@ -71,7 +71,7 @@ export function individualFooter(input: FooterInput): { html: string; text: stri
     '<div style="margin-top:32px;padding-top:16px;border-top:1px solid #cccccc;font-family:sans-serif;font-size:12px;line-height:1.7;color:#555555;">' +
     '<p style="margin:0 0 8px;font-weight:bold;color:#333333;">キヅキ 個人向けフィッシング対策訓練</p>' +
     registered.map(paragraph).join('') +
-    `<p style="margin:0 0 8px;"><a href="${escapeHtml(input.unsubscribeUrl)}" style="color:#1d5fbf;">配信停止</a>（${escapeHtml(stop)}）</p>` +
+    `<p style="margin:0 0 8px;"><a href="${escapeHtml(input.unsubscribeUrl)}" style="color:#1d5fbf;">配信停止</a>：${escapeHtml(stop)}</p>` +
     paragraph(sender) +
     '</div>';
   return { html, text };
