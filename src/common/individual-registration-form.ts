@@ -1,4 +1,4 @@
-import { INDIVIDUAL_REGISTRATION_FIELDS, type IndividualRegistrationField } from './individual-training.schema';
+import { INDIVIDUAL_REGISTRATION_FIELDS, type IndividualRegistrationField } from './individual-training';
 
 /**
  * What the server-rendered registration form (individual-pages.ts) and the React form that

@@ -395,8 +395,9 @@ export const individualUiText = {
   errorTitle: individualMessages.networkErrorTitle,
   scheduleTitle: '訓練メールが届くタイミング',
   scheduleFirst: '1通目は、登録の直後にお送りします。',
-  scheduleLater: (startHour: number, endHour: number) =>
-    `2通目からは、月に1回ほど、平日の${startHour}時〜${endHour}時（日本時間）のどこかで届きます。土日・祝日には届きません。`,
+  /** skipHolidays: INDIVIDUAL_SKIP_HOLIDAYS (the page says only what the schedule keeps). */
+  scheduleLater: (startHour: number, endHour: number, skipHolidays: boolean) =>
+    `2通目からは、月に1回ほど、平日の${startHour}時〜${endHour}時（日本時間）のどこかで届きます。${skipHolidays ? '土日・祝日' : '土日'}には届きません。`,
   scheduleUnannounced: '届く日時は毎回変わり、予告はありません。本物のフィッシングメールと同じです。',
   cautionTitle: '登録の前にお読みください',
   cautions: [

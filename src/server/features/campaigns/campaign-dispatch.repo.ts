@@ -99,13 +99,7 @@ export class CampaignDispatchRepository implements MailDeliveryListener {
   }
 
   async templates(ids: readonly number[]): Promise<Map<number, RenderableTemplate>> {
-    if (ids.length === 0) return new Map();
-    const rows = await this.db
-      .selectFrom('training_templates')
-      .select(['id', 'sender_name', 'sender_local_part', 'subject', 'html_body', 'text_body'])
-      .where('id', 'in', [...new Set(ids)])
-      .execute();
-    return new Map(rows.map((row) => [row.id, row]));
+    return renderableTemplates(this.db, ids);
   }
 
   /**
@@ -267,6 +261,17 @@ export class CampaignDispatchRepository implements MailDeliveryListener {
     if (!recipient?.queued_at) return;
     await releaseAllowance(trx, recipient.tenant_id, readTimestamp(recipient.queued_at));
   }
+}
+
+/** The lures a batch of training mail is rendered from, by id (one query; campaigns and individual training). */
+export async function renderableTemplates(db: Kysely<Database>, ids: readonly number[]): Promise<Map<number, RenderableTemplate>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('training_templates')
+    .select(['id', 'sender_name', 'sender_local_part', 'subject', 'html_body', 'text_body'])
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
 /** The campaign's status with its row locked for this transaction (PostgreSQL; SQLite has one writer). */

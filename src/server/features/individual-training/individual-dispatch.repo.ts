@@ -4,7 +4,7 @@ import { individualMessages } from '../../../common/messages';
 import { readTimestamp, writeTimestamp } from '../../db/dialect';
 import type { Database } from '../../db/schema';
 import { enqueueJob } from '../../lib/jobs/jobs.repo';
-import { RANKED_STATUS } from '../campaigns/campaign-dispatch.repo';
+import { RANKED_STATUS, renderableTemplates } from '../campaigns/campaign-dispatch.repo';
 import { enqueueRecipientMails, type RecipientMail } from '../mail/mail-outbox.repo';
 import type { MailDeliveryListener } from '../mail/mail-worker';
 import type { RenderableTemplate } from '../templates/template-render';
@@ -57,13 +57,7 @@ export class IndividualDispatchRepository implements MailDeliveryListener {
   }
 
   async templates(ids: readonly number[]): Promise<Map<number, RenderableTemplate>> {
-    if (ids.length === 0) return new Map();
-    const rows = await this.db
-      .selectFrom('training_templates')
-      .select(['id', 'sender_name', 'sender_local_part', 'subject', 'html_body', 'text_body'])
-      .where('id', 'in', [...new Set(ids)])
-      .execute();
-    return new Map(rows.map((row) => [row.id, row]));
+    return renderableTemplates(this.db, ids);
   }
 
   /** Claims the sends and writes their mails and jobs in one transaction; answers how many were queued. */

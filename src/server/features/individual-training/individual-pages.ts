@@ -80,8 +80,8 @@ ${fieldErrors(field, errors)}
 }
 
 /** The two info boxes of the form (SPEC §2.4): when the mails come, and what to know first. */
-function infoBoxes(): SafeHtml {
-  const schedule = [t.scheduleFirst, t.scheduleLater(INDIVIDUAL_SCHEDULE.startHour, INDIVIDUAL_SCHEDULE.endHour), t.scheduleUnannounced];
+function infoBoxes(skipHolidays: boolean): SafeHtml {
+  const schedule = [t.scheduleFirst, t.scheduleLater(INDIVIDUAL_SCHEDULE.startHour, INDIVIDUAL_SCHEDULE.endHour, skipHolidays), t.scheduleUnannounced];
   return html`<section class="individual-info individual-info--schedule" aria-labelledby="individual-schedule-title">
 <h3 id="individual-schedule-title" class="individual-info__title">${t.scheduleTitle}</h3>
 <ul class="individual-info__list">${schedule.map((item) => html`<li>${item}</li>`)}</ul>
@@ -100,13 +100,15 @@ export interface RegistrationPageInput {
   /** Kept ticked when the form comes back with errors (a plain form post without JavaScript). */
   termsAgreed?: boolean;
   privacyAgreed?: boolean;
+  /** INDIVIDUAL_SKIP_HOLIDAYS, so the page promises only what the schedule keeps (default on). */
+  skipHolidays?: boolean;
 }
 
 /**
  * /phishing-training: the intro and the container with a complete form that posts without
  * JavaScript. React reads data-errors and data-email, and renders the same form over it.
  */
-export function registrationPageBody({ email, errors, csrfToken, termsAgreed = false, privacyAgreed = false }: RegistrationPageInput): SafeHtml {
+export function registrationPageBody({ email, errors, csrfToken, termsAgreed = false, privacyAgreed = false, skipHolidays = true }: RegistrationPageInput): SafeHtml {
   const split = splitRegistrationErrors(errors);
   const { fields, general } = split;
   // Without JavaScript the page comes back after a post; the first error takes focus.
@@ -118,7 +120,7 @@ export function registrationPageBody({ email, errors, csrfToken, termsAgreed = f
 <h1 class="page-intro__title">個人向けセキュリティ訓練<span class="page-intro__sub">無料・広告なし</span></h1>
 <p class="page-intro__lead">ご自身のメールアドレスを登録すると、本物のフィッシングメールそっくりの訓練メールが、月に1回ほど届きます。うっかりリンクを開いても被害はありません。その場で、見分けるためのポイントを確かめられます。</p>
 </div>
-<div id="phishing-training-registration-app" class="individual-registration" data-errors="${JSON.stringify(errors)}" data-email="${email}">
+<div id="phishing-training-registration-app" class="individual-registration" data-errors="${JSON.stringify(errors)}" data-email="${email}" data-skip-holidays="${skipHolidays ? '1' : '0'}">
 <form class="card individual-form" method="post" action="${individualPaths.registration}" novalidate>
 <input type="hidden" name="_csrf" value="${csrfToken}">
 <fieldset class="reg-form__fieldset">
@@ -135,7 +137,7 @@ ${general.length > 0 ? html`<div class="alert alert--error" role="alert" tabinde
   }${firstInvalid === 'email' ? html` autofocus` : ''}>
 ${fieldErrors('email', fields.email)}
 </div>
-${infoBoxes()}
+${infoBoxes(skipHolidays)}
 <div class="reg-agreements">
 <p class="reg-agreements__title">${t.agreementsTitle}</p>
 ${agreement('terms_agreed', TERMS_PATH, t.termsLink, termsAgreed, fields.terms_agreed, firstInvalid === 'terms_agreed')}
@@ -149,7 +151,7 @@ ${agreement('privacy_agreed', PRIVACY_PATH, t.privacyLink, privacyAgreed, fields
 }
 
 /** /registration/complete: what happens next, how to stop, and where to go from here. */
-export function registrationCompleteBody(): SafeHtml {
+export function registrationCompleteBody({ skipHolidays = true }: { skipHolidays?: boolean } = {}): SafeHtml {
   const { startHour, endHour } = INDIVIDUAL_SCHEDULE;
   return html`<div class="individual-page">
 <div class="page-intro individual-page__intro">
@@ -164,7 +166,7 @@ export function registrationCompleteBody(): SafeHtml {
 <li class="individual-steps__item"><p class="individual-steps__title">1通目の訓練メールが届きます</p>
 <p>1分ほどで、登録したメールアドレスに1通目が届きます。しばらくたっても届かないときは、迷惑メールフォルダもご確認ください。</p></li>
 <li class="individual-steps__item"><p class="individual-steps__title">2通目からは月に1回ほど</p>
-<p>平日の${startHour}時〜${endHour}時（日本時間）のどこかで、予告なく届きます。土日・祝日には届きません。</p></li>
+<p>平日の${startHour}時〜${endHour}時（日本時間）のどこかで、予告なく届きます。${skipHolidays ? '土日・祝日' : '土日'}には届きません。</p></li>
 <li class="individual-steps__item"><p class="individual-steps__title">リンクを開いてしまったら</p>
 <p>訓練用のページが開き、そのメールのどこに気づけばよかったのかと、これまでの訓練の記録を確かめられます。入力した内容は、どこにも送信されません。</p></li>
 </ol>

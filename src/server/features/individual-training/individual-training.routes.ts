@@ -64,7 +64,7 @@ export async function registerIndividualTrainingRoutes(app: FastifyInstance, { s
       ...INDIVIDUAL_PAGE_META.registration,
       path: individualPaths.registration,
       lazyModules: INDIVIDUAL_PAGE_MODULES.registration,
-      body: registrationPageBody({ ...state, csrfToken: app.issueCsrfToken(request, reply) }),
+      body: registrationPageBody({ ...state, csrfToken: app.issueCsrfToken(request, reply), skipHolidays: config.training.individualSkipHolidays }),
     });
 
   zodRoutes(app).post(individualPaths.api, {
@@ -85,7 +85,7 @@ export async function registerIndividualTrainingRoutes(app: FastifyInstance, { s
   app.get(individualPaths.registration, async (request, reply) => registrationPage(request, reply, { email: '', errors: {} }));
 
   app.get(individualPaths.complete, async (request, reply) =>
-    page(request, reply, { ...INDIVIDUAL_PAGE_META.complete, path: individualPaths.complete, noindex: true, body: registrationCompleteBody() }),
+    page(request, reply, { ...INDIVIDUAL_PAGE_META.complete, path: individualPaths.complete, noindex: true, body: registrationCompleteBody({ skipHolidays: config.training.individualSkipHolidays }) }),
   );
 
   // The plain form (no JavaScript): the same checks and limits; errors re-render the page with what was entered.

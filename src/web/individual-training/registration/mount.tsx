@@ -15,5 +15,5 @@ function readLiveForm(container: HTMLElement): LiveForm {
 export function mount(container: HTMLElement): void {
   const meta = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? '';
   const initial = initialRegistrationState({ errors: container.dataset.errors, email: container.dataset.email }, readLiveForm(container), meta);
-  mountRoot(container, <RegistrationApp initial={initial} />);
+  mountRoot(container, <RegistrationApp initial={initial} skipHolidays={container.dataset.skipHolidays !== '0'} />);
 }

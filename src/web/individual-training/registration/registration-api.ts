@@ -1,4 +1,4 @@
-import { individualPaths } from '../../../common/individual-training.schema';
+import { individualPaths } from '../../../common/individual-training';
 import { apiRequest } from '../../lib/api-client';
 import { type RegistrationFeedback, registrationFeedback } from './registration-feedback';
 

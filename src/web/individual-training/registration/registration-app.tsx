@@ -17,7 +17,7 @@ const focusRequestFor = (feedback: RegistrationFeedback): FocusRequest | null =>
  * The registration form once JavaScript runs (SPEC §2.4): sends JSON, shows the server's
  * messages, and goes to the complete page on success.
  */
-export function RegistrationApp({ initial }: { initial: RegistrationInitialState }) {
+export function RegistrationApp({ initial, skipHolidays = true }: { initial: RegistrationInitialState; skipHolidays?: boolean }) {
   const [email, setEmail] = useState(initial.email);
   const [agreed, setAgreed] = useState({ terms_agreed: initial.termsAgreed, privacy_agreed: initial.privacyAgreed });
   const [feedback, setFeedback] = useState(initial.feedback);
@@ -53,6 +53,7 @@ export function RegistrationApp({ initial }: { initial: RegistrationInitialState
       termsAgreed={agreed.terms_agreed}
       privacyAgreed={agreed.privacy_agreed}
       csrfToken={initial.csrfToken}
+      skipHolidays={skipHolidays}
       feedback={feedback}
       busy={busy}
       generalRef={generalRef}

@@ -1,5 +1,5 @@
 import { splitRegistrationErrors, type SplitRegistrationErrors } from '../../../common/individual-registration-form';
-import { individualMessages } from '../../../common/individual-training.schema';
+import { individualMessages } from '../../../common/messages';
 import { accountMessages, commonMessages } from '../../../common/messages';
 import { ApiError } from '../../lib/api-client';
 

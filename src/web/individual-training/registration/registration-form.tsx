@@ -1,6 +1,6 @@
 import type { FormEvent, Ref } from 'react';
 import { INDIVIDUAL_FORM_IDS } from '../../../common/individual-registration-form';
-import { INDIVIDUAL_SCHEDULE, individualPaths, type IndividualRegistrationField } from '../../../common/individual-training.schema';
+import { INDIVIDUAL_SCHEDULE, individualPaths, type IndividualRegistrationField } from '../../../common/individual-training';
 import { PRIVACY_PATH, TERMS_PATH } from '../../../common/legal-paths';
 import { individualUiText as t, type UiTextSegment } from '../../../common/messages';
 import { AlertBox } from '../../components/alert-box';
@@ -19,6 +19,8 @@ export type RegistrationFormProps = {
   privacyAgreed: boolean;
   /** Kept in the form as the server's copy has it; the JSON call sends it as a header instead. */
   csrfToken: string;
+  /** INDIVIDUAL_SKIP_HOLIDAYS as the server page says it (data-skip-holidays). */
+  skipHolidays?: boolean;
   feedback: RegistrationFeedback;
   busy: boolean;
   generalRef?: Ref<HTMLDivElement>;
@@ -95,8 +97,8 @@ function Agreement({
 }
 
 /** The two info boxes (SPEC §2.4): when the mails come, and what to know before registering. */
-function InfoBoxes() {
-  const schedule = [t.scheduleFirst, t.scheduleLater(INDIVIDUAL_SCHEDULE.startHour, INDIVIDUAL_SCHEDULE.endHour), t.scheduleUnannounced];
+function InfoBoxes({ skipHolidays }: { skipHolidays: boolean }) {
+  const schedule = [t.scheduleFirst, t.scheduleLater(INDIVIDUAL_SCHEDULE.startHour, INDIVIDUAL_SCHEDULE.endHour, skipHolidays), t.scheduleUnannounced];
   return (
     <>
       <section className="individual-info individual-info--schedule" aria-labelledby="individual-schedule-title">
@@ -130,6 +132,7 @@ export function RegistrationForm({
   termsAgreed,
   privacyAgreed,
   csrfToken,
+  skipHolidays = true,
   feedback,
   busy,
   generalRef,
@@ -177,7 +180,7 @@ export function RegistrationForm({
           />
           <FieldErrors field="email" messages={fields.email} />
         </div>
-        <InfoBoxes />
+        <InfoBoxes skipHolidays={skipHolidays} />
         <div className="reg-agreements">
           <p className="reg-agreements__title">{t.agreementsTitle}</p>
           <Agreement
