@@ -55,7 +55,7 @@ export function planMonthlySend(input: MonthlyPlanInput): Date | null {
   const monthEnd = tokyoMonthStart(nextTokyoMonth(input.month)).getTime();
   const previous = input.previousAt?.getTime() ?? null;
   // Whole minutes: the earliest instant rounds up, so a floored minute never falls before it.
-  const earliest = ceilToMinute(Math.max(monthStart, input.now.getTime(), previous === null ? 0 : previous + 21 * DAY_MS));
+  const earliest = ceilToMinute(Math.max(monthStart, input.now.getTime(), previous === null ? 0 : previous + INDIVIDUAL_SCHEDULE.minGapDays * DAY_MS));
   if (earliest >= monthEnd) return null;
   if (previous !== null) {
     const preferred = allowedIntervals(rules, new Date(Math.max(earliest, previous + PREFERRED_GAP_DAYS.from * DAY_MS)), new Date(Math.min(monthEnd, previous + PREFERRED_GAP_DAYS.to * DAY_MS)));
