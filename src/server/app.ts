@@ -190,7 +190,6 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     app.addHook('onReady', async () => {
       mailWorker.start();
       campaignDispatch.dispatcher.start();
-      individualDispatch.dispatcher.start();
     });
   }
   // preClose: the send in hand finishes (and is recorded) before the database closes.
@@ -238,6 +237,9 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
       minClickDelaySeconds: config.training.minClickDelaySeconds,
     }),
   });
+  // Started after the template library's start-up sync (its onReady hook is added above): the
+  // first pass plans the month from the consumer lures, which a new database has only after it.
+  if (options.mailWorker ?? config.mail.worker) app.addHook('onReady', async () => individualDispatch.dispatcher.start());
   registerOpenApiRoutes(app, openapi, config.appUrl);
   registerTrainingPages(app, { assets, appUrl: config.appUrl });
   registerFaviconRoutes(app);

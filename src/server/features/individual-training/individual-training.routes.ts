@@ -98,17 +98,18 @@ export async function registerIndividualTrainingRoutes(app: FastifyInstance, { s
       reply.status(429);
       return registrationPage(request, reply, { email: formEmail(request), errors: { general: [error.message] } });
     });
-    // Both limits run after the CSRF check of this form route (a preHandler of its own): a request without the token is refused uncounted.
-    forms.post(individualPaths.registration, { preHandler: [...(ipLimit as unknown as preHandlerHookHandler[]), addressLimit] }, async (request, reply) => {
+    // As the JSON route: the CSRF check (a preHandler of this form route), then validation, then the
+    // limits, so a request without the token or with invalid input is answered uncounted.
+    const validateForm: preHandlerHookHandler = async (request, reply) => {
       const parsed = individualRegistrationSchema.safeParse(request.body ?? {});
-      if (!parsed.success) {
-        reply.status(422);
-        const body = (request.body ?? {}) as Record<string, unknown>;
-        return registrationPage(request, reply, {
-          email: formEmail(request), errors: fieldErrorsFromZod(parsed.error), termsAgreed: body.terms_agreed === '1', privacyAgreed: body.privacy_agreed === '1',
-        });
-      }
-      await service.register(parsed.data.email, request.ip);
+      if (parsed.success) return;
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      return registrationPage(request, reply.status(422), {
+        email: formEmail(request), errors: fieldErrorsFromZod(parsed.error), termsAgreed: body.terms_agreed === '1', privacyAgreed: body.privacy_agreed === '1',
+      });
+    };
+    forms.post(individualPaths.registration, { preHandler: [validateForm, ...(ipLimit as unknown as preHandlerHookHandler[]), addressLimit] }, async (request, reply) => {
+      await service.register(individualRegistrationSchema.parse(request.body).email, request.ip);
       return reply.redirect(individualPaths.complete, 303);
     });
 

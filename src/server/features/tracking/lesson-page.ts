@@ -292,7 +292,7 @@ export function renderLessonNotFound(options: { assetBase?: string } = {}): stri
   <div class="lesson-missing__card">
     <h1 class="lesson-missing__title">ページが見つかりません</h1>
     <p>このリンクは無効になっているか、有効期限が切れている可能性があります。</p>
-    <p>メールのリンクから開いた場合は、このページを閉じていただいて問題ありません。心当たりのないメールやご不明な点があれば、社内の情報システム部門にご相談ください。</p>
+    <p>メールのリンクから開いた場合は、このページを閉じていただいて問題ありません。心当たりのないメールは、リンクを開かずに削除してください。勤務先で受け取ったメールについてご不明な点があれば、社内の情報システム部門にご相談ください。</p>
   </div>
 </main>`;
   return page({ title: 'ページが見つかりません', assetBase: options.assetBase ?? '/lesson-assets', bodyClass: 'lesson-missing-page', content });
