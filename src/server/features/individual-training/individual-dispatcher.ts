@@ -51,6 +51,8 @@ const DEFAULT_POLL_INTERVAL_MS = 5_000;
  */
 export class IndividualDispatcher extends JobLane {
   protected readonly runner: JobRunner;
+  /** The Tokyo month this process has planned in full (planning is idempotent; this only saves repeating it). */
+  private plannedMonth: string | null = null;
 
   constructor(private readonly options: IndividualDispatcherOptions) {
     super();
@@ -87,7 +89,12 @@ export class IndividualDispatcher extends JobLane {
     const { repo, clock } = this.options;
     const now = clock.now();
     const month = tokyoMonth(now);
-    await this.planMonth(month, now);
+    // Passes follow the due sends (about one per business minute at scale): the month is planned
+    // by this process's first pass in it, not by every pass (a registration plans its own first mail).
+    if (this.plannedMonth !== month) {
+      await this.planMonth(month, now);
+      this.plannedMonth = month;
+    }
     await this.handOverDue(now);
     const purged = await this.options.registrations.purgeStopped(new Date(now.getTime() - CONSENT_RECORD_KEEP_DAYS * DAY_MS));
     if (purged > 0) this.options.logger.info({ purged }, 'individual training: stopped registrations deleted after the consent record period');
