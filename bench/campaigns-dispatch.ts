@@ -19,10 +19,9 @@ export interface DispatchRun {
   firstMessageMs?: number;
 }
 
-/** The messages in flight at once in the baseline: mail-worker.ts DEFAULT_CONCURRENCY (one per pooled connection). */
 /** As many messages in flight as the mail worker keeps (mail-worker.ts), over the same pool. */
 export const BASELINE_IN_FLIGHT = DEFAULT_MAIL_CONCURRENCY;
-const ARRIVAL_TIMEOUT_MS = 20 * 60_000;
+export const ARRIVAL_TIMEOUT_MS = 20 * 60_000;
 
 /**
  * The app's run: launches the campaign through the API and waits until the sink has accepted a
@@ -39,7 +38,7 @@ export async function timeLaunchedDispatch(
   await launch();
   const launchMs = Date.now() - started;
   const { first, last } = await arrived;
-  return { label: 'app: launch → dispatcher → outbox → mail worker → SMTP', launchMs, firstMessageMs: first - started, ...(await outcome(sink, started, last, expectedAddresses)) };
+  return { label: 'app: launch → dispatcher → outbox → mail worker → SMTP', launchMs, firstMessageMs: first - started, ...(await arrivalOutcome(sink, started, last, expectedAddresses)) };
 }
 
 /**
@@ -48,7 +47,11 @@ export async function timeLaunchedDispatch(
  * sending the very envelopes the app stored in its outbox.
  */
 export async function timeBaselineLoop(sink: SmtpSinkProcess, smtpUrl: string, db: Kysely<Database>, campaignId: number, expectedAddresses: readonly string[]): Promise<DispatchRun> {
-  const messages = await storedMessages(db, campaignId);
+  return timeBaselineSend(sink, smtpUrl, await storedMessages(db, campaignId), expectedAddresses);
+}
+
+/** The baseline loop on any set of stored messages (campaign or individual training mail). */
+export async function timeBaselineSend(sink: SmtpSinkProcess, smtpUrl: string, messages: readonly BaselineMessage[], expectedAddresses: readonly string[]): Promise<DispatchRun> {
   const url = new URL(smtpUrl);
   const transporter = nodemailer.createTransport({ pool: true, maxConnections: SMTP_POOL_CONNECTIONS, host: url.hostname, port: Number(url.port), secure: false });
   try {
@@ -60,22 +63,18 @@ export async function timeBaselineLoop(sink: SmtpSinkProcess, smtpUrl: string, d
     };
     await Promise.all(Array.from({ length: BASELINE_IN_FLIGHT }, lane));
     const { last } = await arrived;
-    return { label: `baseline: pooled nodemailer loop, ${BASELINE_IN_FLIGHT} in flight`, ...(await outcome(sink, started, last, expectedAddresses)) };
+    return { label: `baseline: pooled nodemailer loop, ${BASELINE_IN_FLIGHT} in flight`, ...(await arrivalOutcome(sink, started, last, expectedAddresses)) };
   } finally {
     transporter.close();
   }
 }
 
-/** The outbox rows of the campaign, as nodemailer messages built the way createSmtpTransport builds them. */
-async function storedMessages(db: Kysely<Database>, campaignId: number) {
-  const rows = await db
-    .selectFrom('mail_outbox')
-    .innerJoin('campaign_recipients', 'campaign_recipients.id', 'mail_outbox.campaign_recipient_id')
-    .select(['mail_outbox.to_address', 'mail_outbox.subject', 'mail_outbox.text_body', 'mail_outbox.html_body', 'mail_outbox.headers', 'mail_outbox.from_name', 'mail_outbox.from_address'])
-    .where('campaign_recipients.campaign_id', '=', campaignId)
-    .orderBy('mail_outbox.id')
-    .execute();
-  return rows.map((row) => ({
+/** The outbox columns a message is sent from. */
+export type StoredMessageRow = Pick<Database['mail_outbox'], 'to_address' | 'subject' | 'text_body' | 'html_body' | 'from_name' | 'from_address'> & { headers: string };
+
+/** A stored message as nodemailer takes it, built the way createSmtpTransport builds it. */
+export function baselineMessage(row: StoredMessageRow) {
+  return {
     from: { name: row.from_name ?? '', address: row.from_address ?? '' },
     to: row.to_address,
     subject: row.subject,
@@ -83,11 +82,24 @@ async function storedMessages(db: Kysely<Database>, campaignId: number) {
     html: row.html_body,
     headers: JSON.parse(row.headers) as Record<string, string>,
     textEncoding: 'base64' as const,
-  }));
+  };
+}
+export type BaselineMessage = ReturnType<typeof baselineMessage>;
+
+/** The outbox rows of the campaign, as nodemailer messages. */
+async function storedMessages(db: Kysely<Database>, campaignId: number): Promise<BaselineMessage[]> {
+  const rows = await db
+    .selectFrom('mail_outbox')
+    .innerJoin('campaign_recipients', 'campaign_recipients.id', 'mail_outbox.campaign_recipient_id')
+    .select(['mail_outbox.to_address', 'mail_outbox.subject', 'mail_outbox.text_body', 'mail_outbox.html_body', 'mail_outbox.headers', 'mail_outbox.from_name', 'mail_outbox.from_address'])
+    .where('campaign_recipients.campaign_id', '=', campaignId)
+    .orderBy('mail_outbox.id')
+    .execute();
+  return rows.map(baselineMessage);
 }
 
 /** Waits a moment for stragglers (a duplicate arrives after the last new address), then counts. */
-async function outcome(sink: SmtpSinkProcess, started: number, last: number, expectedAddresses: readonly string[]) {
+export async function arrivalOutcome(sink: SmtpSinkProcess, started: number, last: number, expectedAddresses: readonly string[]) {
   await new Promise((resolve) => setTimeout(resolve, 2_000));
   const tally = await sink.tally(true);
   const received = new Set(tally.addresses);
