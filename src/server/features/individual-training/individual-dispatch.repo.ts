@@ -71,7 +71,9 @@ export class IndividualDispatchRepository implements MailDeliveryListener {
           .where('id', 'in', mails.map((mail) => mail.recipientId))
           .where('status', '=', 'scheduled')
           .where('queued_at', 'is', null)
-          .where('registration_id', 'in', (eb) => eb.selectFrom('individual_registrations').select('id').where('status', '=', 'active'))
+          .where(({ exists, selectFrom }) =>
+            exists(selectFrom('individual_registrations as r').select('r.id').whereRef('r.id', '=', 'individual_sends.registration_id').where('r.status', '=', 'active')),
+          )
           .returning('id')
           .execute()).map((row) => row.id),
       );
@@ -148,9 +150,9 @@ export class IndividualDispatchRepository implements MailDeliveryListener {
     await trx.deleteFrom('mail_outbox').where('id', '=', mailId).execute();
   }
 
-  /** SMTP accepted the mail: the send is sent (once). */
-  async delivered(trx: Transaction<Database>, mailId: number, at: Date): Promise<void> {
-    const sendId = await this.sendOf(trx, mailId);
+  /** SMTP accepted the mail: the send is sent (once). The worker names the send (`targetId`) it read with the mail. */
+  async delivered(trx: Transaction<Database>, mailId: number, at: Date, targetId?: number): Promise<void> {
+    const sendId = targetId ?? (await this.sendOf(trx, mailId));
     if (sendId === null) return;
     await trx
       .updateTable('individual_sends')

@@ -118,9 +118,9 @@ export class IndividualDispatcher extends JobLane {
     let afterId = 0;
     let planned = 0;
     for (;;) {
-      const batch = await registrations.unplanned(month, afterId, batchSize);
-      if (batch.length === 0) return planned;
-      afterId = batch[batch.length - 1]!.id;
+      const { scanned, registrations: batch } = await registrations.unplanned(month, afterId, batchSize);
+      if (scanned === null) return planned;
+      afterId = scanned;
       const history = await registrations.lureHistory(batch.map((registration) => registration.email), new Date(now.getTime() - LURE_REPEAT_DAYS * DAY_MS));
       const sends: PlannedSend[] = [];
       for (const registration of batch) {
@@ -131,7 +131,6 @@ export class IndividualDispatcher extends JobLane {
       }
       await registrations.insertPlanned(sends, now);
       planned += sends.length;
-      if (batch.length < batchSize) return planned;
     }
   }
 
@@ -152,6 +151,9 @@ export class IndividualDispatcher extends JobLane {
       }
       if ((await repo.handOver(mails, clock.now())) > 0) this.options.kickMail();
       if (due.length < batchSize) return;
+      // Let the mail worker start on this batch while the next one is rendered (SQLite's calls
+      // are synchronous: without a turn of the event loop nothing is sent until all are handed over).
+      await new Promise<void>((resolve) => setImmediate(resolve));
     }
   }
 }

@@ -194,30 +194,48 @@ export class IndividualRegistrationsRepository {
     return history;
   }
 
-  /** Up to `limit` active registrations after `afterId` with no mail in `month`, by id (keyset paging). */
-  async unplanned(month: string, afterId: number, limit: number): Promise<UnplannedRegistration[]> {
-    const rows = await this.db
-      .selectFrom('individual_registrations as r')
-      .select((eb) => [
-        'r.id',
-        'r.email',
-        eb.selectFrom('individual_sends as s').select((inner) => inner.fn.max('s.planned_at').as('at')).whereRef('s.registration_id', '=', 'r.id').as('previous_at'),
-        eb.selectFrom('individual_sends as s').select((inner) => inner.fn.max('s.sequence').as('n')).whereRef('s.registration_id', '=', 'r.id').as('last_sequence'),
-      ])
-      .where('r.status', '=', 'active')
-      .where('r.id', '>', afterId)
-      .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom('individual_sends as m').select('m.id').whereRef('m.registration_id', '=', 'r.id').where('m.month', '=', month))),
-      )
-      .orderBy('r.id')
+  /**
+   * The next `limit` active registrations after `afterId` (keyset paging), less those that already
+   * have a mail in `month`, with their latest mail. Two plain queries per batch: the registrations
+   * by id, then their sends grouped by registration (`registration_id in (…)` on the unique
+   * (registration_id, month) index). One correlated query lets PostgreSQL, which has no figures for
+   * a month that has just begun, compare every registration with every send planned so far.
+   * `scanned` is the last id looked at (the next batch starts after it), `registrations` may be empty.
+   */
+  async unplanned(month: string, afterId: number, limit: number): Promise<{ scanned: number | null; registrations: UnplannedRegistration[] }> {
+    const batch = await this.db
+      .selectFrom('individual_registrations')
+      .select(['id', 'email'])
+      .where('status', '=', 'active')
+      .where('id', '>', afterId)
+      .orderBy('id')
       .limit(limit)
       .execute();
-    return rows.map((row) => ({
-      id: row.id,
-      email: row.email,
-      previousAt: row.previous_at ? readTimestamp(row.previous_at as string | Date) : null,
-      lastSequence: Number(row.last_sequence ?? 0),
-    }));
+    if (batch.length === 0) return { scanned: null, registrations: [] };
+    const sends = await this.db
+      .selectFrom('individual_sends')
+      .select((eb) => [
+        'registration_id',
+        eb.fn.max('planned_at').as('previous_at'),
+        eb.fn.max('sequence').as('last_sequence'),
+        eb.fn.max(eb.case().when('month', '=', month).then(1).else(0).end()).as('has_month'),
+      ])
+      .where('registration_id', 'in', batch.map((row) => row.id))
+      .groupBy('registration_id')
+      .execute();
+    const byRegistration = new Map(sends.map((row) => [row.registration_id, row]));
+    const registrations: UnplannedRegistration[] = [];
+    for (const row of batch) {
+      const past = byRegistration.get(row.id);
+      if (past && Number(past.has_month) === 1) continue;
+      registrations.push({
+        id: row.id,
+        email: row.email,
+        previousAt: past?.previous_at ? readTimestamp(past.previous_at as string | Date) : null,
+        lastSequence: Number(past?.last_sequence ?? 0),
+      });
+    }
+    return { scanned: batch[batch.length - 1]!.id, registrations };
   }
 
   /** Writes planned sends; a month a concurrent planner already filled is left as it is. */

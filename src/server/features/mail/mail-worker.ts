@@ -26,7 +26,8 @@ export interface MailDeliveryListener {
   stillWanted(recipientId: number): Promise<boolean>;
   /** Records the withdrawal in the transaction that finishes the job. */
   withdrawn(trx: JobTransaction, mailId: number): Promise<void>;
-  delivered(trx: JobTransaction, mailId: number, at: Date): Promise<void>;
+  /** `targetId`: the row the mail is for, as the worker read it with the mail (saves looking it up again). */
+  delivered(trx: JobTransaction, mailId: number, at: Date, targetId?: number): Promise<void>;
   failed(trx: JobTransaction, mailId: number, reason: string): Promise<void>;
 }
 
@@ -143,7 +144,7 @@ export class MailWorker extends JobLane {
     const sentAt = clock.now();
     const recorded = await context.complete(async (trx) => {
       await repo.markSent(trx, mailId, sentAt);
-      await listener?.delivered(trx, mailId, sentAt);
+      if (listener && envelope.target) await listener.delivered(trx, mailId, sentAt, envelope.target.id);
     });
     if (recorded) {
       logger.info({ mailId, messageId: sent.messageId }, 'mail sent');
