@@ -101,6 +101,7 @@ export async function measurePlanning(workDir: string, postgresUrl: string | und
   const cpuBefore = process.cpuUsage();
   const started = performance.now();
   const planned = await dispatcher.planMonth(month, now);
+  if (planned === null) throw new Error('planMonth found no consumer lure: the library was not synced');
   const seconds = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
   const peakRss = readPeakRss() ?? process.resourceUsage().maxRSS * 1024;

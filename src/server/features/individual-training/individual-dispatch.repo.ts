@@ -19,10 +19,22 @@ export interface DueSend {
   sequence: number;
   templateId: number;
   token: string;
+  plannedAt: Date;
 }
 
-/** A permanent refusal by the receiving server (SMTP 5xx): the address does not take mail. */
-const PERMANENT_FAILURE = /^5\d\d\b/;
+/**
+ * A refusal that says the address itself does not take mail: SMTP 550/551/553 (or 5xx with an
+ * enhanced status 5.1.x, bad address, or 5.2.1, mailbox disabled). A refusal of the sender or the
+ * message (5.7.x policy, a blocklisting, 5.2.2 a full mailbox, 554 at the greeting) fails the one
+ * send but keeps the registration: otherwise one bad day at a provider would stop everyone there.
+ */
+export function isAddressRefusal(reason: string): boolean {
+  const code = /^(5\d\d)\b/.exec(reason)?.[1];
+  if (!code) return false;
+  const enhanced = /\b(5\.\d{1,3}\.\d{1,3})\b/.exec(reason)?.[1];
+  if (enhanced) return /^5\.1\.\d+$/.test(enhanced) || enhanced === '5.2.1';
+  return code === '550' || code === '551' || code === '553';
+}
 
 /**
  * The dispatcher's SQL for individual sends and the mail worker's delivery listener for them.
@@ -41,7 +53,7 @@ export class IndividualDispatchRepository implements MailDeliveryListener {
     const rows = await this.db
       .selectFrom('individual_sends as s')
       .innerJoin('individual_registrations as r', 'r.id', 's.registration_id')
-      .select(['s.id', 's.registration_id', 'r.email', 'r.unsubscribe_token', 's.sequence', 's.template_id', 's.token'])
+      .select(['s.id', 's.registration_id', 'r.email', 'r.unsubscribe_token', 's.sequence', 's.template_id', 's.token', 's.planned_at'])
       .where('s.status', '=', 'scheduled')
       .where('s.queued_at', 'is', null)
       .where('s.planned_at', '<=', writeTimestamp(now))
@@ -52,8 +64,18 @@ export class IndividualDispatchRepository implements MailDeliveryListener {
       .execute();
     return rows.map((row) => ({
       id: row.id, registrationId: row.registration_id, email: row.email, unsubscribeToken: row.unsubscribe_token,
-      sequence: row.sequence, templateId: row.template_id, token: row.token,
+      sequence: row.sequence, templateId: row.template_id, token: row.token, plannedAt: readTimestamp(row.planned_at),
     }));
+  }
+
+  /** New planned times for sends not yet handed over (overdue later mails moved back into the window). */
+  async replan(times: ReadonlyMap<number, Date>): Promise<void> {
+    if (times.size === 0) return;
+    await this.db.transaction().execute(async (trx) => {
+      for (const [id, at] of times) {
+        await trx.updateTable('individual_sends').set({ planned_at: writeTimestamp(at) }).where('id', '=', id).where('status', '=', 'scheduled').where('queued_at', 'is', null).execute();
+      }
+    });
   }
 
   async templates(ids: readonly number[]): Promise<Map<number, RenderableTemplate>> {
@@ -174,7 +196,7 @@ export class IndividualDispatchRepository implements MailDeliveryListener {
       .where('status', '=', 'scheduled')
       .returning('registration_id')
       .executeTakeFirst();
-    if (!send || !PERMANENT_FAILURE.test(reason)) return;
+    if (!send || !isAddressRefusal(reason)) return;
     await this.registrations.stop(send.registration_id, 'bounced', individualMessages.bounced(reason), this.clock.now(), trx);
   }
 

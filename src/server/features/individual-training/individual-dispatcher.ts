@@ -8,7 +8,8 @@ import type { RecipientMail } from '../mail/mail-outbox.repo';
 import type { IndividualDispatchRepository } from './individual-dispatch.repo';
 import { composeIndividualMail } from './individual-mail';
 import type { IndividualRegistrationsRepository, PlannedSend } from './individual-registrations.repo';
-import { chooseLure, LURE_REPEAT_DAYS, nextTokyoMonth, planMonthlySend, tokyoMonthStart } from './individual-schedule';
+import { allowedIntervals } from '../../../common/campaign-schedule';
+import { chooseLure, firstAllowedHourMinute, individualAllowRules, LURE_REPEAT_DAYS, nextTokyoMonth, planMonthlySend, tokyoMonthStart } from './individual-schedule';
 
 export interface IndividualDispatcherOptions {
   registrations: IndividualRegistrationsRepository;
@@ -32,6 +33,8 @@ export interface IndividualDispatcherOptions {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** A later mail due this long ago, found outside its window, is moved to the next allowed time. */
+const LATE_GRACE_MS = 60 * 60 * 1000;
 /**
  * A stopped registration (its consent record and the mails sent under it) is kept this long after
  * the stop, then deleted: 特定電子メール法 asks the consent record to be kept for one month after
@@ -91,10 +94,7 @@ export class IndividualDispatcher extends JobLane {
     const month = tokyoMonth(now);
     // Passes follow the due sends (about one per business minute at scale): the month is planned
     // by this process's first pass in it, not by every pass (a registration plans its own first mail).
-    if (this.plannedMonth !== month) {
-      await this.planMonth(month, now);
-      this.plannedMonth = month;
-    }
+    if (this.plannedMonth !== month && (await this.planMonth(month, now)) !== null) this.plannedMonth = month;
     await this.handOverDue(now);
     const purged = await this.options.registrations.purgeStopped(new Date(now.getTime() - CONSENT_RECORD_KEEP_DAYS * DAY_MS));
     if (purged > 0) this.options.logger.info({ purged }, 'individual training: stopped registrations deleted after the consent record period');
@@ -105,15 +105,18 @@ export class IndividualDispatcher extends JobLane {
     await context.complete((trx) => repo.enqueuePass(trx, next, now));
   }
 
-  /** One mail in `month` for every active registration without one; answers how many were planned. */
-  async planMonth(month: string, now: Date): Promise<number> {
+  /**
+   * One mail in `month` for every active registration without one; answers how many were planned,
+   * or null when nothing could be (no consumer lure yet: a worker started before the library's sync).
+   */
+  async planMonth(month: string, now: Date): Promise<number | null> {
     const { registrations, logger } = this.options;
     const random = this.options.random ?? Math.random;
     const batchSize = this.options.planBatchSize ?? 1000;
     const lures = await registrations.consumerLureIds();
     if (lures.length === 0) {
       logger.error({}, 'individual training: no consumer lure in the template library; nothing planned');
-      return 0;
+      return null;
     }
     let afterId = 0;
     let planned = 0;
@@ -134,13 +137,23 @@ export class IndividualDispatcher extends JobLane {
     }
   }
 
-  /** Hands every due send over, batch by batch. */
+  /**
+   * Hands every due send over, batch by batch. A later mail found overdue by more than LATE_GRACE_MS
+   * outside the weekday 9–17 window (the worker was down) is moved to the next allowed time instead
+   * of going out on a Saturday night; the first mail always goes at once.
+   */
   private async handOverDue(now: Date): Promise<void> {
     const { repo, clock } = this.options;
     const batchSize = this.options.sendBatchSize ?? 500;
+    const rules = individualAllowRules(this.options.skipHolidays);
+    const inWindow = allowedIntervals(rules, now, new Date(now.getTime() + 1000)).length > 0;
     for (;;) {
-      const due = await repo.dueSends(now, batchSize);
-      if (due.length === 0) return;
+      const found = await repo.dueSends(now, batchSize);
+      if (found.length === 0) return;
+      const late = inWindow ? [] : found.filter((send) => send.sequence > 1 && now.getTime() - send.plannedAt.getTime() > LATE_GRACE_MS);
+      if (late.length > 0) await repo.replan(new Map(late.map((send) => [send.id, firstAllowedHourMinute(rules, now, this.options.random ?? Math.random)])));
+      const due = late.length > 0 ? found.filter((send) => !late.includes(send)) : found;
+      if (due.length === 0) continue;
       const templates = await repo.templates(due.map((send) => send.templateId));
       const mails: RecipientMail[] = [];
       const composedAt = clock.now();
@@ -150,7 +163,7 @@ export class IndividualDispatcher extends JobLane {
         mails.push({ recipientId: send.id, mail: composeIndividualMail(send, template, { ...this.options, now: composedAt }) });
       }
       if ((await repo.handOver(mails, clock.now())) > 0) this.options.kickMail();
-      if (due.length < batchSize) return;
+      if (found.length < batchSize) return;
       // Let the mail worker start on this batch while the next one is rendered (SQLite's calls
       // are synchronous: without a turn of the event loop nothing is sent until all are handed over).
       await new Promise<void>((resolve) => setImmediate(resolve));

@@ -1,4 +1,4 @@
-import { individualPaths } from '../../../common/individual-training.schema';
+import { INDIVIDUAL_SCHEDULE, individualPaths } from '../../../common/individual-training';
 import { escapeHtml } from '../../lib/html';
 import { composeTrainingMail } from '../campaigns/campaign-mail';
 import type { OutgoingMail } from '../mail/mail-message';
@@ -53,17 +53,18 @@ export function individualFooter(input: FooterInput): { html: string; text: stri
         'ご自身で登録した覚えがない場合は、お手数ですが下の「配信停止」から、今すぐ配信を停止してください。それ以降、このアドレスにメールが届くことはありません。',
       ]
     : [
-        `このメールは「キヅキ 個人向けフィッシング対策訓練」に登録された ${input.email} へお送りしている訓練メールです（月1回程度、平日9時〜17時）。上の文面は訓練用の模擬フィッシングメールです。`,
+        `このメールは「キヅキ 個人向けフィッシング対策訓練」に登録された ${input.email} へお送りしている訓練メールです（月1回程度、平日${INDIVIDUAL_SCHEDULE.startHour}時〜${INDIVIDUAL_SCHEDULE.endHour}時）。上の文面は訓練用の模擬フィッシングメールです。`,
       ];
   const sender = `送信者：${OPERATOR}（お問い合わせ：${PRIVACY_CONTACT.email}）`;
   const stop = 'ワンクリックで停止できます。ログインは不要です。';
+  const stopInBrackets = '（ワンクリックで停止できます。ログインは不要です）';
   const text = [
     '―――――――――――――――――――――――――',
     '【キヅキ 個人向けフィッシング対策訓練】',
     ...registered,
     '',
     `配信停止：${input.unsubscribeUrl}`,
-    `（${stop}）`.replace('。）', '）'),
+    stopInBrackets,
     sender,
   ].join('\n');
   const paragraph = (line: string) => `<p style="margin:0 0 8px;">${escapeHtml(line)}</p>`;

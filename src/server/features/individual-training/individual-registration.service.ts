@@ -69,12 +69,15 @@ export class IndividualRegistrationService {
     return this.deps.repo.findByUnsubscribeToken(token);
   }
 
-  /** One click: stops every later mail of the registration at once. */
+  /**
+   * One click: stops every later mail to the address at once. The token proves the address, so the
+   * link of any mail it received stops its active registration, also one made after that mail.
+   */
   async unsubscribe(token: string): Promise<UnsubscribeOutcome> {
     const registration = await this.deps.repo.findByUnsubscribeToken(token);
     if (!registration) return 'unknown';
-    if (registration.status !== 'active') return 'already_stopped';
-    const stopped = await this.deps.repo.stop(registration.id, 'unsubscribed', individualMessages.cancelledByUnsubscribe, this.deps.clock.now());
+    if (registration.activeId === null) return 'already_stopped';
+    const stopped = await this.deps.repo.stop(registration.activeId, 'unsubscribed', individualMessages.cancelledByUnsubscribe, this.deps.clock.now());
     return stopped ? 'stopped' : 'already_stopped';
   }
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { accountMessages, individualMessages } from '../../../common/messages';
+import { accountMessages, commonMessages, individualMessages } from '../../../common/messages';
 import { mimeParts, parseRawMail, TestSmtpServer } from '../../test/smtp-test-server';
 import { createTestApp, type TestContext, withCsrf } from '../../test/test-app';
 
@@ -194,6 +194,48 @@ describe('individual training registration (POST /api/individual/register and th
     await register(context, { email: 'someone-else-2@example.jp', terms_agreed: 1, privacy_agreed: 1 }, nextIp());
     await deliver(context);
     expect(await leaving()).toHaveLength(0);
+  });
+
+  it('stops the address\'s current registration from the link of a mail of an earlier one, and from a multipart one-click POST', async () => {
+    await register(context, { email: 'again@example.jp', terms_agreed: 1, privacy_agreed: 1 }, nextIp());
+    await deliver(context);
+    const oldLink = /^<https:\/\/kizuki\.test(\/phishing-training\/unsubscribe\/[A-Za-z0-9_-]+)>$/.exec(parseRawMail(smtp.received.at(-1)!.raw).headers.get('list-unsubscribe') ?? '')?.[1] ?? '';
+    expect(oldLink).not.toBe('');
+    expect((await context.app.inject({ method: 'POST', url: oldLink, payload: '' })).statusCode).toBe(200);
+    await register(context, { email: 'again@example.jp', terms_agreed: 1, privacy_agreed: 1 }, nextIp());
+    await deliver(context);
+    const active = () => context.database.db.selectFrom('individual_registrations').select('id').where('email', '=', 'again@example.jp').where('status', '=', 'active').execute();
+    expect(await active()).toHaveLength(1);
+    // The old mail's page offers to stop again (the address receives mail), and a mail app's multipart POST stops it.
+    expect((await context.app.inject({ method: 'GET', url: oldLink })).body).toContain('配信を停止する');
+    const multipart = await context.app.inject({
+      method: 'POST', url: oldLink, headers: { 'content-type': 'multipart/form-data; boundary=b' },
+      payload: '--b\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--b--\r\n',
+    });
+    expect(multipart.statusCode).toBe(200);
+    expect(await active()).toHaveLength(0);
+  });
+
+  it('without JavaScript, a form posted without its CSRF field comes back as the page with the reason (419), not as JSON', async () => {
+    const response = await context.app.inject({
+      method: 'POST', url: '/phishing-training', headers: { cookie: context.csrf.cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'email=kept%40example.jp&terms_agreed=1&privacy_agreed=1',
+    });
+    expect(response.statusCode).toBe(419);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(JSON.parse(dataAttribute(response.body, 'data-errors'))).toEqual({ general: [commonMessages.csrfMismatch] });
+    expect(dataAttribute(response.body, 'data-email')).toBe('kept@example.jp');
+  });
+
+  it('keeps the registration when a refusal is about the sender or the message (5.7.x), failing only that mail', async () => {
+    smtp.answers.push({ accept: false, code: 550, message: '5.7.1 Message rejected as spam by policy' });
+    await register(context, { email: 'policy@example.jp', terms_agreed: 1, privacy_agreed: 1 }, nextIp());
+    await deliver(context);
+    const registration = await context.database.db.selectFrom('individual_registrations').select(['status']).where('email', '=', 'policy@example.jp').executeTakeFirstOrThrow();
+    expect(registration.status).toBe('active');
+    const send = await context.database.db.selectFrom('individual_sends as s').innerJoin('individual_registrations as r', 'r.id', 's.registration_id').select(['s.status', 's.failure_reason']).where('r.email', '=', 'policy@example.jp').executeTakeFirstOrThrow();
+    expect(send.status).toBe('failed');
+    expect(send.failure_reason).toContain('5.7.1');
   });
 
   it('stops a registration whose address is refused permanently (5xx) and keeps the reason', async () => {

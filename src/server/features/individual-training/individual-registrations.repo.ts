@@ -36,9 +36,9 @@ export interface UnplannedRegistration {
 }
 
 export interface RegistrationByToken {
-  id: number;
   email: string;
-  status: IndividualRegistrationStatus;
+  /** The address's active registration (the token's own or a later one); null: nothing is sent to it. */
+  activeId: number | null;
 }
 
 /** Rows per multi-row insert (8 columns each: well under SQLite's bound-parameter limit). */
@@ -95,9 +95,16 @@ export class IndividualRegistrationsRepository {
     }
   }
 
+  /**
+   * The address an unsubscribe token was mailed to, and its registration that is active now: the
+   * token's own, or a later one if the person registered again (an old mail's link still stops the
+   * address's mail). `active` is null when the address receives nothing.
+   */
   async findByUnsubscribeToken(token: string): Promise<RegistrationByToken | null> {
-    const row = await this.db.selectFrom('individual_registrations').select(['id', 'email', 'status']).where('unsubscribe_token', '=', token).executeTakeFirst();
-    return row ? { id: row.id, email: row.email, status: row.status } : null;
+    const row = await this.db.selectFrom('individual_registrations').select('email').where('unsubscribe_token', '=', token).executeTakeFirst();
+    if (!row) return null;
+    const active = await this.db.selectFrom('individual_registrations').select('id').where('email', '=', row.email).where('status', '=', 'active').executeTakeFirst();
+    return { email: row.email, activeId: active?.id ?? null };
   }
 
   /**

@@ -1,5 +1,5 @@
 import { INDIVIDUAL_SCHEDULE } from '../../../common/individual-training.schema';
-import { type AllowRules, allowedIntervals, type Random, type TimeInterval } from '../../../common/campaign-schedule';
+import { type AllowRules, allowedIntervals, nextAllowedInstant, type Random, type TimeInterval } from '../../../common/campaign-schedule';
 
 /**
  * When an individual's monthly training mail goes out, and which lure it is (issue 12). Pure
@@ -63,6 +63,16 @@ export function planMonthlySend(input: MonthlyPlanInput): Date | null {
     if (chosen) return chosen;
   }
   return randomMinute(allowedIntervals(rules, new Date(earliest), new Date(monthEnd)), input.random);
+}
+
+/**
+ * A random whole minute in the first hour of allowed time at or after `now` (an overdue mail moved
+ * back into its window: spread over an hour, not sent in one burst at 9:00).
+ */
+export function firstAllowedHourMinute(rules: AllowRules, now: Date, random: Random): Date {
+  const start = nextAllowedInstant(rules, new Date(ceilToMinute(now.getTime())));
+  if (!start) return now;
+  return randomMinute(allowedIntervals(rules, start, new Date(start.getTime() + 60 * MINUTE_MS)), random) ?? start;
 }
 
 function ceilToMinute(ms: number): number {

@@ -67,9 +67,9 @@ export async function registerIndividualTrainingRoutes(app: FastifyInstance, { s
       body: registrationPageBody({ ...state, csrfToken: app.issueCsrfToken(request, reply), skipHolidays: config.training.individualSkipHolidays }),
     });
 
+  // Both limits count after validation (a preHandler), on this route and on the plain form alike.
   zodRoutes(app).post(individualPaths.api, {
-    onRequest: ipLimit,
-    preHandler: addressLimit,
+    preHandler: [...(ipLimit as unknown as preHandlerHookHandler[]), addressLimit],
     schema: { body: individualRegistrationSchema, response: { 200: individualRegistrationAnswerSchema } },
     config: {
       openapi: {
@@ -93,13 +93,15 @@ export async function registerIndividualTrainingRoutes(app: FastifyInstance, { s
     forms.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT }, (_request, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(String(body))));
     });
+    // Without JavaScript a refusal must be a page, not JSON: the form comes back with the reason in its general list.
     forms.setErrorHandler(async (error, request, reply) => {
-      if (!(error instanceof AppError) || error.code !== 'RATE_LIMITED') throw error;
-      reply.status(429);
+      const onForm = request.routeOptions.url === individualPaths.registration;
+      if (!onForm || !(error instanceof AppError) || (error.code !== 'RATE_LIMITED' && error.code !== 'CSRF_MISMATCH')) throw error;
+      reply.status(error.statusCode);
       return registrationPage(request, reply, { email: formEmail(request), errors: { general: [error.message] } });
     });
     // As the JSON route: the CSRF check (a preHandler of this form route), then validation, then the
-    // limits, so a request without the token or with invalid input is answered uncounted.
+    // limits, so a request without the token or with invalid input is not counted.
     const validateForm: preHandlerHookHandler = async (request, reply) => {
       const parsed = individualRegistrationSchema.safeParse(request.body ?? {});
       if (parsed.success) return;
@@ -127,7 +129,7 @@ export async function registerIndividualTrainingRoutes(app: FastifyInstance, { s
     const registration = TOKEN.test(token) ? await service.findByUnsubscribeToken(token) : null;
     reply.header('referrer-policy', 'no-referrer').header('x-robots-tag', 'noindex, nofollow');
     if (!registration) return page(request, reply.status(404), { ...INDIVIDUAL_PAGE_META.unsubscribeInvalid, path: request.url, noindex: true, body: unsubscribeInvalidBody() });
-    if (registration.status !== 'active') {
+    if (registration.activeId === null) {
       return page(request, reply, { ...INDIVIDUAL_PAGE_META.unsubscribeDone, path: request.url, noindex: true, body: unsubscribeDoneBody({ registrationUrl: individualPaths.registration }) });
     }
     return page(request, reply, {

@@ -125,7 +125,7 @@ function recordBox(audience: LessonAudience): SafeHtml | string {
   return html`<section class="lesson-record" aria-labelledby="record-title">
   <h2 id="record-title" class="lesson-record__title">あなたの訓練の記録</h2>
   <p class="lesson-record__figure">これまでの訓練：${sent}回中、リンクを開いたのは${clicked}回</p>
-  <p class="lesson-record__note">記録は、このメールアドレスに届いた訓練メールから数えています。${audience.unsubscribeUrl ? '次の訓練メールは、来月の平日に届きます。' : 'このメールアドレスへの訓練メールは、配信を停止しています。'}</p>
+  <p class="lesson-record__note">記録は、このメールアドレスに届いた訓練メールから数えています。${audience.unsubscribeUrl ? '訓練メールは、これからも月に1回ほど、平日に届きます。' : 'このメールアドレスへの訓練メールは、配信を停止しています。'}</p>
 </section>`;
 }
 

@@ -235,7 +235,7 @@ export async function individualLessonSource(db: Kysely<Database>, sendId: numbe
     .innerJoin('individual_registrations as r', 'r.id', 's.registration_id')
     .innerJoin('training_templates as t', 't.id', 's.template_id')
     .select([
-      'r.email', 'r.status as registration_status', 'r.unsubscribe_token', 's.token', 's.sent_at',
+      'r.email', 's.token', 's.sent_at',
       't.sender_name', 't.sender_local_part', 't.subject', 't.html_body', 't.text_body', 't.landing', 't.red_flags',
     ])
     .where('s.id', '=', sendId)
@@ -248,6 +248,7 @@ export async function individualLessonSource(db: Kysely<Database>, sendId: numbe
     .select((eb) => [eb.fn.count<number>('s.sent_at').as('sent'), eb.fn.count<number>('s.clicked_at').as('clicked')])
     .where('r.email', '=', row.email)
     .executeTakeFirstOrThrow();
+  const active = await db.selectFrom('individual_registrations').select('unsubscribe_token').where('email', '=', row.email).where('status', '=', 'active').executeTakeFirst();
   return {
     recipient: { name: row.email, email: row.email, department: null, token: row.token, sentAt: row.sent_at === null ? null : readTimestamp(row.sent_at) },
     companyName: '',
@@ -256,7 +257,8 @@ export async function individualLessonSource(db: Kysely<Database>, sendId: numbe
       landing: row.landing, redFlags: parseRedFlags(row.red_flags),
     },
     record: { sent: Number(record.sent), clicked: Number(record.clicked) },
-    unsubscribeToken: row.registration_status === 'active' ? row.unsubscribe_token : null,
+    // The address's registration that is active now (a later one if the person registered again).
+    unsubscribeToken: active?.unsubscribe_token ?? null,
   };
 }
 

@@ -1,6 +1,5 @@
 import { splitRegistrationErrors, type SplitRegistrationErrors } from '../../../common/individual-registration-form';
-import { individualMessages } from '../../../common/messages';
-import { accountMessages, commonMessages } from '../../../common/messages';
+import { accountMessages, commonMessages, individualMessages } from '../../../common/messages';
 import { ApiError } from '../../lib/api-client';
 
 /** What the form shows: messages under the fields, the rest in the general list under 「エラーが発生しました」. */

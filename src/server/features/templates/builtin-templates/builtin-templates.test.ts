@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TEMPLATE_CATEGORIES, TEMPLATE_VARIABLES } from '../../../../common/templates.schema';
+import { CONSUMER_TEMPLATE_CATEGORIES, TEMPLATE_CATEGORIES, TEMPLATE_VARIABLES } from '../../../../common/templates.schema';
 import { decodeEntities, visibleText } from '../../../test/html-text';
 import { type BuiltinTemplate } from './builtin-template.types';
 import { BUILTIN_TEMPLATES } from './index';
@@ -87,6 +87,15 @@ describe('the built-in lure library', () => {
   it('spreads the lures over the three difficulty levels', () => {
     for (const level of [1, 2, 3]) {
       expect(BUILTIN_TEMPLATES.filter((template) => template.difficulty === level).length, `difficulty ${level}`).toBeGreaterThanOrEqual(8);
+    }
+  });
+
+  it('gives individual training enough consumer lures, none of which speaks of a company or a department (an individual has neither)', () => {
+    const consumer = BUILTIN_TEMPLATES.filter((template) => CONSUMER_TEMPLATE_CATEGORIES.includes(template.category));
+    expect(consumer.length).toBeGreaterThanOrEqual(12);
+    for (const template of consumer) {
+      const text = [template.sender_name, template.subject, template.html_body, template.text_body].join('\n');
+      expect(text, template.key).not.toMatch(/\{\{\s*(company_name|department)\s*\}\}/);
     }
   });
 
