@@ -96,6 +96,9 @@ describe('individual training mail through its tracked links', () => {
     const unsubscribe = mail.unsubscribe.slice('<https://kizuki.test'.length, -1);
     expect((await context.app.inject({ method: 'POST', url: unsubscribe, payload: '' })).statusCode).toBe(200);
     expect(await events()).toHaveLength(0);
+    // A later click still leads to the page, and is not recorded.
+    expect((await visit(context, mail.click, { ip: '203.0.113.60' })).statusCode).toBe(302);
+    expect(await events()).toHaveLength(0);
     const lesson = await visit(context, `/t/l/${mail.token}?done=1`, { ip: '203.0.113.60' });
     expect(lesson.body).toContain('配信を停止しています');
     expect(lesson.body).not.toContain('今後の訓練メールを停止する');

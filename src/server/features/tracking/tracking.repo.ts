@@ -17,6 +17,8 @@ export interface TrackedRecipient {
   /** The campaign's tenant and campaign; null for an individual send. */
   tenantId: number | null;
   campaignId: number | null;
+  /** An individual send whose registration was stopped: nothing more is recorded about the person. */
+  stopped: boolean;
   sentAt: Date | null;
   openedAt: Date | null;
   clickedAt: Date | null;
@@ -90,14 +92,16 @@ export class TrackingRepository {
     const row = campaign
       ? { audience: 'campaign' as const, ...campaign }
       : await this.db
-          .selectFrom('individual_sends')
-          .select(['id', 'sent_at', 'opened_at', 'clicked_at', 'submitted_at'])
-          .where('token', '=', token)
+          .selectFrom('individual_sends as s')
+          .innerJoin('individual_registrations as r', 'r.id', 's.registration_id')
+          .select(['s.id', 's.sent_at', 's.opened_at', 's.clicked_at', 's.submitted_at', 'r.status as registration_status'])
+          .where('s.token', '=', token)
           .executeTakeFirst()
           .then((found) => (found ? { audience: 'individual' as const, tenant_id: null, campaign_id: null, ...found } : undefined));
     if (!row) return null;
     return {
       audience: row.audience, id: row.id, tenantId: row.tenant_id, campaignId: row.campaign_id,
+      stopped: 'registration_status' in row && row.registration_status !== 'active',
       sentAt: row.sent_at === null ? null : readTimestamp(row.sent_at), openedAt: row.opened_at === null ? null : readTimestamp(row.opened_at),
       clickedAt: row.clicked_at === null ? null : readTimestamp(row.clicked_at),
       submittedAt: row.submitted_at === null ? null : readTimestamp(row.submitted_at),

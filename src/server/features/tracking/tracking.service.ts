@@ -53,6 +53,8 @@ export class TrackingService {
     const { repo, clock } = this.deps;
     const recipient = await repo.findByToken(token);
     if (!recipient) return false;
+    // A person who unsubscribed still gets the page, but what they do is no longer recorded (privacy policy, 保存期間).
+    if (recipient.stopped) return true;
     const at = clock.now();
     const personal = kind === 'click' || kind === 'submit' || kind === 'human_check';
     const [others, honeypot] = personal
