@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { afterAll, expect } from 'vitest';
-import { freePort } from '../../../scripts/free-port';
+import { expect } from 'vitest';
 import { INDIVIDUAL_FORM_IDS } from '../../../src/common/individual-registration-form';
 import { individualUiText as t } from '../../../src/common/messages';
 import { decodeHeader, mimeParts, parseRawMail, TestSmtpServer } from '../../../src/server/test/smtp-test-server';
-import { type E2EEnvironment, useE2EEnvironment } from './e2e';
+import type { E2EEnvironment } from './e2e';
 import { eventually } from './eventually';
+import { useMailedServer } from './training-env';
 
 /**
  * Issue 12 "Individual training" in the browser: the server, a real SMTP server it delivers the
@@ -71,22 +71,13 @@ export interface IndividualEnvironment {
  * server's own address, so the mailed links open it. Call with top-level await, once per file.
  */
 export async function useIndividualEnvironment(extraEnv: Record<string, string> = {}): Promise<IndividualEnvironment> {
-  const mailbox = await new IndividualMailbox().start();
-  // Registered before the server's hooks: after-hooks run in reverse, so the server stops first.
-  afterAll(() => mailbox.stop());
-  const port = await freePort();
-  const env = useE2EEnvironment({
-    PORT: String(port),
-    APP_URL: `http://127.0.0.1:${port}`,
-    SMTP_URL: mailbox.url(),
-    MAIL_WORKER: '1',
+  return useMailedServer(new IndividualMailbox(), {
     // The click comes seconds after delivery, which the scanner filter would take for a mail scanner.
     TRACKING_MIN_CLICK_DELAY_S: '0',
     // Every registration of the file comes from 127.0.0.1; the per-IP limit is not under test here.
     RATE_LIMIT_INDIVIDUAL_REGISTER: '1000',
     ...extraEnv,
   });
-  return { env, mailbox };
 }
 
 /** An address no other test uses (lower case: the server normalises addresses). */

@@ -16,15 +16,7 @@ export interface TrainingEnvironment {
  * mailed links open it. `extraEnv` adds to the server's environment. Call with top-level await, once per file.
  */
 export async function useTrainingEnvironment(extraEnv: Record<string, string> = {}): Promise<TrainingEnvironment> {
-  const mailbox = await new Mailbox().start();
-  // Registered before the server's hooks: after-hooks run in reverse, so the server stops first.
-  afterAll(() => mailbox.stop());
-  const port = await freePort();
-  const env = useE2EEnvironment({
-    PORT: String(port),
-    APP_URL: `http://127.0.0.1:${port}`,
-    SMTP_URL: mailbox.url(),
-    MAIL_WORKER: '1',
+  const { env, mailbox } = await useMailedServer(new Mailbox(), {
     // Every sign-up, mail and sign-in of a file comes from 127.0.0.1; the per-IP hourly limits are not under test here.
     RATE_LIMIT_LOGIN: '1000',
     RATE_LIMIT_ACCOUNT_MAIL: '1000',
@@ -33,6 +25,22 @@ export async function useTrainingEnvironment(extraEnv: Record<string, string> = 
     ...extraEnv,
   });
   return { env, mailbox, accounts: new AccountApi(() => env.server.baseUrl, mailbox) };
+}
+
+/**
+ * The server of a file (useE2EEnvironment) with the in-process mail worker delivering to
+ * `mailbox`, a real SMTP server on loopback, and APP_URL its own address so mailed links open it.
+ */
+export async function useMailedServer<M extends { start(): Promise<M>; stop(): Promise<void>; url(): string }>(
+  unstarted: M,
+  extraEnv: Record<string, string>,
+): Promise<{ env: E2EEnvironment; mailbox: M }> {
+  const mailbox = await unstarted.start();
+  // Registered before the server's hooks: after-hooks run in reverse, so the server stops first.
+  afterAll(() => mailbox.stop());
+  const port = await freePort();
+  const env = useE2EEnvironment({ PORT: String(port), APP_URL: `http://127.0.0.1:${port}`, SMTP_URL: mailbox.url(), MAIL_WORKER: '1', ...extraEnv });
+  return { env, mailbox };
 }
 
 /** An address no other test uses (lower case: the server normalises addresses). */
