@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,14 +6,12 @@ import { type DatabaseHandle, openDatabase } from '../src/server/db/database';
 import { migrateToLatest } from '../src/server/db/migrator';
 import type { Database } from '../src/server/db/schema';
 import { createBenchDatabase } from './bench-database';
-import { BENCH_SCHEMA_ENV } from './bench-protocol';
 import { csrfPair, runBench } from './bench-support';
 import { measureCampaignPage, type PageRender } from './campaign-page-render';
 import { type DispatchRun, timeBaselineLoop, timeLaunchedDispatch } from './campaigns-dispatch';
 import { seedCampaignTenant } from './campaigns-seed';
 import { measureResults, measureTracking, type ResultsFigures, type TrackingFigures } from './campaigns-load';
-import { BenchServerProcess } from './server-process';
-import { SmtpSinkProcess } from './smtp-sink-process';
+import { startMailingServer } from './mailing-server';
 import { loadAverage, machineDescription, table } from './summary';
 
 /**
@@ -50,23 +47,7 @@ async function main(cleanups: Array<() => Promise<void>>): Promise<void> {
   const seeded = await seedCampaignTenant(handle.db, RECIPIENTS);
   const addresses = (await handle.db.selectFrom('people').select('email').where('tenant_id', '=', seeded.tenantId).execute()).map((row) => row.email);
 
-  const sink = await SmtpSinkProcess.start();
-  cleanups.push(() => sink.stop());
-  const server = await BenchServerProcess.start({
-    NODE_ENV: 'production',
-    DATA_DIR: path.join(workDir, 'data'),
-    // BENCH_LOG_LEVEL=info shows the worker's and the dispatcher's lines when a run goes wrong.
-    LOG_LEVEL: process.env.BENCH_LOG_LEVEL || 'silent',
-    APP_SECRET: randomBytes(32).toString('base64url'),
-    APP_URL: 'http://127.0.0.1',
-    SMTP_URL: sink.url,
-    // The worker and the dispatcher run in the app's process, with their production timings.
-    MAIL_WORKER: '1',
-    REDIS_URL: '',
-    [BENCH_SCHEMA_ENV]: '',
-    ...database.serverEnv,
-  });
-  cleanups.push(() => server.stop());
+  const { sink, server } = await startMailingServer(workDir, database, cleanups);
   const api = apiClient(server.appUrl, seeded.token);
 
   const campaignId = await createCampaign(api, handle.db);

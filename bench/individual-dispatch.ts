@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
@@ -10,11 +9,9 @@ import { nextTokyoMonth, tokyoMonthStart } from '../src/server/features/individu
 import { enqueueJob } from '../src/server/lib/jobs/jobs.repo';
 import { tokyoMonth } from '../src/server/lib/time-format';
 import { createBenchDatabase } from './bench-database';
-import { BENCH_SCHEMA_ENV } from './bench-protocol';
 import { ARRIVAL_TIMEOUT_MS, arrivalOutcome, baselineMessage, type DispatchRun, timeBaselineSend } from './campaigns-dispatch';
 import { allowedDays, previousTokyoMonth, randomMinuteIn, seededRandom, seedRegistrants, settleIndividualTables, tokyoDay } from './individual-seed';
-import { BenchServerProcess } from './server-process';
-import { SmtpSinkProcess } from './smtp-sink-process';
+import { startMailingServer } from './mailing-server';
 
 /**
  * Part 2 of the individual training bench: one day's sends handed to SMTP by the app as it runs
@@ -96,22 +93,7 @@ export async function measureDayDispatch(workDir: string, postgresUrl: string | 
     .execute()).map((row) => row.email);
   if (addresses.length !== daySends) throw new Error(`expected ${daySends} sends for today, found ${addresses.length}`);
 
-  const sink = await SmtpSinkProcess.start();
-  cleanups.push(() => sink.stop());
-  const server = await BenchServerProcess.start({
-    NODE_ENV: 'production',
-    DATA_DIR: path.join(folder, 'data'),
-    LOG_LEVEL: process.env.BENCH_LOG_LEVEL || 'silent',
-    APP_SECRET: randomBytes(32).toString('base64url'),
-    APP_URL: 'http://127.0.0.1',
-    SMTP_URL: sink.url,
-    // The mail worker and both dispatchers run in the app's process, with their production timings.
-    MAIL_WORKER: '1',
-    REDIS_URL: '',
-    [BENCH_SCHEMA_ENV]: '',
-    ...database.serverEnv,
-  });
-  cleanups.push(() => server.stop());
+  const { sink } = await startMailingServer(folder, database, cleanups);
   await untilIdle(handle.db);
 
   const { arrived } = await sink.expect(daySends, ARRIVAL_TIMEOUT_MS);
