@@ -12,6 +12,7 @@ import { syncBuiltinTemplates } from '../src/server/features/templates/builtin-s
 import { BUILTIN_TEMPLATES } from '../src/server/features/templates/builtin-templates';
 import { TemplatesRepository } from '../src/server/features/templates/templates.repo';
 import { randomUrlSafeId } from '../src/server/lib/secret-hash';
+import { seededRandom } from '../src/common/seeded-random';
 
 /**
  * Bulk loads for the individual training bench (issue 12): active registrations inserted straight
@@ -41,17 +42,8 @@ export interface RegistrantsSeed {
   onProgress?: (inserted: number) => void;
 }
 
-/** A small deterministic generator, so two runs seed the same times and lures. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+/** A small deterministic generator (the app's own), so two runs seed the same times and lures. */
+export { seededRandom };
 
 /** The address of registrant `index`: distinct, at consumer-looking domains. */
 export function registrantAddress(index: number): string {
