@@ -3,9 +3,9 @@ import { type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { INDIVIDUAL_FORM_IDS } from '../../../src/common/individual-registration-form';
 import { individualUiText as t } from '../../../src/common/messages';
-import { decodeHeader, mimeParts, parseRawMail, TestSmtpServer } from '../../../src/server/test/smtp-test-server';
 import type { E2EEnvironment } from './e2e';
 import { eventually } from './eventually';
+import { Mailbox, type ReceivedMail } from './mail';
 import { useMailedServer } from './training-env';
 
 /**
@@ -15,54 +15,12 @@ import { useMailedServer } from './training-env';
  * an individual's training page, by role and the Japanese a visitor reads.
  */
 
-export interface IndividualMail {
-  to: string[];
-  subject: string;
-  headers: Map<string, string>;
-  text: string;
-  html: string;
-}
-
-/** The SMTP server the e2e server delivers to; the lure (and so the subject) is the server's choice, so mail is found by address. */
-export class IndividualMailbox {
-  private readonly smtp = new TestSmtpServer();
-
-  async start(): Promise<this> {
-    await this.smtp.start();
-    return this;
-  }
-
-  url(): string {
-    return this.smtp.url();
-  }
-
-  stop(): Promise<void> {
-    return this.smtp.stop();
-  }
-
-  /** Every mail received for an address, oldest first. */
-  mailsTo(address: string): IndividualMail[] {
-    return this.smtp.received
-      .filter((mail) => mail.to.includes(address))
-      .map((mail) => {
-        const { headers } = parseRawMail(mail.raw);
-        const parts = mimeParts(mail.raw);
-        return { to: mail.to, subject: decodeHeader(headers.get('subject') ?? ''), headers, text: parts.get('text/plain') ?? '', html: parts.get('text/html') ?? '' };
-      });
-  }
-
-  /** Waits (as a person checking the inbox would) for the `count`-th mail to an address; returns it. */
-  async waitForMail(address: string, count = 1): Promise<IndividualMail> {
-    await eventually(() => this.mailsTo(address).length, 30_000).toBeGreaterThanOrEqual(count);
-    const mail = this.mailsTo(address)[count - 1];
-    if (!mail) throw new Error(`mail ${count} to ${address} is missing`);
-    return mail;
-  }
-}
+/** A training mail as a person reads it, headers included (the lure, and so the subject, is the server's choice). */
+export type IndividualMail = ReceivedMail;
 
 export interface IndividualEnvironment {
   env: E2EEnvironment;
-  mailbox: IndividualMailbox;
+  mailbox: Mailbox;
 }
 
 /**
@@ -71,7 +29,7 @@ export interface IndividualEnvironment {
  * server's own address, so the mailed links open it. Call with top-level await, once per file.
  */
 export async function useIndividualEnvironment(extraEnv: Record<string, string> = {}): Promise<IndividualEnvironment> {
-  return useMailedServer(new IndividualMailbox(), {
+  return useMailedServer(new Mailbox(), {
     // The click comes seconds after delivery, which the scanner filter would take for a mail scanner.
     TRACKING_MIN_CLICK_DELAY_S: '0',
     // Every registration of the file comes from 127.0.0.1; the per-IP limit is not under test here.

@@ -18,6 +18,11 @@ export interface ReadMail {
   html: string;
 }
 
+/** A mail as the SMTP server received it, with its headers (List-Unsubscribe and the like). */
+export interface ReceivedMail extends ReadMail {
+  headers: Map<string, string>;
+}
+
 /** Subjects as the server writes them (taken from its own mail builders, never retyped). */
 const sample = { to: 'sample@example.jp', appUrl: 'http://sample.invalid', token: 't', expiresAt: new Date(0) };
 export const MAIL_SUBJECTS = {
@@ -47,16 +52,28 @@ export class Mailbox implements MailReader {
     return this.smtp.stop();
   }
 
-  /** Every mail received for an address with this subject, oldest first. */
-  mailsTo(address: string, subject: string): ReadMail[] {
+  /** Every mail received for an address, oldest first, whatever its subject (e.g. a lure the server chose). */
+  allMailsTo(address: string): ReceivedMail[] {
     return this.smtp.received
       .filter((mail) => mail.to.includes(address))
       .map((mail) => {
         const { headers } = parseRawMail(mail.raw);
         const parts = mimeParts(mail.raw);
-        return { to: mail.to, subject: decodeHeader(headers.get('subject') ?? ''), text: parts.get('text/plain') ?? '', html: parts.get('text/html') ?? '' };
-      })
-      .filter((mail) => mail.subject === subject);
+        return { to: mail.to, subject: decodeHeader(headers.get('subject') ?? ''), headers, text: parts.get('text/plain') ?? '', html: parts.get('text/html') ?? '' };
+      });
+  }
+
+  /** Every mail received for an address with this subject, oldest first. */
+  mailsTo(address: string, subject: string): ReceivedMail[] {
+    return this.allMailsTo(address).filter((mail) => mail.subject === subject);
+  }
+
+  /** Waits until the `count`-th mail of any subject to an address has arrived; returns it. */
+  async waitForAnyMail(address: string, count = 1, timeoutMs = 30_000): Promise<ReceivedMail> {
+    await eventually(() => this.allMailsTo(address).length, timeoutMs).toBeGreaterThanOrEqual(count);
+    const mail = this.allMailsTo(address)[count - 1];
+    if (!mail) throw new Error(`mail ${count} to ${address} is missing`);
+    return mail;
   }
 
   /** Waits (as a person checking the inbox would) until the `count`-th such mail has arrived; returns it. */

@@ -206,8 +206,35 @@ export class TrackingRepository {
         .execute();
   }
 
+  /** An individual's lesson: the mail as sent, their record across their registrations, their current unsubscribe token. */
   async individualLessonSource(sendId: number): Promise<IndividualLessonSource | null> {
-    return individualLessonSource(this.db, sendId);
+    const row = await this.db
+      .selectFrom('individual_sends as s')
+      .innerJoin('individual_registrations as r', 'r.id', 's.registration_id')
+      .innerJoin('training_templates as t', 't.id', 's.template_id')
+      .select([
+        'r.email', 's.token', 's.sent_at',
+        't.sender_name', 't.sender_local_part', 't.subject', 't.html_body', 't.text_body', 't.landing', 't.red_flags',
+      ])
+      .where('s.id', '=', sendId)
+      .executeTakeFirst();
+    if (!row) return null;
+    // The person's record: every mail sent to this address, across its registrations.
+    const record = await this.db
+      .selectFrom('individual_sends as s')
+      .innerJoin('individual_registrations as r', 'r.id', 's.registration_id')
+      .select((eb) => [eb.fn.count<number>('s.sent_at').as('sent'), eb.fn.count<number>('s.clicked_at').as('clicked')])
+      .where('r.email', '=', row.email)
+      .executeTakeFirstOrThrow();
+    const active = await this.db.selectFrom('individual_registrations').select('unsubscribe_token').where('email', '=', row.email).where('status', '=', 'active').executeTakeFirst();
+    return {
+      recipient: { name: row.email, email: row.email, department: null, token: row.token, sentAt: row.sent_at === null ? null : readTimestamp(row.sent_at) },
+      companyName: '',
+      template: lessonTemplate(row),
+      record: { sent: Number(record.sent), clicked: Number(record.clicked) },
+      // The address's registration that is active now (a later one if the person registered again).
+      unsubscribeToken: active?.unsubscribe_token ?? null,
+    };
   }
 
   async lessonSource(recipientId: number): Promise<LessonSource | null> {
@@ -225,45 +252,9 @@ export class TrackingRepository {
     return {
       recipient: { name: row.name, email: row.email, department: row.department, token: row.token, sentAt: row.sent_at === null ? null : readTimestamp(row.sent_at) },
       companyName: row.company_name,
-      template: {
-        sender_name: row.sender_name, sender_local_part: row.sender_local_part, subject: row.subject, html_body: row.html_body, text_body: row.text_body,
-        landing: row.landing, redFlags: parseRedFlags(row.red_flags),
-      },
+      template: lessonTemplate(row),
     };
   }
-}
-
-export async function individualLessonSource(db: Kysely<Database>, sendId: number): Promise<IndividualLessonSource | null> {
-  const row = await db
-    .selectFrom('individual_sends as s')
-    .innerJoin('individual_registrations as r', 'r.id', 's.registration_id')
-    .innerJoin('training_templates as t', 't.id', 's.template_id')
-    .select([
-      'r.email', 's.token', 's.sent_at',
-      't.sender_name', 't.sender_local_part', 't.subject', 't.html_body', 't.text_body', 't.landing', 't.red_flags',
-    ])
-    .where('s.id', '=', sendId)
-    .executeTakeFirst();
-  if (!row) return null;
-  // The person's record: every mail sent to this address, across its registrations.
-  const record = await db
-    .selectFrom('individual_sends as s')
-    .innerJoin('individual_registrations as r', 'r.id', 's.registration_id')
-    .select((eb) => [eb.fn.count<number>('s.sent_at').as('sent'), eb.fn.count<number>('s.clicked_at').as('clicked')])
-    .where('r.email', '=', row.email)
-    .executeTakeFirstOrThrow();
-  const active = await db.selectFrom('individual_registrations').select('unsubscribe_token').where('email', '=', row.email).where('status', '=', 'active').executeTakeFirst();
-  return {
-    recipient: { name: row.email, email: row.email, department: null, token: row.token, sentAt: row.sent_at === null ? null : readTimestamp(row.sent_at) },
-    companyName: '',
-    template: {
-      sender_name: row.sender_name, sender_local_part: row.sender_local_part, subject: row.subject, html_body: row.html_body, text_body: row.text_body,
-      landing: row.landing, redFlags: parseRedFlags(row.red_flags),
-    },
-    record: { sent: Number(record.sent), clicked: Number(record.clicked) },
-    // The address's registration that is active now (a later one if the person registered again).
-    unsubscribeToken: active?.unsubscribe_token ?? null,
-  };
 }
 
 const COLUMN_OF: Record<CountedAction, 'opened_at' | 'clicked_at' | 'submitted_at'> = { open: 'opened_at', click: 'clicked_at', submit: 'submitted_at' };
@@ -294,6 +285,14 @@ async function applyFirstActions(trx: Transaction<Database>, recipient: TrackedR
   // The status follows the first actions (submitted > clicked > opened > sent) once the mail was sent.
   if (!moved) return;
   await trx.updateTable(recipientsOf(recipient.audience)).set({ status: RANKED_STATUS }).where('id', '=', recipient.id).where('status', 'in', ['sent', 'opened', 'clicked', 'submitted']).execute();
+}
+
+/** The lure as the lesson shows it, from the template columns both lesson queries select. */
+function lessonTemplate(row: RenderableTemplate & { landing: string; red_flags: string }): LessonSource['template'] {
+  return {
+    sender_name: row.sender_name, sender_local_part: row.sender_local_part, subject: row.subject, html_body: row.html_body, text_body: row.text_body,
+    landing: row.landing, redFlags: parseRedFlags(row.red_flags),
+  };
 }
 
 function parseRedFlags(text: string): RedFlag[] {
