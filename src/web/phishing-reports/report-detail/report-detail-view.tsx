@@ -7,6 +7,7 @@ import { ReceiptMethodIcon } from '../../components/receipt-method-icon';
 import { formatReportDateTime } from '../../../common/date-format';
 import { defangText } from '../../../common/url-defang';
 import { readAuthToken } from '../../auth/token-storage';
+import { ReportFlag } from '../report-flag/report-flag';
 
 // Only a signed-in company administrator can use it: visitors never download its code.
 const ReportTemplateButton = lazy(() => import('../../training-app/templates/report-template-button'));
@@ -110,6 +111,7 @@ export function ReportDetailView({ report, onDelete, onBack }: ReportDetailViewP
           {t.deleteButton}
         </button>
       </div>
+      <ReportFlag reportId={report.report_id} />
 
       {enlarged && report.screenshot_url && (
         <ImageViewer src={report.screenshot_url} alt="報告されたスクリーンショット" onClose={() => setEnlarged(false)} />
