@@ -23,15 +23,17 @@ type FlagFormValues = z.output<typeof flagFormSchema>;
 export function ReportFlag({ reportId }: { reportId: string }) {
   const [open, setOpen] = useState(false);
   return (
-    <p className="report-flag">
-      <button type="button" className="button button--link report-flag__link" onClick={() => setOpen(true)}>
-        <span className="report-flag__icon" aria-hidden="true">
-          ⚑
-        </span>
-        {t.flagLink}
-      </button>
+    <>
+      <p className="report-flag">
+        <button type="button" className="button button--link report-flag__link" onClick={() => setOpen(true)}>
+          <span className="report-flag__icon" aria-hidden="true">
+            ⚑
+          </span>
+          {t.flagLink}
+        </button>
+      </p>
       {open && <ReportFlagDialog reportId={reportId} onClose={() => setOpen(false)} />}
-    </p>
+    </>
   );
 }
 
