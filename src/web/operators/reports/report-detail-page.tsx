@@ -105,7 +105,7 @@ function DetailBody({ detail, back, notice, noticeRef, onDone }: DetailBodyProps
       <div className="op-detail-grid">
         <div className="op-detail-grid__main">
           <ReportFacts report={report} />
-          <section className="card op-panel" aria-labelledby="op-images-title">
+          <section className="card op-panel op-detail__images" aria-labelledby="op-images-title">
             <h2 id="op-images-title" className="op-panel__title">
               スクリーンショット
             </h2>
@@ -130,13 +130,13 @@ function DetailBody({ detail, back, notice, noticeRef, onDone }: DetailBodyProps
           </section>
         </div>
         <div className="op-detail-grid__side">
-          <section className="card op-panel" aria-labelledby="op-actions-title">
+          <section className="card op-panel op-detail__actions" aria-labelledby="op-actions-title">
             <h2 id="op-actions-title" className="op-panel__title">
               {t.actionsTitle}
             </h2>
             <ReportActions detail={detail} onDone={onDone} />
           </section>
-          <section className="card op-panel" aria-labelledby="op-flags-title">
+          <section className="card op-panel op-detail__flags" aria-labelledby="op-flags-title">
             <h2 id="op-flags-title" className="op-panel__title">
               {t.flagsTitle}
             </h2>

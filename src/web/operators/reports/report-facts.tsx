@@ -18,7 +18,7 @@ export function ReportFacts({ report }: { report: OperatorReport }) {
   const isEmail = report.receipt_method === 'email';
   const status = report.screenshot_status ? (SCREENSHOT_STATUS[report.screenshot_status] ?? report.screenshot_status) : 'なし';
   return (
-    <section className="card op-panel" aria-labelledby="op-facts-title">
+    <section className="card op-panel op-detail__facts" aria-labelledby="op-facts-title">
       <h2 id="op-facts-title" className="op-panel__title">
         報告の内容
       </h2>
