@@ -241,6 +241,17 @@ const DEADLINES = [
 ];
 const CLOSINGS = ['今後ともよろしくお願いいたします。', 'ご不便をおかけし申し訳ございません。', 'ご理解とご協力をお願い申し上げます。', '※このメールにお心当たりのない場合は破棄してください。'];
 
+const SUBJECT_TOPICS: Record<string, readonly string[]> = {
+  delivery: ['お荷物のお届けについて', '再配達のご案内', 'お届け先住所の確認', '不在通知'],
+  bank: ['重要なお知らせ', 'お取引目的等の確認のお願い', '【要対応】本人確認', 'ご利用制限のお知らせ'],
+  card: ['ご利用確認のお願い', 'お支払い情報の更新', '【要対応】本人確認', 'カードご利用停止のお知らせ'],
+  carrier: ['ご利用料金のお支払いについて', 'アカウント確認のお願い', 'ポイント失効のお知らせ'],
+  ec: ['アカウント確認のお願い', 'お支払い方法の更新', 'ご注文の確認', '【要対応】本人確認'],
+  tax: ['未納税金のお知らせ', '差押最終通知', '還付金のお知らせ'],
+  utility: ['料金未納のお知らせ', '供給停止のご案内', 'ご利用料金のお支払いについて'],
+  other: ['重要なお知らせ', 'アカウント確認のお願い', 'お支払い情報の更新'],
+};
+
 export interface Lure {
   brand: Brand;
   /** The fake From display name (brand) and address. */
@@ -342,7 +353,7 @@ export function makeLure(random: Random, options: LureOptions): Lure {
   email.push([`${brand.name}${pick(random, ['', ' カスタマーサービス', ' お客様センター', ' 事務局'])}`]);
 
   const subject = pick(random, [
-    `【${brand.name}】${pick(random, ['重要なお知らせ', 'ご利用確認のお願い', 'お支払い情報の更新', 'アカウント確認のお願い', 'お荷物のお届けについて', '【要対応】本人確認'])}`,
+    `【${brand.name}】${pick(random, SUBJECT_TOPICS[brand.category] ?? SUBJECT_TOPICS.other!)}`,
     `${pick(random, ['【重要】', '【緊急】', '[注意]', '【要返信】', ''])}${brand.name}${pick(random, ['からのお知らせ', '：お客様情報の確認', '：ご利用停止のお知らせ', '：未払い料金のお知らせ'])}`,
     `${pick(random, ['【重要】', ''])}${problem.replace(/。$/, '')}`,
   ]);

@@ -45,6 +45,8 @@ export const COLLECT_RUNS = String.raw`(() => {
           kind: sEl ? sEl.getAttribute('data-s') : null,
           field: sEl ? sEl.getAttribute('data-f') : null,
           category: kEl ? kEl.getAttribute('data-k') : 'chrome',
+          block: kEl ? idOf(kEl) : -1,
+          blockText: kEl ? kEl.innerText : null,
           left: r.left, top: r.top, right: r.right, bottom: r.bottom,
         };
         runs.push(current);

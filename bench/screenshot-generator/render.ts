@@ -32,6 +32,9 @@ export interface PageRun {
   kind: SensitiveKind | null;
   field: 'source_phone' | 'source_email' | null;
   category: 'body' | 'subject' | 'chrome';
+  /** The body paragraph / bubble or subject element the run is in (-1 for chrome), and its text as laid out (innerText: <br> as a line break, wrapping as nothing). */
+  block: number;
+  blockText: string | null;
   /** The whole text of the sensitive item the run belongs to (null outside one). */
   fullText: string | null;
   left: number;

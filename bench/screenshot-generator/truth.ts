@@ -56,9 +56,10 @@ function chooseCrop(scene: Scene, rendering: Rendering): { top: number; bottom: 
   const pickOne = (runs: MeasuredRun[]) => runs[Math.floor(scene.random() * runs.length)];
   const body = inked.filter((run) => run.category === 'body');
   if (scene.crop === 'top') {
-    // Mostly the app's header (status bar, title, sometimes the sender) loses a line; now and then the first body line.
-    const firstBody = body[0]?.box.y0 ?? height;
-    const header = inked.filter((run) => run.box.y1 <= firstBody && run.box.y0 >= 0.02 * height);
+    // Mostly a line of the app's header (status bar, title bar) above the subject, sender and
+    // body is cut; now and then the first body line.
+    const firstImportant = Math.min(height, ...inked.filter((run) => run.category !== 'chrome' || run.kind).map((run) => run.box.y0));
+    const header = inked.filter((run) => run.box.y1 <= firstImportant && run.box.y0 >= 0.02 * height);
     const line = (scene.random() < 0.3 ? body[0] : pickOne(header)) ?? pickOne(inBand(0.05, 0.4, inked));
     if (!line) return { top: 0, bottom: height };
     return { top: Math.round(line.box.y0 + (1 - scene.cropKeep) * (line.box.y1 - line.box.y0)), bottom: height };
@@ -142,17 +143,21 @@ function truthEntry(scene: Scene, rendering: Rendering, placed: Placed[], size: 
     return textOf(all, placed, owner) || null;
   };
 
-  const join = (entries: Placed[]) =>
-    entries.reduce((text, entry, index) => {
-      const previous = entries[index - 1];
-      return text + (previous && !sameLine(previous.run, entry.run) ? '\n' : '') + entry.run.text;
-    }, '');
-  const body = join(placed.filter((entry) => entry.run.category === 'body'));
-  // A subject is one line of text, however the app wraps it.
-  const subjectText = placed
-    .filter((entry) => entry.run.category === 'subject')
-    .map((entry) => entry.run.text)
-    .join('');
+  // Body and subject as a person would retype them: a paragraph or bubble wholly in view is its
+  // text as laid out (wrapped lines run on, <br> is a line break); one cut by a crop is the text
+  // of its lines still in view; paragraphs and bubbles are separated by a line break.
+  const blocks = (category: 'body' | 'subject') => {
+    const texts: string[] = [];
+    for (const block of new Set(all.filter((run) => run.category === category).map((run) => run.block))) {
+      const runs = all.filter((run) => run.block === block);
+      const shown = placed.filter((entry) => entry.run.block === block);
+      if (shown.length === 0) continue;
+      texts.push(shown.length === runs.length && runs[0]!.blockText !== null ? runs[0]!.blockText.trim() : shown.map((entry) => entry.run.text).join(''));
+    }
+    return texts;
+  };
+  const body = blocks('body').join('\n');
+  const subjectText = blocks('subject').join('');
 
   const sensitive: TruthEntry['sensitive'] = [];
   const owners = [...new Set(placed.filter((entry) => entry.run.kind).map((entry) => entry.run.owner))];
