@@ -58,6 +58,7 @@ export class PhishingReportsService {
       thumbnail_url: screenshotUrl ? (mediaUrl(report.thumbnail_key) ?? screenshotUrl) : null,
       publish_screenshot: report.publish_screenshot,
       reported_at: toJstIsoString(report.reported_at),
+      similar_count: report.similar_count,
     };
   }
 
