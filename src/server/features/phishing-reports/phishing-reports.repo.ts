@@ -322,13 +322,16 @@ export class PhishingReportsRepository {
       .where('screenshot_status', '=', 'pending')
       .executeTakeFirst();
     if (!row) return [];
-    await trx
+    const updated = await trx
       .updateTable('phishing_reports')
       .set({ screenshot_status: 'failed', screenshot_key: null, thumbnail_key: null })
       .where('id', '=', id)
       .where('screenshot_job_id', '=', jobId)
       .where('screenshot_status', '=', 'pending')
-      .execute();
+      .returning('receipt_method')
+      .executeTakeFirst();
+    // Cached list pages said "being redacted"; the new revision makes them say it failed.
+    if (updated) await adjustCount(trx, updated.receipt_method, 0);
     return keysOf(row.screenshot_key, row.thumbnail_key);
   }
 
