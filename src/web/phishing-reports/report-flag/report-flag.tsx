@@ -78,6 +78,8 @@ function ReportFlagDialog({ reportId, onClose }: { reportId: string; onClose: ()
           <fieldset
             className={['field', 'report-flag__reasons', reasonError ? 'field--invalid' : null].filter(Boolean).join(' ')}
             disabled={busy}
+            // A radio group may say it is required; a plain fieldset may not.
+            role="radiogroup"
             aria-describedby={reasonError ? `${id}-reason-error` : undefined}
             aria-required
           >
