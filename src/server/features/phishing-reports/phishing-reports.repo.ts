@@ -3,6 +3,7 @@ import type { ReceiptMethod } from '../../../common/limits';
 import { readTimestamp, writeTimestamp } from '../../db/dialect';
 import type { Database, NewPhishingReportRow, PhishingReportRow, ScreenshotStatus } from '../../db/schema';
 import { enqueueJob } from '../../lib/jobs/jobs.repo';
+import { type ReportFilter, reportFilterConditions } from './report-search.repo';
 import { reportGroupKey, reportSearchText } from './report-search-text';
 
 /** Columns a public answer is built from; nothing secret is ever selected for reading. */
@@ -159,6 +160,37 @@ export class PhishingReportsRepository {
     if (method) ids = ids.where('receipt_method', '=', method);
     const pageIds = ids.orderBy('reported_at', direction).orderBy('id', direction).limit(pageLimit).offset(pageOffset);
     return this.readPage(pageIds);
+  }
+
+  /**
+   * A filtered page, newest first, and how many reports match: search terms, a group, a receipt
+   * method (report-search.repo.ts). One query for the page's ids and one count, both on the
+   * trigram or group index.
+   */
+  async searchPage(filter: ReportFilter & { limit: number; offset: number }): Promise<{ reports: StoredReport[]; total: number }> {
+    const where = reportFilterConditions(this.db, filter);
+    const [counted, reports] = await Promise.all([
+      this.db.selectFrom('phishing_reports').select((eb) => eb.fn.countAll<number | string>().as('total')).where(where).executeTakeFirstOrThrow(),
+      this.readPage(
+        this.db
+          .selectFrom('phishing_reports')
+          .select('phishing_reports.id')
+          .where(where)
+          .orderBy('phishing_reports.reported_at', 'desc')
+          .orderBy('phishing_reports.id', 'desc')
+          .limit(filter.limit)
+          .offset(filter.offset),
+      ),
+    ]);
+    return { reports, total: Number(counted.total) };
+  }
+
+  /** The group a report is in, for `similar_to` (null: no such public report). */
+  async groupOf(reportId: string, options: { includeHidden?: boolean } = {}): Promise<{ key: string | null; id: number } | null> {
+    let query = this.db.selectFrom('phishing_reports').select(['id', 'group_key']).where('report_id', '=', reportId);
+    if (!options.includeHidden) query = query.where('hidden_at', 'is', null);
+    const row = await query.executeTakeFirst();
+    return row ? { key: row.group_key, id: Number(row.id) } : null;
   }
 
   /** A public report (a hidden one is not found). */
