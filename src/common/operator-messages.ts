@@ -1,10 +1,10 @@
 /**
- * PROVISIONAL (h-opweb): the operator server helper owns this file (operatorMessages, operatorUiText,
- * FLAG_REASONS). Until their version lands, FLAG_REASONS below follows the contract so the web side
- * builds; on merge their definitions replace everything above `operatorScreenText`.
+ * The operator console's Japanese messages (issue 13, part 3) and the public flag reasons. The API
+ * answers with `operatorMessages`; the console's screens may add their own text in
+ * `operatorScreenText` at the end of this file.
  */
 
-/** The reasons a visitor can give when flagging a report (the contract's codes and wording). */
+/** Reasons a visitor can give in 「不適切な報告を通知」, in the order the form lists them. */
 export const FLAG_REASONS = [
   { code: 'personal_info', label: '個人情報が含まれている' },
   { code: 'defamation', label: '誹謗中傷・差別的な内容' },
@@ -14,6 +14,59 @@ export const FLAG_REASONS = [
 ] as const;
 
 export type FlagReason = (typeof FLAG_REASONS)[number]['code'];
+export const FLAG_REASON_CODES = FLAG_REASONS.map((reason) => reason.code) as [FlagReason, ...FlagReason[]];
+
+/** A flag's optional comment, and a moderation action's reason. */
+export const FLAG_COMMENT_MAX_LENGTH = 500;
+export const MODERATION_REASON_MAX_LENGTH = 500;
+
+export const operatorMessages = {
+  unauthenticated: '運営者としてログインしてください。',
+  setupLinkInvalid: 'このリンクは無効か、有効期限が切れています。管理者に新しいリンクの発行を依頼してください。',
+  passwordSet: 'パスワードを設定しました。ログインしてください。',
+  loginFailed: 'メールアドレスまたはパスワードが正しくありません。',
+  loginRateLimited: 'ログインの試行が多すぎます。しばらく時間をおいてから再度お試しください。',
+  totpInvalid: '確認コードが正しくありません。認証アプリに表示されている6桁のコードを入力してください。',
+  totpRequired: '確認コードを入力してください。',
+  challengeExpired: '確認の有効期限が切れました。もう一度ログインしてください。',
+  emailRequired: 'メールアドレスを入力してください。',
+  passwordRequired: 'パスワードを入力してください。',
+  tokenInvalid: 'リンクが正しくありません。',
+  loggedOut: 'ログアウトしました。',
+  reportNotFound: '指定された報告は見つかりませんでした。',
+  reasonRequired: '理由を入力してください。',
+  reasonTooLong: `理由は${MODERATION_REASON_MAX_LENGTH}文字以内で入力してください。`,
+  alreadyHidden: 'この報告はすでに非公開になっています。',
+  notHidden: 'この報告は公開中のため、再公開できません。',
+  noOriginal: '元のスクリーンショットが保存されていないため、黒塗り処理をやり直せません。',
+  redactHidden: '非公開の報告は、再公開すると黒塗り処理が自動でやり直されます。',
+  redactNotPublished: '投稿者がスクリーンショットの公開を希望していないため、黒塗り処理は行いません。',
+  noOpenFlags: '未対応の通知はありません。',
+  originalNotFound: '元のスクリーンショットは保存されていません。',
+  moderationFailed: '処理を完了できませんでした。時間をおいて再度お試しください。',
+  flagReasonRequired: '理由を選択してください。',
+  flagCommentTooLong: `コメントは${FLAG_COMMENT_MAX_LENGTH}文字以内で入力してください。`,
+  flagReceived: 'ご連絡ありがとうございます。運営者が内容を確認します。',
+  flagRateLimited: '通知の送信が多すぎます。しばらく時間をおいてから再度お試しください。',
+} as const;
+
+/** Labels the API and the console share (audit actions, flag states). */
+export const operatorUiText = {
+  auditActions: {
+    hide: '非公開',
+    restore: '再公開',
+    delete: '完全に削除',
+    redact: '黒塗りの再実行',
+    dismiss_flags: '通知を対応不要として完了',
+  },
+  flagResolutions: {
+    hidden: '非公開により対応済み',
+    dismissed: '対応不要',
+  },
+  flagReasonLabel(code: string): string {
+    return FLAG_REASONS.find((reason) => reason.code === code)?.label ?? code;
+  },
+} as const;
 
 /** The operator console's and the public flag form's screen wording (the web helper's part of this file). */
 export const operatorScreenText = {

@@ -33,6 +33,7 @@ import { createCampaignDispatch, type DispatcherTimings, registerCampaignsFeatur
 import type { CampaignDispatcher } from './features/campaigns/campaign-dispatcher';
 import { createIndividualDispatch, type IndividualDispatcherTimings, registerIndividualTrainingFeature } from './features/individual-training/individual-training.feature';
 import type { IndividualDispatcher } from './features/individual-training/individual-dispatcher';
+import { registerOperatorsFeature } from './features/operators/operators.feature';
 import { registerFaviconRoutes } from './features/pages/favicon.routes';
 import { registerNotFoundPage } from './features/pages/not-found.page';
 import { registerLegalPages } from './features/pages/legal-pages';
@@ -220,6 +221,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   registerScreenshotAnalysisRoutes(app, { analyzer: screenshotAnalyzer, config, rateLimiters });
   registerReportPages(app, { service: reportsService, assets, appUrl: config.appUrl });
   await registerAccountFeatures(app, { database, config, clock, rateLimiters, secret, reportsRepo, random: options.random });
+  await registerOperatorsFeature(app, { database, config, clock, rateLimiters, secret, storage, reports: reportsRepo, mediaPath: PUBLIC_MEDIA_PATH, screenshotPublisher });
   registerLegalPages(app, { assets, appUrl: config.appUrl, originalRetentionDays: config.screenshotOriginalRetentionDays });
   registerAllowListGuide(app, { assets, appUrl: config.appUrl, mail: config.mail, training: config.training });
   await registerIndividualTrainingFeature(app, {
