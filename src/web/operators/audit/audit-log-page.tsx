@@ -18,7 +18,7 @@ export function Component() {
     staleTime: 0,
   });
   return (
-    <section className="op-screen">
+    <section className="op-screen" aria-labelledby="op-page-title">
       <PageHeading title={t.auditLogTitle} lead={t.auditLogLead} />
       <div className="card op-panel">
         {query.isPending ? (

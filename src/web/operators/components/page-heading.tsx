@@ -5,7 +5,7 @@ export function PageHeading({ title, lead, children }: { title: string; lead?: s
   return (
     <header className="op-page-heading">
       <div>
-        <h1 className="op-page-heading__title" tabIndex={-1} data-route-heading>
+        <h1 id="op-page-title" className="op-page-heading__title" tabIndex={-1} data-route-heading>
           {title}
         </h1>
         {lead && <p className="op-page-heading__lead">{lead}</p>}

@@ -42,7 +42,7 @@ export function Component() {
   if (query.isError) {
     const missing = query.error instanceof ApiError && query.error.status === 404;
     return (
-      <section className="op-screen" aria-labelledby="op-detail-title">
+      <section className="op-screen" aria-labelledby="op-page-title">
         {back}
         <PageHeading title={t.detailTitle} />
         {missing ? (
@@ -81,7 +81,7 @@ type DetailBodyProps = {
 function DetailBody({ detail, back, notice, noticeRef, onDone }: DetailBodyProps) {
   const { report, flags, audit } = detail;
   return (
-    <section className="op-screen" aria-labelledby="op-detail-title">
+    <section className="op-screen" aria-labelledby="op-page-title">
       {back}
       <PageHeading title={t.detailTitle}>
         {!report.hidden_at && (

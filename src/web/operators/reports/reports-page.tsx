@@ -43,7 +43,7 @@ export function Component() {
   };
 
   return (
-    <section className="op-screen" aria-labelledby="op-reports-title">
+    <section className="op-screen" aria-labelledby="op-page-title">
       <PageHeading title={t.reportsTitle} lead={t.reportsLead} />
       {notice && (
         <AlertBox tone="success">

@@ -76,10 +76,10 @@ export function TotpStep({ challenge, onRestart }: TotpStepProps) {
       {challenge.stage === 'totp_setup' && (
         <div className="op-totp-setup">
           <img className="op-totp-setup__qr" src={svgImageSource(challenge.totp.qr_svg)} alt={t.totpQrAlt} width={200} height={200} />
-          <p className="op-totp-setup__secret-label" id="op-totp-secret-label">
+          <p className="op-totp-setup__secret-label">
             {t.totpSecretLabel}
           </p>
-          <p className="op-totp-setup__secret" aria-labelledby="op-totp-secret-label" data-testid="totp-secret">
+          <p className="op-totp-setup__secret" data-testid="totp-secret">
             <code translate="no">{groupSecret(challenge.totp.secret)}</code>
           </p>
         </div>

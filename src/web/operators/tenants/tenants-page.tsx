@@ -26,7 +26,7 @@ export function Component() {
     staleTime: 0,
   });
   return (
-    <section className="op-screen">
+    <section className="op-screen" aria-labelledby="op-page-title">
       <PageHeading title={t.tenantsTitle} lead={t.tenantsLead} />
       <div className="card op-panel">
         <div className="op-toolbar">
