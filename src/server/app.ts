@@ -39,6 +39,7 @@ import { registerLegalPages } from './features/pages/legal-pages';
 import { registerAllowListGuide } from './features/pages/allow-list-guide.page';
 import { registerReportPages } from './features/pages/report-pages.routes';
 import { registerTrainingPages } from './features/pages/training-pages.routes';
+import { registerOperatorPages } from './features/pages/operator-pages.routes';
 import { WebAssets } from './features/pages/web-assets';
 import { PhishingReportsRepository } from './features/phishing-reports/phishing-reports.repo';
 import { PUBLIC_MEDIA_PATH, registerPhishingReportRoutes } from './features/phishing-reports/phishing-reports.routes';
@@ -242,6 +243,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   if (options.mailWorker ?? config.mail.worker) app.addHook('onReady', async () => individualDispatch.dispatcher.start());
   registerOpenApiRoutes(app, openapi, config.appUrl);
   registerTrainingPages(app, { assets, appUrl: config.appUrl });
+  registerOperatorPages(app, { assets, appUrl: config.appUrl });
   registerFaviconRoutes(app);
   registerNotFoundPage(app);
   return app;

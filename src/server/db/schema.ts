@@ -35,6 +35,13 @@ export interface PhishingReportsTable {
   reporter_ip_hash: string | null;
   reporter_fingerprint_hash: string | null;
   reported_at: Timestamp;
+  /** Set when an operator hides the report: it is then in no public answer. Null: public. */
+  hidden_at: Timestamp | null;
+  hidden_reason: string | null;
+  /** Subject, body, sender address and number, normalised for search (report-search-text.ts). */
+  search_text: string | null;
+  /** Similar reports share it (same number, else address, else URL host); null: in no group. */
+  group_key: string | null;
 }
 
 /** One row per receipt method, kept in step with inserts and deletes so totals cost one lookup. */
@@ -42,6 +49,12 @@ export interface PhishingReportCountsTable {
   receipt_method: 'email' | 'sms';
   total: number;
   revision: number;
+}
+
+/** Public reports per group_key, kept in step with every insert, delete, hide and restore. */
+export interface PhishingReportGroupsTable {
+  group_key: string;
+  total: number;
 }
 
 export interface MailOutboxTable {
@@ -91,6 +104,7 @@ export interface JobsTable {
 export interface Database {
   phishing_reports: PhishingReportsTable;
   phishing_report_counts: PhishingReportCountsTable;
+  phishing_report_groups: PhishingReportGroupsTable;
   mail_outbox: MailOutboxTable;
   jobs: JobsTable;
   tenants: TenantsTable;

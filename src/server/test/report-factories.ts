@@ -85,5 +85,6 @@ export async function gifImage(): Promise<Buffer> {
 /** Empties the public report table so a test can count exactly; reports are not tenant-scoped. */
 export async function clearReports(database: DatabaseHandle): Promise<void> {
   await sql`delete from phishing_reports`.execute(database.db);
+  await sql`delete from phishing_report_groups`.execute(database.db);
   await sql`update phishing_report_counts set total = 0, revision = revision + 1`.execute(database.db);
 }

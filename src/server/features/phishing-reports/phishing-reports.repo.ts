@@ -1,26 +1,31 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, SelectQueryBuilder, Transaction } from 'kysely';
 import type { ReceiptMethod } from '../../../common/limits';
 import { readTimestamp, writeTimestamp } from '../../db/dialect';
 import type { Database, NewPhishingReportRow, PhishingReportRow, ScreenshotStatus } from '../../db/schema';
 import { enqueueJob } from '../../lib/jobs/jobs.repo';
+import { reportGroupKey, reportSearchText } from './report-search-text';
 
 /** Columns a public answer is built from; nothing secret is ever selected for reading. */
 const PUBLIC_COLUMNS = [
-  'report_id',
-  'receipt_method',
-  'subject',
-  'body',
-  'source_email',
-  'phone_number',
-  'publish_screenshot',
-  'screenshot_status',
-  'screenshot_key',
-  'thumbnail_key',
-  'reported_at',
+  'phishing_reports.report_id',
+  'phishing_reports.receipt_method',
+  'phishing_reports.subject',
+  'phishing_reports.body',
+  'phishing_reports.source_email',
+  'phishing_reports.phone_number',
+  'phishing_reports.publish_screenshot',
+  'phishing_reports.screenshot_status',
+  'phishing_reports.screenshot_key',
+  'phishing_reports.thumbnail_key',
+  'phishing_reports.reported_at',
+  'phishing_reports.hidden_at',
 ] as const;
 
-/** A new report as the service hands it over; the repository writes the timestamp in its storage format. */
-export type NewReport = Omit<NewPhishingReportRow, 'reported_at'> & { reported_at: Date };
+/**
+ * A new report as the service hands it over; the repository writes the timestamp in its storage
+ * format and derives the search text and group key itself, so no insert can miss them.
+ */
+export type NewReport = Omit<NewPhishingReportRow, 'reported_at' | 'hidden_at' | 'hidden_reason' | 'search_text' | 'group_key'> & { reported_at: Date };
 
 export interface StoredReport {
   report_id: string;
@@ -34,6 +39,8 @@ export interface StoredReport {
   screenshot_key: string | null;
   thumbnail_key: string | null;
   reported_at: Date;
+  /** The number of OTHER public reports in its group (0 when none). */
+  similar_count: number;
 }
 
 export interface DeletionState {
@@ -53,10 +60,14 @@ export interface ScreenshotWork {
   legacyKeys: string[];
 }
 
-type PublicRow = Pick<PhishingReportRow, (typeof PUBLIC_COLUMNS)[number]>;
+type PublicRow = Pick<PhishingReportRow, 'report_id' | 'receipt_method' | 'subject' | 'body' | 'source_email' | 'phone_number' | 'publish_screenshot' | 'screenshot_status' | 'screenshot_key' | 'thumbnail_key' | 'reported_at' | 'hidden_at'> & {
+  group_total: number | string | null;
+};
 
-function toStoredReport(row: PublicRow): StoredReport {
-  return { ...row, publish_screenshot: row.publish_screenshot === 1, reported_at: readTimestamp(row.reported_at) };
+function toStoredReport({ hidden_at: hiddenAt, group_total: groupTotal, ...row }: PublicRow): StoredReport {
+  // The group's total counts public reports, this one included unless it is hidden.
+  const others = Number(groupTotal ?? 0) - (hiddenAt === null ? 1 : 0);
+  return { ...row, publish_screenshot: row.publish_screenshot === 1, reported_at: readTimestamp(row.reported_at), similar_count: Math.max(others, 0) };
 }
 
 async function adjustCount(trx: Transaction<Database>, method: ReceiptMethod, delta: 1 | -1 | 0): Promise<void> {
@@ -65,6 +76,24 @@ async function adjustCount(trx: Transaction<Database>, method: ReceiptMethod, de
     .set((eb) => ({ total: eb('total', '+', delta), revision: eb('revision', '+', 1) }))
     .where('receipt_method', '=', method)
     .execute();
+}
+
+/** Keeps a group's public total in step; a group row appears with its first report. */
+async function adjustGroup(trx: Transaction<Database>, groupKey: string | null, delta: 1 | -1): Promise<void> {
+  if (groupKey === null) return;
+  if (delta === 1) {
+    await trx
+      .insertInto('phishing_report_groups')
+      .values({ group_key: groupKey, total: 1 })
+      .onConflict((conflict) => conflict.column('group_key').doUpdateSet((eb) => ({ total: eb('phishing_report_groups.total', '+', 1) })))
+      .execute();
+  } else {
+    await trx
+      .updateTable('phishing_report_groups')
+      .set((eb) => ({ total: eb('total', '-', 1) }))
+      .where('group_key', '=', groupKey)
+      .execute();
+  }
 }
 
 const keysOf = (...keys: Array<string | null>): string[] => keys.filter((key): key is string => key !== null);
@@ -84,8 +113,15 @@ export class PhishingReportsRepository {
   /** A report waiting for redaction gets its `publish_screenshot` job in the same transaction. */
   async insert(report: NewReport): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      const { id } = await trx.insertInto('phishing_reports').values({ ...report, reported_at: writeTimestamp(report.reported_at) }).returning('id').executeTakeFirstOrThrow();
+      const searchable = { subject: report.subject ?? null, body: report.body, source_email: report.source_email ?? null, phone_number: report.phone_number ?? null };
+      const groupKey = reportGroupKey(searchable);
+      const { id } = await trx
+        .insertInto('phishing_reports')
+        .values({ ...report, reported_at: writeTimestamp(report.reported_at), search_text: reportSearchText(searchable), group_key: groupKey })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       await adjustCount(trx, report.receipt_method, 1);
+      await adjustGroup(trx, groupKey, 1);
       if (report.screenshot_status === 'pending') {
         const jobId = await enqueueJob(trx, 'publish_screenshot', { reportId: id }, { now: report.reported_at });
         await trx.updateTable('phishing_reports').set({ screenshot_job_id: jobId }).where('id', '=', id).execute();
@@ -94,8 +130,9 @@ export class PhishingReportsRepository {
   }
 
   /**
-   * Totals come from the counter rows kept in step with every insert and delete: one lookup, not
-   * a scan. `revision` changes with every insert and delete of any report.
+   * Totals of public reports come from the counter rows kept in step with every insert, delete,
+   * hide and restore: one lookup, not a scan. `revision` changes with each of those and with
+   * every published screenshot.
    */
   async counts(): Promise<{ total: Record<ReceiptMethod, number>; revision: string }> {
     const { rows } = await this.db.executeQuery(this.countsQuery);
@@ -117,29 +154,63 @@ export class PhishingReportsRepository {
     const pageOffset = fromOldest ? Math.max(total - offset - limit, 0) : offset;
     const direction = fromOldest ? 'asc' : 'desc';
 
-    let ids = this.db.selectFrom('phishing_reports').select('id');
+    // The partial indexes hold public reports only; `hidden_at is null` is what lets them serve.
+    let ids = this.db.selectFrom('phishing_reports').select('id').where('hidden_at', 'is', null);
     if (method) ids = ids.where('receipt_method', '=', method);
     const pageIds = ids.orderBy('reported_at', direction).orderBy('id', direction).limit(pageLimit).offset(pageOffset);
-
-    // `id in (…)` keeps SQLite from turning the join around into a full scan when LIMIT is a
-    // bound parameter; the 20 rows are then read by primary key and sorted.
-    const rows = await this.db
-      .selectFrom('phishing_reports')
-      .select(PUBLIC_COLUMNS)
-      .where('id', 'in', pageIds)
-      .orderBy('reported_at', 'desc')
-      .orderBy('id', 'desc')
-      .execute();
-    return rows.map(toStoredReport);
+    return this.readPage(pageIds);
   }
 
+  /** A public report (a hidden one is not found). */
   async findByReportId(reportId: string): Promise<StoredReport | null> {
-    const row = await this.db
-      .selectFrom('phishing_reports')
-      .select(PUBLIC_COLUMNS)
-      .where('report_id', '=', reportId)
+    const row = await this.selectReports()
+      .where('phishing_reports.report_id', '=', reportId)
+      .where('phishing_reports.hidden_at', 'is', null)
       .executeTakeFirst();
     return row ? toStoredReport(row) : null;
+  }
+
+  /**
+   * Hides a report from every public answer (`hidden` given) or makes it public again (null), with
+   * the public totals, its group's total and the list revision in the same transaction. False when
+   * there is no such report or it already is in that state.
+   */
+  async setHidden(reportId: string, hidden: { at: Date; reason: string } | null): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const updated = await trx
+        .updateTable('phishing_reports')
+        .set(hidden ? { hidden_at: writeTimestamp(hidden.at), hidden_reason: hidden.reason } : { hidden_at: null, hidden_reason: null })
+        .where('report_id', '=', reportId)
+        .where('hidden_at', hidden ? 'is' : 'is not', null)
+        .returning(['receipt_method', 'group_key'])
+        .executeTakeFirst();
+      if (!updated) return false;
+      const delta = hidden ? -1 : 1;
+      await adjustCount(trx, updated.receipt_method, delta);
+      await adjustGroup(trx, updated.group_key, delta);
+      return true;
+    });
+  }
+
+  /** Reports with their group's public total, for toStoredReport. */
+  private selectReports() {
+    return this.db
+      .selectFrom('phishing_reports')
+      .leftJoin('phishing_report_groups', 'phishing_report_groups.group_key', 'phishing_reports.group_key')
+      .select([...PUBLIC_COLUMNS, 'phishing_report_groups.total as group_total']);
+  }
+
+  /**
+   * Reads the page's rows by primary key, newest first. `id in (…)` keeps SQLite from turning a
+   * join around into a full scan when LIMIT is a bound parameter.
+   */
+  private async readPage(pageIds: SelectQueryBuilder<Database, 'phishing_reports', { id: number }>): Promise<StoredReport[]> {
+    const rows = await this.selectReports()
+      .where('phishing_reports.id', 'in', pageIds)
+      .orderBy('phishing_reports.reported_at', 'desc')
+      .orderBy('phishing_reports.id', 'desc')
+      .execute();
+    return rows.map(toStoredReport);
   }
 
   async findDeletionState(reportId: string): Promise<DeletionState | null> {
@@ -147,6 +218,8 @@ export class PhishingReportsRepository {
       .selectFrom('phishing_reports')
       .select(['id', 'delete_password_hash', 'failed_delete_attempts', 'delete_locked_until'])
       .where('report_id', '=', reportId)
+      // A hidden report is in no public answer, this one included (an operator deletes it with deleteById).
+      .where('hidden_at', 'is', null)
       .executeTakeFirst();
     if (!row) return null;
     return {
@@ -180,18 +253,21 @@ export class PhishingReportsRepository {
   }
 
   /**
-   * Deletes the report and answers the storage keys it held at that instant (null when it was
-   * already gone), so files a background job attached a moment earlier are removed too.
+   * Deletes the report (public or hidden) and answers the storage keys it held at that instant
+   * (null when it was already gone), so files a background job attached a moment earlier are
+   * removed too. A hidden report was in no total, so only the revision moves.
    */
   async deleteById(id: number): Promise<string[] | null> {
     return this.db.transaction().execute(async (trx) => {
       const deleted = await trx
         .deleteFrom('phishing_reports')
         .where('id', '=', id)
-        .returning(['receipt_method', 'screenshot_key', 'thumbnail_key', 'original_key'])
+        .returning(['receipt_method', 'group_key', 'hidden_at', 'screenshot_key', 'thumbnail_key', 'original_key'])
         .executeTakeFirst();
       if (!deleted) return null;
-      await adjustCount(trx, deleted.receipt_method, -1);
+      const wasPublic = deleted.hidden_at === null;
+      await adjustCount(trx, deleted.receipt_method, wasPublic ? -1 : 0);
+      if (wasPublic) await adjustGroup(trx, deleted.group_key, -1);
       return keysOf(deleted.screenshot_key, deleted.thumbnail_key, deleted.original_key);
     });
   }

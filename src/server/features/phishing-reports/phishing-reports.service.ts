@@ -60,6 +60,7 @@ export class PhishingReportsService {
       // A private screenshot is none of the public's business: it reads as no screenshot.
       screenshot_status: report.screenshot_status === 'private' ? 'none' : report.screenshot_status,
       reported_at: toJstIsoString(report.reported_at),
+      similar_count: report.similar_count,
     };
   }
 

@@ -40,7 +40,7 @@ describe('POST /api/phishing-reports', () => {
     expect(body).toEqual({ success: true, data: { message: reportMessages.submitSuccess, report_id: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/) } });
     const report = await getReport(body.data.report_id);
     expect(Object.keys(report).sort()).toEqual(
-      ['body', 'phone_number', 'publish_screenshot', 'receipt_method', 'report_id', 'reported_at', 'screenshot_status', 'screenshot_url', 'source_email', 'subject', 'thumbnail_url'].sort(),
+      ['body', 'phone_number', 'publish_screenshot', 'receipt_method', 'report_id', 'reported_at', 'screenshot_status', 'screenshot_url', 'similar_count', 'source_email', 'subject', 'thumbnail_url'].sort(),
     );
     expect(report).toMatchObject({
       receipt_method: 'email',

@@ -7,6 +7,7 @@ import { formatReportDateTime } from '../../../common/date-format';
 import { defangText } from '../../../common/url-defang';
 import { readAuthToken } from '../../auth/token-storage';
 import type { ReportView } from '../api/report-guards';
+import { ReportFlag } from '../report-flag/report-flag';
 import { similarReportsHref } from '../report-list/list-url-state';
 import { ScreenshotStatusNote } from '../screenshot-status';
 
@@ -129,6 +130,7 @@ export function ReportDetailView({ report, onDelete, onBack }: ReportDetailViewP
           {t.deleteButton}
         </button>
       </div>
+      <ReportFlag reportId={report.report_id} />
 
       {enlarged && report.screenshot_url && (
         <ImageViewer src={report.screenshot_url} alt="報告されたスクリーンショット" onClose={() => setEnlarged(false)} />
