@@ -153,12 +153,8 @@ export const publicReportSchema = z.object({
    */
   screenshot_status: z.enum(PUBLIC_SCREENSHOT_STATUSES),
   reported_at: z.string(),
-  /**
-   * The number of OTHER public reports in the same group (same sender number, address or URL
-   * host). The server always sends it; optional only until the web's answer guard (report-guards.ts)
-   * reads it, then required.
-   */
-  similar_count: z.number().int().optional(),
+  /** The number of OTHER public reports in the same group (same sender number, address or URL host). */
+  similar_count: z.number().int(),
 });
 export type PublicReport = z.output<typeof publicReportSchema>;
 
