@@ -37,6 +37,11 @@ export const REPORT_TEXT_LIMITS = {
 
 export const RECEIPT_METHODS = ['email', 'sms'] as const;
 export type ReceiptMethod = (typeof RECEIPT_METHODS)[number];
+/** Where a report's screenshot stands in public answers (publicReportSchema.screenshot_status). */
+export const PUBLIC_SCREENSHOT_STATUSES = ['none', 'pending', 'published', 'failed'] as const;
+export type PublicScreenshotStatus = (typeof PUBLIC_SCREENSHOT_STATUSES)[number];
+/** A public report id (reportIdSchema); here too so pages can check one without loading zod. */
+export const REPORT_ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 
 // Accounts (SPEC §9: password at least 8 characters, letters and digits)
 export const PASSWORD_MIN_LENGTH = 8;

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import {
   DELETE_PASSWORD_LENGTH,
+  PUBLIC_SCREENSHOT_STATUSES,
   RECEIPT_METHODS,
+  REPORT_ID_PATTERN,
   REPORT_LIST_MAX_LIMIT,
   REPORT_LIST_PAGE_SIZE,
   REPORT_TEXT_LIMITS,
@@ -124,7 +126,7 @@ export const reportListQuerySchema = z.object({
 });
 export type ReportListQuery = z.output<typeof reportListQuerySchema>;
 
-export const reportIdSchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/);
+export const reportIdSchema = z.string().regex(REPORT_ID_PATTERN);
 
 export const reportDeleteSchema = z.object({
   delete_password: deletePasswordSchema,
@@ -144,13 +146,15 @@ export const publicReportSchema = z.object({
   /** A small version of screenshot_url for the list (made from the redacted pixels); null with it. */
   thumbnail_url: z.string().nullable(),
   publish_screenshot: z.boolean(),
-  reported_at: z.string(),
   /**
-   * The number of OTHER public reports in the same group (same sender number, address or URL
-   * host). The server always sends it; optional only until the web's answer guard (report-guards.ts)
-   * reads it, then required.
+   * Where the screenshot to publish stands: `pending` while it is being redacted (no URL yet),
+   * `published` once the redacted copy is served, `failed` when it never will be; `none` without
+   * one (none uploaded, or kept private by the reporter).
    */
-  similar_count: z.number().int().optional(),
+  screenshot_status: z.enum(PUBLIC_SCREENSHOT_STATUSES),
+  reported_at: z.string(),
+  /** The number of OTHER public reports in the same group (same sender number, address or URL host). */
+  similar_count: z.number().int(),
 });
 export type PublicReport = z.output<typeof publicReportSchema>;
 

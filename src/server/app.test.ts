@@ -77,7 +77,7 @@ describe('configuration', () => {
   it('uses the documented defaults', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({ port: 3000, host: '127.0.0.1', appUrl: 'http://localhost:3000', trustProxy: false, redisUrl: undefined });
-    expect(config.rateLimits).toEqual({ reportSubmit: 10, screenshotAnalyze: 20, reportDelete: 30, login: 30, accountMail: 10, register: 10, individualRegister: 10, individualAddress: 5 });
+    expect(config.rateLimits).toEqual({ reportSubmit: 10, screenshotAnalyze: 20, reportDelete: 30, login: 30, accountMail: 10, register: 10, individualRegister: 10, individualAddress: 5, reportFlag: 10 });
     expect(config.training.individualSkipHolidays).toBe(true);
     expect(loadConfig({ INDIVIDUAL_SKIP_HOLIDAYS: '0' }).training.individualSkipHolidays).toBe(false);
     expect(config.database).toMatchObject({ dialect: 'sqlite' });

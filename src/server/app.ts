@@ -33,12 +33,14 @@ import { createCampaignDispatch, type DispatcherTimings, registerCampaignsFeatur
 import type { CampaignDispatcher } from './features/campaigns/campaign-dispatcher';
 import { createIndividualDispatch, type IndividualDispatcherTimings, registerIndividualTrainingFeature } from './features/individual-training/individual-training.feature';
 import type { IndividualDispatcher } from './features/individual-training/individual-dispatcher';
+import { registerOperatorsFeature } from './features/operators/operators.feature';
 import { registerFaviconRoutes } from './features/pages/favicon.routes';
 import { registerNotFoundPage } from './features/pages/not-found.page';
 import { registerLegalPages } from './features/pages/legal-pages';
 import { registerAllowListGuide } from './features/pages/allow-list-guide.page';
 import { registerReportPages } from './features/pages/report-pages.routes';
 import { registerTrainingPages } from './features/pages/training-pages.routes';
+import { registerOperatorPages } from './features/pages/operator-pages.routes';
 import { WebAssets } from './features/pages/web-assets';
 import { PhishingReportsRepository } from './features/phishing-reports/phishing-reports.repo';
 import { PUBLIC_MEDIA_PATH, registerPhishingReportRoutes } from './features/phishing-reports/phishing-reports.routes';
@@ -219,6 +221,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   registerScreenshotAnalysisRoutes(app, { analyzer: screenshotAnalyzer, config, rateLimiters });
   registerReportPages(app, { service: reportsService, assets, appUrl: config.appUrl });
   await registerAccountFeatures(app, { database, config, clock, rateLimiters, secret, reportsRepo, random: options.random });
+  await registerOperatorsFeature(app, { database, config, clock, rateLimiters, secret, storage, reports: reportsRepo, mediaPath: PUBLIC_MEDIA_PATH, screenshotPublisher });
   registerLegalPages(app, { assets, appUrl: config.appUrl, originalRetentionDays: config.screenshotOriginalRetentionDays });
   registerAllowListGuide(app, { assets, appUrl: config.appUrl, mail: config.mail, training: config.training });
   await registerIndividualTrainingFeature(app, {
@@ -242,6 +245,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   if (options.mailWorker ?? config.mail.worker) app.addHook('onReady', async () => individualDispatch.dispatcher.start());
   registerOpenApiRoutes(app, openapi, config.appUrl);
   registerTrainingPages(app, { assets, appUrl: config.appUrl });
+  registerOperatorPages(app, { assets, appUrl: config.appUrl });
   registerFaviconRoutes(app);
   registerNotFoundPage(app);
   return app;

@@ -54,6 +54,8 @@ const environmentSchema = z.object({
   RATE_LIMIT_REPORT_SUBMIT: positiveInt(10),
   RATE_LIMIT_SCREENSHOT_ANALYZE: positiveInt(20),
   RATE_LIMIT_REPORT_DELETE: positiveInt(30),
+  /** Public 「不適切な報告を通知」 flags per client per hour. */
+  RATE_LIMIT_REPORT_FLAG: positiveInt(10),
   RATE_LIMIT_LOGIN: positiveInt(30),
   RATE_LIMIT_ACCOUNT_MAIL: positiveInt(10),
   RATE_LIMIT_REGISTER: positiveInt(10),
@@ -171,6 +173,7 @@ export interface AppConfig {
   rateLimits: {
     reportSubmit: number; screenshotAnalyze: number; reportDelete: number; login: number; accountMail: number; register: number;
     individualRegister: number; individualAddress: number;
+    reportFlag: number;
   };
   ocr: { workers: number; queueLimit: number; queueTimeoutMs: number };
   /** Private screenshot originals are deleted this many days after the report. */
@@ -258,6 +261,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
       register: env.RATE_LIMIT_REGISTER,
       individualRegister: env.RATE_LIMIT_INDIVIDUAL_REGISTER,
       individualAddress: env.RATE_LIMIT_INDIVIDUAL_ADDRESS,
+      reportFlag: env.RATE_LIMIT_REPORT_FLAG,
     },
     ocr: { workers: env.OCR_WORKERS, queueLimit: env.OCR_QUEUE_LIMIT, queueTimeoutMs: env.OCR_QUEUE_TIMEOUT_MS },
     screenshotOriginalRetentionDays: env.SCREENSHOT_ORIGINAL_RETENTION_DAYS,

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountMessages, realmMessages } from '../common/messages';
+import { operatorMessages } from '../common/operator-messages';
 import { createAccount } from './test/account-factories';
+import { signedInOperator } from './test/operator-factories';
 import { createTestApp, type TestContext } from './test/test-app';
 
 /**
@@ -37,6 +39,14 @@ const PUBLIC_API_ROUTES: ReadonlySet<string> = new Set([
   'POST /api/individual/register',
   'POST /phishing-training',
   'POST /phishing-training/unsubscribe/:token',
+  // The public 「不適切な報告を通知」 on a report (issue 13): anonymous like the reports themselves,
+  // CSRF-checked and rate-limited per client.
+  'POST /api/phishing-reports/:id/flags',
+  // The operator console's sign-in steps (issue 13): the setup link carries its own token, the
+  // TOTP step its challenge token.
+  'POST /api/operator/setup',
+  'POST /api/operator/login',
+  'POST /api/operator/login/totp',
 ]);
 
 const isPage = (method: string, url: string) => method === 'GET' && !url.startsWith('/api/');
@@ -72,12 +82,14 @@ describe('route access (route table)', () => {
           headers: { cookie: context.csrf.cookie, ...context.csrf.header, ...(authorization ? { authorization } : {}) },
         });
         expect(response.statusCode, `${key} (${authorization ?? 'no Authorization'})`).toBe(401);
-        expect(response.json()).toEqual({ success: false, message: accountMessages.unauthenticated });
+        // Each realm answers in its own words.
+        const message = context.app.operatorRealmRoutes.has(key) ? operatorMessages.unauthenticated : accountMessages.unauthenticated;
+        expect(response.json(), key).toEqual({ success: false, message });
       }
       guarded.push(key);
     }
     // The walk reached the signed-in API (a table that lost its routes would pass vacuously).
-    expect(guarded).toEqual(expect.arrayContaining(['GET /api/auth/user', 'GET /api/corporate/dashboard', 'PUT /api/auth/profile', 'POST /api/auth/logout']));
+    expect(guarded).toEqual(expect.arrayContaining(['GET /api/auth/user', 'GET /api/corporate/dashboard', 'PUT /api/auth/profile', 'POST /api/auth/logout', 'GET /api/operator/reports']));
   });
 });
 
@@ -113,6 +125,56 @@ describe('tenant realm (route table)', () => {
         expect(response.statusCode, `${key} (${who})`).toBe(403);
         expect(response.json(), `${key} (${who})`).toEqual({ success: false, message });
       }
+    }
+  });
+});
+
+describe('operator realm (route table)', () => {
+  let context: TestContext;
+  beforeAll(async () => {
+    context = await createTestApp({ RATE_LIMIT_LOGIN: '1000' });
+  });
+  afterAll(() => context.close());
+
+  const realmRoutes = () => [...context.app.operatorRealmRoutes].filter((key) => !key.startsWith('HEAD '));
+  const call = (key: string, token: string) => {
+    const [method, pattern] = key.split(' ') as [string, string];
+    return context.app.inject({
+      method: method as 'GET', url: pattern.replace(/:[A-Za-z_]+/g, '1'), payload: method === 'GET' ? undefined : { unexpected: true },
+      headers: { cookie: context.csrf.cookie, ...context.csrf.header, authorization: `Bearer ${token}` },
+    });
+  };
+
+  it('holds the operator console’s API routes, apart from the tenant realm', () => {
+    expect(realmRoutes()).toEqual(expect.arrayContaining(['GET /api/operator/me', 'GET /api/operator/reports', 'POST /api/operator/reports/:id/hide', 'GET /api/operator/tenants', 'GET /api/operator/audit-log']));
+    for (const key of realmRoutes()) {
+      expect(key, key).toMatch(/^[A-Z]+ \/api\/operator\//);
+      expect(context.app.tenantRealmRoutes.has(key), key).toBe(false);
+    }
+  });
+
+  it('refuses a tenant administrator’s token on every operator route, before validation', async () => {
+    const tenant = await createAccount(context);
+    // The token works where it belongs.
+    expect((await call('GET /api/corporate/dashboard', tenant.token)).statusCode).toBe(200);
+    for (const key of realmRoutes()) {
+      const response = await call(key, tenant.token);
+      expect(response.statusCode, key).toBe(401);
+      expect(response.json(), key).toEqual({ success: false, message: operatorMessages.unauthenticated });
+    }
+  });
+
+  it('refuses an operator’s token on every tenant route and every signed-in account route', async () => {
+    const operator = await signedInOperator(context);
+    expect((await call('GET /api/operator/me', operator.token)).statusCode).toBe(200);
+    const accountRoutes = [...context.app.routeTable]
+      .map((route) => `${route.method} ${route.url}`)
+      .filter((key) => key.includes(' /api/') && !key.startsWith('HEAD ') && !context.app.operatorRealmRoutes.has(key) && !PUBLIC_API_ROUTES.has(key));
+    expect(accountRoutes).toEqual(expect.arrayContaining(['GET /api/auth/user', 'GET /api/corporate/dashboard', ...context.app.tenantRealmRoutes].filter((key) => !key.startsWith('HEAD '))));
+    for (const key of accountRoutes) {
+      const response = await call(key, operator.token);
+      expect(response.statusCode, key).toBe(401);
+      expect(response.json(), key).toEqual({ success: false, message: accountMessages.unauthenticated });
     }
   });
 });

@@ -20,6 +20,7 @@ const pages: Record<string, () => Promise<PageModule>> = {
   // The training single-page app (SPEC §2.1); the dashboard host container runs the same app.
   app: () => import('./training-app/mount'),
   'corporate-dashboard-app': () => import('./training-app/mount'),
+  'operator-app': () => import('./operators/mount'),
 };
 
 // The training header offers guest links or the signed-in ones (site-frame.ts). Marked from the stored

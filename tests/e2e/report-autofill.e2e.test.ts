@@ -8,6 +8,7 @@ import { COVERED_SHARE, type DevImage, decodeRgb, loadDevSet, rectCoverage } fro
 import { DESKTOP, PHONE } from './support/browser';
 import { type OpenedPage, type Viewport, useE2EEnvironment, viewportName } from './support/e2e';
 import { eventually } from './support/eventually';
+import { smallPng } from './support/api';
 import {
   INDEX_PATH,
   detailPath,
@@ -368,5 +369,11 @@ describe('auto-fill rules and errors', () => {
     expect(await form.body.isEditable()).toBe(true);
     expect(await form.successBox.count()).toBe(0);
     await checkScreen(page, `autofill-error-${viewportName(PHONE)}`);
+
+    // Another file is chosen: the error was about the previous one and goes with it.
+    await form.screenshot.setInputFiles({ name: 'another.png', mimeType: 'image/png', buffer: await smallPng() });
+    await preview.waitFor();
+    expect(await analyzeError.count()).toBe(0);
+    expect(await form.screenshot.getAttribute('aria-invalid')).toBeNull();
   });
 });

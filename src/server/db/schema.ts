@@ -128,6 +128,11 @@ export interface Database {
   individual_registrations: IndividualRegistrationsTable;
   individual_sends: IndividualSendsTable;
   individual_tracking_events: IndividualTrackingEventsTable;
+  operators: OperatorsTable;
+  operator_setup_tokens: OperatorSetupTokensTable;
+  operator_sessions: OperatorSessionsTable;
+  operator_audit_log: OperatorAuditLogTable;
+  phishing_report_flags: PhishingReportFlagsTable;
 }
 
 /** Sign-in attempts per address (with or without an account), keyed by an HMAC of the address. */
@@ -421,4 +426,70 @@ export interface IndividualTrackingEventsTable {
   method: string;
   ip: string;
   user_agent: string;
+}
+
+// ---- Operator console (issue 13, part 3) ----
+
+/** A Kizuki DB moderator: a realm of its own, apart from tenants' users. */
+export interface OperatorsTable {
+  id: Generated<number>;
+  email: string;
+  /** null until the one-time setup link is used. */
+  password_hash: string | null;
+  /** The TOTP secret encrypted with the app secret (lib/secret-box.ts); null until the first sign-in confirms one. */
+  totp_secret: string | null;
+  totp_enabled_at: Timestamp | null;
+  /** The last accepted TOTP time step: a code is accepted once. */
+  totp_last_step: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface OperatorSetupTokensTable {
+  id: Generated<number>;
+  operator_id: number;
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export type OperatorSessionStage = 'totp_pending' | 'active';
+
+export interface OperatorSessionsTable {
+  id: Generated<number>;
+  operator_id: number;
+  token_hash: string;
+  stage: OperatorSessionStage;
+  pending_totp_secret: string | null;
+  failed_codes: Generated<number>;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+}
+
+export type OperatorAuditAction = 'hide' | 'restore' | 'delete' | 'redact' | 'dismiss_flags';
+
+/** Append-only (triggers refuse UPDATE and DELETE). */
+export interface OperatorAuditLogTable {
+  id: Generated<number>;
+  operator_id: number;
+  operator_email: string;
+  action: OperatorAuditAction;
+  /** The report's public id (text), so the entry outlives a report deleted for good. */
+  report_id: string;
+  reason: string;
+  created_at: Timestamp;
+}
+
+export interface PhishingReportFlagsTable {
+  id: Generated<number>;
+  /** phishing_reports.id (cascade). */
+  report_id: number;
+  reason: string;
+  comment: string | null;
+  ip_hash: string;
+  created_at: Timestamp;
+  resolved_at: Timestamp | null;
+  resolution: 'hidden' | 'dismissed' | null;
 }

@@ -56,6 +56,11 @@ type RequestOptions<T> = {
    * a 401 themselves (the guard resolving the sign-in state, the automatic sign-in).
    */
   signInOn401?: boolean;
+  /**
+   * Another sign-in realm (the operator console): its own bearer token instead of the training
+   * one, and its own answer to a 401 instead of the training login.
+   */
+  realm?: { token: string | null; onUnauthorized: () => void };
 };
 
 /** The public report API answers 401 for a wrong delete password, which is not about signing in. */
@@ -84,7 +89,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
   let body: BodyInit | undefined;
   const signInOn401 = options.signInOn401 ?? !path.startsWith(REPORT_API_PREFIX);
 
-  const bearer = path.startsWith(REPORT_API_PREFIX) ? null : readAuthToken();
+  const bearer = options.realm ? options.realm.token : path.startsWith(REPORT_API_PREFIX) ? null : readAuthToken();
   if (bearer) headers.set('Authorization', `Bearer ${bearer}`);
 
   if (method !== 'GET') {
@@ -117,7 +122,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
     }
   }
 
-  if (response.status === 401 && signInOn401) handleUnauthorized();
+  if (response.status === 401 && signInOn401) (options.realm?.onUnauthorized ?? handleUnauthorized)();
 
   const message = typeof payload?.message === 'string' && payload.message.trim() ? payload.message : null;
   // A 2xx that says success:false is still a failure; report it like a server error.

@@ -83,7 +83,23 @@ export class ApiClient {
     return (await fetch(`${this.baseUrl}/api/phishing-reports/${encodeURIComponent(reportId)}`)).status;
   }
 
-  async listReports(query: { limit?: number; offset?: number; receipt_method?: 'email' | 'sms' } = {}): Promise<ReportPage> {
+  /** POST /api/phishing-reports/analyze-screenshot (the form's 自動入力); answers the status. */
+  async analyzeScreenshot(upload: Upload): Promise<number> {
+    const form = new FormData();
+    form.append('screenshot', new Blob([new Uint8Array(upload.content)], { type: upload.type ?? 'image/png' }), upload.filename ?? 'screenshot.png');
+    const encoded = new Response(form);
+    const response = await fetch(`${this.baseUrl}/api/phishing-reports/analyze-screenshot`, {
+      method: 'POST',
+      headers: { ...(await this.csrfHeaders()), 'content-type': encoded.headers.get('content-type') ?? '' },
+      body: await encoded.arrayBuffer(),
+    });
+    await response.arrayBuffer();
+    return response.status;
+  }
+
+  async listReports(
+    query: { limit?: number; offset?: number; receipt_method?: 'email' | 'sms'; q?: string; similar_to?: string } = {},
+  ): Promise<ReportPage> {
     const params = new URLSearchParams();
     for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
     const response = await fetch(`${this.baseUrl}/api/phishing-reports?${params}`);

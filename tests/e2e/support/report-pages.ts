@@ -62,20 +62,30 @@ export function reportList(page: Page) {
     /** Body rows only: every report row holds a link to its detail page. */
     rows: table.getByRole('row').filter({ has: page.getByRole('link') }),
     rowFor: (reportId: string) => table.getByRole('row').filter({ has: page.locator(`a[href="${detailPath(reportId)}"]`) }),
-    links: table.getByRole('link'),
+    /** Each row's link to its report (not its 「同様の報告」 link). */
+    links: table.getByRole('link').filter({ hasNotText: /^同様の報告/ }),
     filter: (label: 'すべて' | 'メール' | 'SMS') => root.getByRole('group', { name: '受信方法で絞り込む' }).getByRole('button', { name: label, exact: true }),
     pager,
     range: pager.getByText(/件目/),
     previous: pager.getByRole('button', { name: '前へ' }),
     next: pager.getByRole('button', { name: '次へ' }),
     empty: root.getByText('まだ報告はありません', { exact: true }),
+    /** The empty state of a search or of a group: 「…は見つかりませんでした」. */
+    noResults: root.getByText(/は見つかりませんでした$/),
+    search: root.getByRole('searchbox', { name: '報告を検索' }),
+    searchButton: root.getByRole('search', { name: '報告の検索' }).getByRole('button', { name: '検索', exact: true }),
+    clearSearch: root.getByRole('button', { name: '検索語を消す' }),
+    /** 「「楽天」を含む報告：3件」 and the like, above the rows of a narrowed list. */
+    summary: root.locator('.report-list__summary').getByRole('status'),
+    showAll: root.getByRole('link', { name: 'すべての報告を表示' }),
+    similarLinks: table.getByRole('link', { name: /^同様の報告 \d+件$/ }),
   };
 }
 
 /** The page is idle once no list request is in flight (the table leaves its busy state). */
 export async function waitForListSettled(page: Page): Promise<void> {
   const list = reportList(page);
-  await eventually(async () => (await list.empty.isVisible()) || (await list.table.isVisible())).toBe(true);
+  await eventually(async () => (await list.empty.isVisible()) || (await list.noResults.isVisible()) || (await list.table.isVisible())).toBe(true);
   await eventually(async () => (await list.table.count()) === 0 || (await list.table.getAttribute('aria-busy')) === null).toBe(true);
 }
 

@@ -12,6 +12,7 @@ import * as createJobs from './20261123210000_create_jobs';
 import * as campaignEngine from './20261126100000_campaign_engine';
 import * as individualTraining from './20261126200000_individual_training';
 import * as reportSearchAndModeration from './20261127100000_report_search_and_moderation';
+import * as operatorConsole from './20261127110000_operator_console';
 
 /** Every migration, in the order they landed. Never edit one that has landed; add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '20261126100000_campaign_engine': campaignEngine,
   '20261126200000_individual_training': individualTraining,
   '20261127100000_report_search_and_moderation': reportSearchAndModeration,
+  '20261127110000_operator_console': operatorConsole,
 };

@@ -7,13 +7,24 @@ import { html, type SafeHtml } from '../../lib/html';
  * Which site a host page belongs to: Kizuki DB (public reports, individuals' legal pages) or the
  * corporate security training. Each has its own brand line, navigation and legal links.
  */
-export type SiteFrame = 'reports' | 'training';
+export type SiteFrame = 'reports' | 'training' | 'operator';
 
 const BRAND_MARK = html`<span class="site-brand__mark" aria-hidden="true">気</span>`;
 const FOOTER_LEAD = html`<p class="site-footer__lead">キヅキは、フィッシング詐欺に「気づく」力を育てるサービスです。</p>`;
 const FOOTER_COPY = html`<p class="site-footer__copy"><small>© 2026 Kizuki</small></p>`;
 
 export function siteHeader(frame: SiteFrame): SafeHtml {
+  // The operator console draws its own bar (operator, navigation, logout) inside its container.
+  if (frame === 'operator') {
+    return html`<header class="site-header">
+  <div class="site-header__inner">
+    <a class="site-brand" href="/operator/reports">
+      ${BRAND_MARK}
+      <span class="site-brand__name">キヅキ <span class="site-brand__sub">運営コンソール</span></span>
+    </a>
+  </div>
+</header>`;
+  }
   if (frame === 'training') {
     // Light on purpose: signed-in screens draw their own shell (tenant name, logout) inside #app.
     // The sign-in lives in the browser (a bearer token in localStorage), so the server renders both
@@ -49,6 +60,13 @@ export function siteHeader(frame: SiteFrame): SafeHtml {
 }
 
 export function siteFooter(frame: SiteFrame): SafeHtml {
+  if (frame === 'operator') {
+    return html`<footer class="site-footer">
+  <div class="site-footer__inner">
+    ${FOOTER_COPY}
+  </div>
+</footer>`;
+  }
   const links =
     frame === 'training'
       ? html`<a href="${CORPORATE_TERMS_PATH}">利用規約</a><a href="${CORPORATE_PRIVACY_PATH}">プライバシーポリシー</a><a href="/phishing-reports">Kizuki DB</a>`

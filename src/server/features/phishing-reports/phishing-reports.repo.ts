@@ -219,10 +219,11 @@ export class PhishingReportsRepository {
   /**
    * Hides a report from every public answer (`hidden` given) or makes it public again (null), with
    * the public totals, its group's total and the list revision in the same transaction. False when
-   * there is no such report or it already is in that state.
+   * there is no such report or it already is in that state. `within`: the caller's transaction
+   * (the operator console writes its audit entry in the same one).
    */
-  async setHidden(reportId: string, hidden: { at: Date; reason: string } | null): Promise<boolean> {
-    return this.db.transaction().execute(async (trx) => {
+  async setHidden(reportId: string, hidden: { at: Date; reason: string } | null, within?: Transaction<Database>): Promise<boolean> {
+    const run = async (trx: Transaction<Database>) => {
       const updated = await trx
         .updateTable('phishing_reports')
         .set(hidden ? { hidden_at: writeTimestamp(hidden.at), hidden_reason: hidden.reason } : { hidden_at: null, hidden_reason: null })
@@ -235,7 +236,16 @@ export class PhishingReportsRepository {
       await adjustCount(trx, updated.receipt_method, delta);
       await adjustGroup(trx, updated.group_key, delta);
       return true;
-    });
+    };
+    return within ? run(within) : this.db.transaction().execute(run);
+  }
+
+  /**
+   * Moves the list revision (cached list pages are no longer served) when a report's public image
+   * changes outside publishing: the operator console withdrawing an image to redact it again.
+   */
+  async bumpRevision(trx: Transaction<Database>, method: ReceiptMethod): Promise<void> {
+    await adjustCount(trx, method, 0);
   }
 
   /** Reports with their group's public total, for toStoredReport. */
@@ -301,10 +311,11 @@ export class PhishingReportsRepository {
   /**
    * Deletes the report (public or hidden) and answers the storage keys it held at that instant
    * (null when it was already gone), so files a background job attached a moment earlier are
-   * removed too. A hidden report was in no total, so only the revision moves.
+   * removed too. A hidden report was in no total, so only the revision moves. `within`: the
+   * caller's transaction (the operator console writes its audit entry in the same one).
    */
-  async deleteById(id: number): Promise<string[] | null> {
-    return this.db.transaction().execute(async (trx) => {
+  async deleteById(id: number, within?: Transaction<Database>): Promise<string[] | null> {
+    const run = async (trx: Transaction<Database>) => {
       const deleted = await trx
         .deleteFrom('phishing_reports')
         .where('id', '=', id)
@@ -315,7 +326,8 @@ export class PhishingReportsRepository {
       await adjustCount(trx, deleted.receipt_method, wasPublic ? -1 : 0);
       if (wasPublic) await adjustGroup(trx, deleted.group_key, -1);
       return keysOf(deleted.screenshot_key, deleted.thumbnail_key, deleted.original_key);
-    });
+    };
+    return within ? run(within) : this.db.transaction().execute(run);
   }
 
   // ---- Screenshot publishing (see screenshot-publisher.ts; claims are the jobs table's) ----
@@ -368,13 +380,16 @@ export class PhishingReportsRepository {
       .where('screenshot_status', '=', 'pending')
       .executeTakeFirst();
     if (!row) return [];
-    await trx
+    const updated = await trx
       .updateTable('phishing_reports')
       .set({ screenshot_status: 'failed', screenshot_key: null, thumbnail_key: null })
       .where('id', '=', id)
       .where('screenshot_job_id', '=', jobId)
       .where('screenshot_status', '=', 'pending')
-      .execute();
+      .returning('receipt_method')
+      .executeTakeFirst();
+    // Cached list pages said "being redacted"; the new revision makes them say it failed.
+    if (updated) await adjustCount(trx, updated.receipt_method, 0);
     return keysOf(row.screenshot_key, row.thumbnail_key);
   }
 

@@ -61,6 +61,8 @@ export class PhishingReportsService {
       screenshot_url: screenshotUrl,
       thumbnail_url: screenshotUrl ? (mediaUrl(report.thumbnail_key) ?? screenshotUrl) : null,
       publish_screenshot: report.publish_screenshot,
+      // A private screenshot is none of the public's business: it reads as no screenshot.
+      screenshot_status: report.screenshot_status === 'private' ? 'none' : report.screenshot_status,
       reported_at: toJstIsoString(report.reported_at),
       similar_count: report.similar_count,
     };

@@ -40,7 +40,7 @@ describe('POST /api/phishing-reports', () => {
     expect(body).toEqual({ success: true, data: { message: reportMessages.submitSuccess, report_id: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/) } });
     const report = await getReport(body.data.report_id);
     expect(Object.keys(report).sort()).toEqual(
-      ['body', 'phone_number', 'publish_screenshot', 'receipt_method', 'report_id', 'reported_at', 'screenshot_url', 'similar_count', 'source_email', 'subject', 'thumbnail_url'].sort(),
+      ['body', 'phone_number', 'publish_screenshot', 'receipt_method', 'report_id', 'reported_at', 'screenshot_status', 'screenshot_url', 'similar_count', 'source_email', 'subject', 'thumbnail_url'].sort(),
     );
     expect(report).toMatchObject({
       receipt_method: 'email',
@@ -50,6 +50,7 @@ describe('POST /api/phishing-reports', () => {
       screenshot_url: null,
       thumbnail_url: null,
       publish_screenshot: false,
+      screenshot_status: 'none',
       reported_at: '2026-11-21T12:00:00.000+09:00',
     });
   });

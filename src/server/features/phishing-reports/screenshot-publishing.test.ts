@@ -168,7 +168,7 @@ describe('publishing a screenshot', () => {
     const reportId = response.json().data.report_id as string;
 
     for (const report of [await getReport(reportId), await listedReport(reportId)]) {
-      expect(report).toMatchObject({ publish_screenshot: true, screenshot_url: null, thumbnail_url: null });
+      expect(report).toMatchObject({ publish_screenshot: true, screenshot_status: 'pending', screenshot_url: null, thumbnail_url: null });
     }
     expect((await rowOf(reportId))?.screenshot_status).toBe('pending');
     expect(publicFiles().length).toBe(before);
@@ -178,7 +178,8 @@ describe('publishing a screenshot', () => {
     const report = await getReport(reportId);
     expect(report.screenshot_url).toMatch(/^\/media\/redacted-screenshots\/[A-Za-z0-9_-]{22}\.png$/);
     expect(report.thumbnail_url).toMatch(/^\/media\/screenshot-thumbnails\/[A-Za-z0-9_-]{22}\.png$/);
-    expect(await listedReport(reportId)).toMatchObject({ screenshot_url: report.screenshot_url, thumbnail_url: report.thumbnail_url });
+    expect(report.screenshot_status).toBe('published');
+    expect(await listedReport(reportId)).toMatchObject({ screenshot_status: 'published', screenshot_url: report.screenshot_url, thumbnail_url: report.thumbnail_url });
     expect((await rowOf(reportId))?.screenshot_status).toBe('published');
     expect(publicFiles().length).toBe(before + 2);
 
@@ -210,12 +211,20 @@ describe('publishing a screenshot', () => {
   }, 60_000);
 
   it('publishes no image, ever, when the analysis fails', async () => {
+    const gate = deferred();
+    analyzer.gate = gate.promise;
     analyzer.failing = true;
     const before = publicFiles().length;
     const reportId = await submitOk(context, smsReportFields({ publish_screenshot: '1' }), { content: await pngWithMetadata() });
+    // While it is redacted the answers say so (and the list page is now cached with that).
+    expect(await getReport(reportId)).toMatchObject({ screenshot_status: 'pending', screenshot_url: null });
+    expect((await listedReport(reportId)).screenshot_status).toBe('pending');
+    gate.resolve();
     await publisher().drain();
     expect(await rowOf(reportId)).toMatchObject({ screenshot_status: 'failed', screenshot_key: null, thumbnail_key: null });
-    expect(await getReport(reportId)).toMatchObject({ publish_screenshot: true, screenshot_url: null, thumbnail_url: null });
+    expect(await getReport(reportId)).toMatchObject({ publish_screenshot: true, screenshot_status: 'failed', screenshot_url: null, thumbnail_url: null });
+    // The failure reaches the list at once, not only once some other report changes it.
+    expect((await listedReport(reportId)).screenshot_status).toBe('failed');
     expect(publicFiles().length).toBe(before);
 
     // Not retried into an image later either.
@@ -231,7 +240,7 @@ describe('publishing a screenshot', () => {
     const reportId = await submitOk(context, smsReportFields({ publish_screenshot: '0' }), { content: await pngWithMetadata() });
     await publisher().drain();
     expect(await rowOf(reportId)).toMatchObject({ screenshot_status: 'private', screenshot_key: null, original_key: expect.any(String) });
-    expect(await getReport(reportId)).toMatchObject({ publish_screenshot: false, screenshot_url: null, thumbnail_url: null });
+    expect(await getReport(reportId)).toMatchObject({ publish_screenshot: false, screenshot_status: 'none', screenshot_url: null, thumbnail_url: null });
     expect(analyzer.calls).toBe(before.calls);
     expect(publicFiles().length).toBe(before.files);
   });

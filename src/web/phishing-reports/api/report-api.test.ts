@@ -14,7 +14,9 @@ const report = {
   screenshot_url: '/media/redacted-screenshots/abcdefghijklmnopqrstuv.png',
   thumbnail_url: '/media/screenshot-thumbnails/abcdefghijklmnopqrstuv.png',
   publish_screenshot: true,
+  screenshot_status: 'published',
   reported_at: '2026-11-21T14:05:00+09:00',
+  similar_count: 2,
 };
 
 describe('SPEC §8 wording per status', () => {
@@ -52,6 +54,17 @@ describe('answer guards', () => {
     const page = asReportPage({ reports: [report], pagination: { total: 1, limit: 20, offset: 0, has_more: false } });
     expect(page.reports).toHaveLength(1);
     expect(page.pagination.total).toBe(1);
+  });
+
+  it('reads the redaction state and the group size, with defaults for answers without them', () => {
+    expect(asReport({ ...report, screenshot_status: 'pending', screenshot_url: null, thumbnail_url: null }).screenshot_status).toBe('pending');
+    expect(asReport({ ...report, screenshot_status: 'failed', screenshot_url: null, thumbnail_url: null }).screenshot_status).toBe('failed');
+    const { screenshot_status: _status, similar_count: _count, ...older } = report;
+    expect(asReport(older)).toMatchObject({ screenshot_status: 'published', similar_count: 0 });
+    expect(asReport({ ...older, screenshot_url: null, thumbnail_url: null }).screenshot_status).toBe('none');
+    expect(asReport({ ...report, screenshot_status: 'exploded' }).screenshot_status).toBe('published');
+    expect(asReport({ ...report, similar_count: -1 }).similar_count).toBe(0);
+    expect(asReport({ ...report, similar_count: '3' }).similar_count).toBe(0);
   });
 
   it('refuses malformed answers instead of rendering them', () => {

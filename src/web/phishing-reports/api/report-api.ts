@@ -1,28 +1,33 @@
 import { REPORT_LIST_PAGE_SIZE, type ReceiptMethod } from '../../../common/limits';
 import { reportMessages as m } from '../../../common/messages';
-import type { Pagination, PublicReport, ScreenshotFormData } from '../../../common/phishing-report.schema';
+import type { Pagination, ScreenshotFormData } from '../../../common/phishing-report.schema';
 import { ApiError, apiRequest } from '../../lib/api-client';
 import { getFingerprint } from '../../lib/fingerprint';
-import { asReport, asReportPage, asScreenshotFormData, asSubmitResult } from './report-guards';
+import { asReport, asReportPage, asScreenshotFormData, asSubmitResult, type ReportView } from './report-guards';
 
 const BASE = '/api/phishing-reports';
 
 export type ReportFilter = ReceiptMethod | 'all';
-export type ReportPage = { reports: PublicReport[]; pagination: Pagination };
+export type { ReportView };
+export type ReportPage = { reports: ReportView[]; pagination: Pagination };
+/** One page of the list: which reports (filter, search, group) and where. */
+export type ReportPageQuery = { filter: ReportFilter; q: string; similarTo: string | null; offset: number };
 
 export const reportKeys = {
   lists: ['phishing-reports', 'list'] as const,
-  list: (filter: ReportFilter, offset: number) => ['phishing-reports', 'list', filter, offset] as const,
+  list: ({ filter, q, similarTo, offset }: ReportPageQuery) => ['phishing-reports', 'list', filter, q, similarTo, offset] as const,
   detail: (reportId: string) => ['phishing-reports', 'detail', reportId] as const,
 };
 
-export function fetchReportPage(filter: ReportFilter, offset: number, signal?: AbortSignal): Promise<ReportPage> {
+export function fetchReportPage({ filter, q, similarTo, offset }: ReportPageQuery, signal?: AbortSignal): Promise<ReportPage> {
   const query = new URLSearchParams({ limit: String(REPORT_LIST_PAGE_SIZE), offset: String(offset) });
   if (filter !== 'all') query.set('receipt_method', filter);
+  if (q) query.set('q', q);
+  if (similarTo) query.set('similar_to', similarTo);
   return apiRequest(`${BASE}?${query}`, { parse: asReportPage, signal });
 }
 
-export function fetchReport(reportId: string, signal?: AbortSignal): Promise<PublicReport> {
+export function fetchReport(reportId: string, signal?: AbortSignal): Promise<ReportView> {
   return apiRequest(`${BASE}/${encodeURIComponent(reportId)}`, { parse: asReport, signal });
 }
 

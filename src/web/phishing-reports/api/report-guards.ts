@@ -1,4 +1,4 @@
-import type { ReceiptMethod } from '../../../common/limits';
+import { PUBLIC_SCREENSHOT_STATUSES, type PublicScreenshotStatus, type ReceiptMethod } from '../../../common/limits';
 import type { Pagination, PublicReport, ScreenshotFormData } from '../../../common/phishing-report.schema';
 
 /*
@@ -20,6 +20,8 @@ const isObject = (value: unknown): value is Json => typeof value === 'object' &&
 const isString = (value: unknown): value is string => typeof value === 'string';
 const isNullableString = (value: unknown): value is string | null => value === null || isString(value);
 const isInt = (value: unknown): value is number => Number.isInteger(value);
+const isScreenshotStatus = (value: unknown): value is PublicScreenshotStatus =>
+  (PUBLIC_SCREENSHOT_STATUSES as readonly unknown[]).includes(value);
 const isReceiptMethod = (value: unknown): value is ReceiptMethod => value === 'email' || value === 'sms';
 
 function expectObject(value: unknown, what: string): Json {
@@ -27,7 +29,10 @@ function expectObject(value: unknown, what: string): Json {
   return value;
 }
 
-export function asReport(value: unknown): PublicReport {
+/** A report as the pages use it: the public answer, checked. */
+export type ReportView = PublicReport;
+
+export function asReport(value: unknown): ReportView {
   const r = expectObject(value, 'report');
   const optionalString = (key: string) => (r[key] === undefined ? null : r[key]);
   const subject = optionalString('subject');
@@ -59,11 +64,15 @@ export function asReport(value: unknown): PublicReport {
     screenshot_url: screenshot,
     thumbnail_url: thumbnail,
     publish_screenshot: r.publish_screenshot === true,
+    // An answer without the field predates redaction states: a URL means it is published.
+    screenshot_status: isScreenshotStatus(r.screenshot_status) ? r.screenshot_status : screenshot ? 'published' : 'none',
     reported_at: r.reported_at,
+    // Missing (an answer from before grouping) or malformed reads as none: no link to an empty list.
+    similar_count: isInt(r.similar_count) && r.similar_count > 0 ? r.similar_count : 0,
   };
 }
 
-export function asReportPage(value: unknown): { reports: PublicReport[]; pagination: Pagination } {
+export function asReportPage(value: unknown): { reports: ReportView[]; pagination: Pagination } {
   const data = expectObject(value, 'report page');
   const p = expectObject(data.pagination, 'pagination');
   if (!Array.isArray(data.reports) || !isInt(p.total) || !isInt(p.limit) || !isInt(p.offset)) {

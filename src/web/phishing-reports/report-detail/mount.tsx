@@ -1,6 +1,5 @@
-import type { PublicReport } from '../../../common/phishing-report.schema';
 import { mountRoot } from '../../components/app-root';
-import { asReport } from '../api/report-guards';
+import { asReport, type ReportView } from '../api/report-guards';
 import { REPORT_LIST_PATH } from '../report-links';
 import { ReportDetail } from './report-detail';
 
@@ -17,7 +16,7 @@ function readReportId(container: HTMLElement): string | null {
 }
 
 /** The report the server already rendered, reused as cache seed so the page does not refetch. */
-function readInitialReport(container: HTMLElement, reportId: string | null): PublicReport | undefined {
+function readInitialReport(container: HTMLElement, reportId: string | null): ReportView | undefined {
   const raw = container.dataset.report;
   if (!raw || !reportId) return undefined;
   try {

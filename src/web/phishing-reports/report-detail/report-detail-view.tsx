@@ -1,23 +1,26 @@
 import { lazy, Suspense, useState } from 'react';
 import { reportMessages as m, reportUiText as t } from '../../../common/messages';
-import type { PublicReport } from '../../../common/phishing-report.schema';
 import { AlertBox } from '../../components/alert-box';
 import { ImageViewer } from '../../components/image-viewer';
 import { ReceiptMethodIcon } from '../../components/receipt-method-icon';
 import { formatReportDateTime } from '../../../common/date-format';
 import { defangText } from '../../../common/url-defang';
 import { readAuthToken } from '../../auth/token-storage';
+import type { ReportView } from '../api/report-guards';
+import { ReportFlag } from '../report-flag/report-flag';
+import { similarReportsHref } from '../report-list/list-url-state';
+import { ScreenshotStatusNote } from '../screenshot-status';
 
 // Only a signed-in company administrator can use it: visitors never download its code.
 const ReportTemplateButton = lazy(() => import('../../training-app/templates/report-template-button'));
 
 type ReportDetailViewProps = {
-  report: PublicReport;
+  report: ReportView;
   onDelete: () => void;
   onBack: () => void;
 };
 
-function senderOf(report: PublicReport): string {
+function senderOf(report: ReportView): string {
   const sender =
     report.receipt_method === 'sms' ? (report.phone_number ?? report.source_email) : (report.source_email ?? report.phone_number);
   return sender?.trim() ? sender : m.unknownSender;
@@ -75,6 +78,15 @@ export function ReportDetailView({ report, onDelete, onBack }: ReportDetailViewP
         </div>
       </dl>
 
+      {report.similar_count > 0 && (
+        <p className="report-detail__similar">
+          <a href={similarReportsHref(report.report_id)} className="similar-link similar-link--large">
+            同様の報告 {report.similar_count}件
+          </a>
+          <span className="report-detail__similar-note">送信元の番号・アドレスや、本文のURLのドメインが同じ報告です。</span>
+        </p>
+      )}
+
       <section className="report-detail__section" aria-labelledby="report-detail-body">
         <h2 id="report-detail-body" className="report-detail__heading">
           本文
@@ -83,15 +95,23 @@ export function ReportDetailView({ report, onDelete, onBack }: ReportDetailViewP
         <div className="report-detail__body">{body ?? m.emptyText}</div>
       </section>
 
-      {report.screenshot_url && (
+      {(report.screenshot_url || (report.publish_screenshot && report.screenshot_status !== 'none')) && (
         <section className="report-detail__section" aria-labelledby="report-detail-shot">
           <h2 id="report-detail-shot" className="report-detail__heading">
             スクリーンショット
           </h2>
-          <button type="button" className="screenshot-button" onClick={() => setEnlarged(true)}>
-            <img src={report.screenshot_url} alt="報告されたスクリーンショット" className="screenshot-button__image" />
-            <span className="screenshot-button__hint">クリックで拡大</span>
-          </button>
+          {report.screenshot_url ? (
+            <button type="button" className="screenshot-button" onClick={() => setEnlarged(true)}>
+              <img src={report.screenshot_url} alt="報告されたスクリーンショット" className="screenshot-button__image" />
+              {/* Which word fits is a matter of the pointer (styles/report-detail.css), not of user-agent sniffing. */}
+              <span className="screenshot-button__hint">
+                <span className="pointer-fine-only">クリックで拡大</span>
+                <span className="pointer-coarse-only">タップで拡大</span>
+              </span>
+            </button>
+          ) : (
+            <ScreenshotStatusNote report={report} />
+          )}
         </section>
       )}
 
@@ -110,6 +130,7 @@ export function ReportDetailView({ report, onDelete, onBack }: ReportDetailViewP
           {t.deleteButton}
         </button>
       </div>
+      <ReportFlag reportId={report.report_id} />
 
       {enlarged && report.screenshot_url && (
         <ImageViewer src={report.screenshot_url} alt="報告されたスクリーンショット" onClose={() => setEnlarged(false)} />

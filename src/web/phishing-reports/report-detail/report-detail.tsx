@@ -1,16 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { reportMessages as m, reportUiText as t } from '../../../common/messages';
-import type { PublicReport } from '../../../common/phishing-report.schema';
 import { Spinner } from '../../components/spinner';
-import { fetchReport, isNotFound, reportKeys } from '../api/report-api';
+import { fetchReport, isNotFound, reportKeys, type ReportView } from '../api/report-api';
 import { DeleteModal } from '../delete-modal/delete-modal';
 import { REPORT_LIST_PATH } from '../report-links';
+import { redactionPollInterval } from '../screenshot-status';
 import { ReportDetailView } from './report-detail-view';
 
 type ReportDetailProps = {
   reportId: string | null;
-  initialReport?: PublicReport;
+  initialReport?: ReportView;
 };
 
 /** history.back() only when the previous entry is our own page; otherwise go to the list. */
@@ -32,6 +32,8 @@ export function ReportDetail({ reportId, initialReport }: ReportDetailProps) {
     queryFn: ({ signal }) => fetchReport(reportId ?? '', signal),
     enabled: reportId !== null,
     initialData: initialReport,
+    // Right after submitting, the screenshot is still being redacted: it appears by itself when done.
+    refetchInterval: (current) => redactionPollInterval(current.state.data ? [current.state.data] : undefined),
   });
 
   if (reportId === null || query.isError) {

@@ -44,7 +44,8 @@ export function ReportFields({ receiptMethod, register, setValue, errors }: Repo
             inputMode={isEmail ? 'email' : 'text'}
             autoComplete="off"
             spellCheck={false}
-            placeholder={isEmail ? '例）info@example.com' : '例）090-1234-5678 または info@example.com'}
+            // The label names both kinds; a placeholder naming both does not fit a phone's width.
+            placeholder={isEmail ? '例）info@example.com' : '例）090-1234-5678'}
           />
         )}
       </FormField>

@@ -153,6 +153,7 @@ export function ReportForm() {
               analyzeRef={analyzeRef}
               note={analysis.note}
               publishField={register('publish_screenshot')}
+              onFileChange={analysis.clear}
             />
             <ReportFields receiptMethod={receiptMethod} register={register} setValue={setValue} errors={errors} />
           </div>

@@ -15,6 +15,8 @@ type ScreenshotFieldProps = {
   analyzeRef: Ref<HTMLButtonElement>;
   note: AnalysisNote | null;
   publishField: UseFormRegisterReturn<'publish_screenshot'>;
+  /** Another file was chosen or the choice undone: what was said about the previous one no longer applies. */
+  onFileChange: () => void;
 };
 
 function formatBytes(bytes: number): string {
@@ -22,7 +24,7 @@ function formatBytes(bytes: number): string {
 }
 
 export function ScreenshotField(props: ScreenshotFieldProps) {
-  const { screenshot, analyzing, canAnalyze, onAnalyze, analyzeRef, note, publishField } = props;
+  const { screenshot, analyzing, canAnalyze, onAnalyze, analyzeRef, note, publishField, onFileChange } = props;
   const id = useId();
   const { file, previewUrl, error } = screenshot;
   // A file the browser cannot decode would show a broken-image icon with its alt text squeezed into the thumbnail.
@@ -56,7 +58,10 @@ export function ScreenshotField(props: ScreenshotFieldProps) {
         className="file-input"
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
-        onChange={(event) => screenshot.choose(event.currentTarget.files)}
+        onChange={(event) => {
+          screenshot.choose(event.currentTarget.files);
+          onFileChange();
+        }}
       />
       <FieldError id={`${id}-error`} message={error ?? undefined} />
 
@@ -73,7 +78,14 @@ export function ScreenshotField(props: ScreenshotFieldProps) {
           <div className="screenshot-field__meta">
             <span className="screenshot-field__name">{file.name}</span>
             <span className="screenshot-field__size">{formatBytes(file.size)}</span>
-            <button type="button" className="button button--link" onClick={screenshot.clear}>
+            <button
+              type="button"
+              className="button button--link"
+              onClick={() => {
+                screenshot.clear();
+                onFileChange();
+              }}
+            >
               選択を解除<span className="visually-hidden">（{file.name}）</span>
             </button>
           </div>

@@ -1,5 +1,6 @@
 import { REPORT_LIST_PAGE_SIZE } from '../../../common/limits';
 import { reportMessages as m, reportUiText as t } from '../../../common/messages';
+import type { ListState } from './list-url-state';
 
 export function ReportListLoading() {
   return (
@@ -34,15 +35,30 @@ export function ReportListError({ onRetry, retrying }: { onRetry: () => void; re
   );
 }
 
-export function ReportListEmpty({ filtered }: { filtered: boolean }) {
+/** Why nothing is listed, and what to try instead. */
+export function ReportListEmpty({ state }: { state: ListState }) {
+  const filtered = state.filter !== 'all';
+  let title: string = t.listEmpty;
+  let text: string;
+  if (state.similarTo) {
+    title = '同様の報告は見つかりませんでした';
+    text = filtered
+      ? '絞り込みを「すべて」に戻すと、ほかの受信方法の報告も確認できます。'
+      : '元の報告が削除されたか、公開を取りやめた可能性があります。';
+  } else if (state.q) {
+    title = `「${state.q}」に一致する報告は見つかりませんでした`;
+    text = filtered
+      ? '絞り込みを「すべて」に戻すか、別のことばで検索してみてください。'
+      : 'ことばを短くするか、別のことばで検索してみてください。';
+  } else {
+    text = filtered
+      ? 'この条件に当てはまる報告はまだありません。絞り込みを「すべて」に戻すと、ほかの報告を確認できます。'
+      : '不審なメールやSMSを受け取ったら、上のフォームから最初の報告をお寄せください。';
+  }
   return (
     <div className="list-state list-state--empty">
-      <p className="list-state__title">{t.listEmpty}</p>
-      <p className="list-state__text">
-        {filtered
-          ? 'この条件に当てはまる報告はまだありません。絞り込みを「すべて」に戻すと、ほかの報告を確認できます。'
-          : '不審なメールやSMSを受け取ったら、上のフォームから最初の報告をお寄せください。'}
-      </p>
+      <p className="list-state__title">{title}</p>
+      <p className="list-state__text">{text}</p>
     </div>
   );
 }

@@ -1,65 +1,98 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
-import { REPORT_LIST_PAGE_SIZE } from '../../../common/limits';
-import type { PublicReport } from '../../../common/phishing-report.schema';
+import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
 import { ImageViewer } from '../../components/image-viewer';
 import { onReportSubmitted } from '../../lib/report-events';
-import { fetchReportPage, reportKeys, type ReportFilter, type ReportPage } from '../api/report-api';
+import { fetchReportPage, reportKeys, type ReportPage, type ReportPageQuery, type ReportView } from '../api/report-api';
 import { DeleteModal } from '../delete-modal/delete-modal';
+import { redactionPollInterval } from '../screenshot-status';
+import { type ListState, lastPageOf, offsetOfPage, pageOfOffset } from './list-url-state';
 import { ReportListFilter } from './report-list-filter';
 import { ReportListPagination } from './report-list-pagination';
 import { ReportListEmpty, ReportListError, ReportListLoading } from './report-list-states';
+import { ReportListSummary } from './report-list-summary';
+import { ReportSearch } from './report-search';
 import { ReportTable } from './report-table';
+import { useListUrlState } from './use-list-url-state';
+
+/** A plain left click on a same-page link: handled here instead of reloading the page. */
+const isPlainClick = (event: MouseEvent) => event.button === 0 && !event.ctrlKey && !event.metaKey && !event.shiftKey && !event.altKey;
 
 export function ReportList() {
   const id = useId();
   const queryClient = useQueryClient();
-  const [filter, setFilter] = useState<ReportFilter>('all');
-  const [offset, setOffset] = useState(0);
-  const [viewing, setViewing] = useState<PublicReport | null>(null);
-  const [deleting, setDeleting] = useState<PublicReport | null>(null);
+  const [state, navigate] = useListUrlState();
+  const [viewing, setViewing] = useState<ReportView | null>(null);
+  const [deleting, setDeleting] = useState<ReportView | null>(null);
   const sectionRef = useRef<HTMLElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const refocusAfterReload = useRef(false);
 
+  const pageQuery: ReportPageQuery = { filter: state.filter, q: state.q, similarTo: state.similarTo, offset: offsetOfPage(state.page) };
   const query = useQuery({
-    queryKey: reportKeys.list(filter, offset),
-    queryFn: ({ signal }) => fetchReportPage(filter, offset, signal),
+    queryKey: reportKeys.list(pageQuery),
+    queryFn: ({ signal }) => fetchReportPage(pageQuery, signal),
     // Keep the current rows on screen while the next page loads instead of flashing a skeleton.
     placeholderData: keepPreviousData,
+    // A screenshot still being redacted appears by itself once its redacted copy exists.
+    refetchInterval: (current) => redactionPollInterval(current.state.data?.reports),
   });
+  const data = query.data;
+  const settled = data !== undefined && !query.isPlaceholderData;
 
+  // Always the latest state, for the submit listener registered once.
+  const stateRef = useRef(state);
+  stateRef.current = state;
   useEffect(
     () =>
       onReportSubmitted(() => {
-        // Mark every cached page stale first, so the jump to offset 0 cannot show an old first page.
+        // Mark every cached page stale first, so the jump to page 1 cannot show an old first page.
         void queryClient.invalidateQueries({ queryKey: reportKeys.lists });
-        setOffset(0);
+        navigate({ ...stateRef.current, page: 1 }, { replace: true });
       }),
-    [queryClient],
+    [queryClient, navigate],
   );
 
-  const goToPage = (nextOffset: number) => {
-    setOffset(nextOffset);
+  // A page past the end (a stale link, or reports deleted meanwhile) shows the last page instead.
+  useEffect(() => {
+    if (!settled || data.reports.length > 0 || state.page === 1) return;
+    navigate({ ...state, page: lastPageOf(data.pagination.total) }, { replace: true });
+  }, [settled, data, state, navigate]);
+
+  const scrollToList = () => {
     const top = sectionRef.current?.getBoundingClientRect().top ?? 0;
     if (top < 0) sectionRef.current?.scrollIntoView({ block: 'start' });
   };
 
-  const changeFilter = (next: ReportFilter) => {
-    setFilter(next);
-    setOffset(0);
+  const goToPage = (nextOffset: number) => {
+    navigate({ ...state, page: pageOfOffset(nextOffset) });
+    scrollToList();
+  };
+
+  const changeFilter = (filter: ListState['filter']) => navigate({ ...state, filter, page: 1 });
+
+  const search = (q: string) => {
+    if (q === state.q && state.page === 1) return;
+    navigate({ ...state, q, page: 1 });
+  };
+
+  /** Links to another view of this list (同様の報告, すべての報告) stay on the page. */
+  const followListLink = (event: MouseEvent<HTMLAnchorElement>, next: ListState) => {
+    if (!isPlainClick(event)) return;
+    event.preventDefault();
+    navigate(next);
+    sectionRef.current?.scrollIntoView({ block: 'start' });
+    // The link clicked may leave with its row: focus goes to the list's heading instead of <body>.
+    headingRef.current?.focus({ preventScroll: true });
   };
 
   const afterDelete = async (reportId: string) => {
     queryClient.removeQueries({ queryKey: reportKeys.detail(reportId) });
     refocusAfterReload.current = true;
     await queryClient.invalidateQueries({ queryKey: reportKeys.lists });
-    const page = queryClient.getQueryData<ReportPage>(reportKeys.list(filter, offset));
+    const page = queryClient.getQueryData<ReportPage>(reportKeys.list(pageQuery));
     // SPEC §4: deleting the last row of a later page steps back one page.
-    if (page && page.reports.length === 0 && offset > 0) setOffset(Math.max(0, offset - REPORT_LIST_PAGE_SIZE));
+    if (page && page.reports.length === 0 && state.page > 1) navigate({ ...state, page: state.page - 1 }, { replace: true });
   };
-
-  const data = query.data;
 
   useEffect(() => {
     // The delete button that had focus leaves with its row once the reloaded page renders;
@@ -75,11 +108,17 @@ export function ReportList() {
   } else if (!data) {
     content = <ReportListLoading />;
   } else if (data.reports.length === 0) {
-    content = <ReportListEmpty filtered={filter !== 'all'} />;
+    content = <ReportListEmpty state={state} />;
   } else {
     content = (
       <>
-        <ReportTable reports={data.reports} busy={query.isPlaceholderData} onView={setViewing} onDelete={setDeleting} />
+        <ReportTable
+          reports={data.reports}
+          busy={query.isPlaceholderData}
+          onView={setViewing}
+          onDelete={setDeleting}
+          onSimilar={(event, report) => followListLink(event, { page: 1, filter: 'all', q: '', similarTo: report.report_id })}
+        />
         <ReportListPagination
           pagination={data.pagination}
           shown={data.reports.length}
@@ -101,8 +140,18 @@ export function ReportList() {
             皆さまから寄せられたフィッシングメール・SMSの一覧です。似た連絡が届いても、リンクを開いたり返信したりしないでください。
           </p>
         </div>
-        <ReportListFilter value={filter} onChange={changeFilter} />
       </header>
+
+      <div className="report-list__tools">
+        <ReportSearch value={state.q} onSearch={search} />
+        <ReportListFilter value={state.filter} onChange={changeFilter} />
+      </div>
+
+      <ReportListSummary
+        state={state}
+        total={settled ? data.pagination.total : null}
+        onNavigate={followListLink}
+      />
 
       {content}
 

@@ -1,22 +1,26 @@
 import type { MouseEvent } from 'react';
 import { REPORT_LIST_TRUNCATE_AT } from '../../../common/limits';
 import { reportMessages as m, reportUiText as t } from '../../../common/messages';
-import type { PublicReport } from '../../../common/phishing-report.schema';
 import { truncateForList } from '../../../common/text-normalize';
 import { defangOptional } from '../../../common/url-defang';
 import { ReceiptMethodIcon } from '../../components/receipt-method-icon';
 import { formatReportDate } from '../../../common/date-format';
+import type { ReportView } from '../api/report-guards';
 import { reportHref } from '../report-links';
+import { ScreenshotStatusBadge } from '../screenshot-status';
+import { similarReportsHref } from './list-url-state';
 
 type ReportTableProps = {
-  reports: PublicReport[];
+  reports: ReportView[];
   busy: boolean;
-  onView: (report: PublicReport) => void;
-  onDelete: (report: PublicReport) => void;
+  onView: (report: ReportView) => void;
+  onDelete: (report: ReportView) => void;
+  /** 「同様の報告」 was clicked; the list shows that group without leaving the page. */
+  onSimilar: (event: MouseEvent<HTMLAnchorElement>, report: ReportView) => void;
 };
 
 /** Defanged before it is cut: whatever the answer holds, a row never shows a usable phishing URL. */
-const listText = (report: PublicReport) =>
+const listText = (report: ReportView) =>
   truncateForList(defangOptional(report.receipt_method === 'email' ? report.subject : report.body), REPORT_LIST_TRUNCATE_AT) ?? m.emptyText;
 
 /** The whole row opens the report, but real links and buttons inside it keep their own job. */
@@ -29,7 +33,7 @@ function openRow(event: MouseEvent<HTMLTableRowElement>, href: string) {
   else window.location.assign(href);
 }
 
-export function ReportTable({ reports, busy, onView, onDelete }: ReportTableProps) {
+export function ReportTable({ reports, busy, onView, onDelete, onSimilar }: ReportTableProps) {
   return (
     <table className={['report-table', busy ? 'report-table--busy' : null].filter(Boolean).join(' ')} aria-busy={busy || undefined}>
       <caption className="visually-hidden">報告の一覧（新しい順）</caption>
@@ -67,6 +71,16 @@ export function ReportTable({ reports, busy, onView, onDelete }: ReportTableProp
                 <a id={linkId} href={href} className={text === m.emptyText ? 'report-table__link is-empty' : 'report-table__link'}>
                   {text}
                 </a>
+                {report.similar_count > 0 && (
+                  <a
+                    href={similarReportsHref(report.report_id)}
+                    className="similar-link"
+                    aria-describedby={linkId}
+                    onClick={(event) => onSimilar(event, report)}
+                  >
+                    同様の報告 {report.similar_count}件
+                  </a>
+                )}
               </td>
               <td className="report-table__image">
                 {showImage && report.screenshot_url && (
@@ -75,6 +89,7 @@ export function ReportTable({ reports, busy, onView, onDelete }: ReportTableProp
                     <span className="visually-hidden">スクリーンショットを拡大</span>
                   </button>
                 )}
+                {!showImage && <ScreenshotStatusBadge report={report} />}
               </td>
               <td className="report-table__date">
                 <time dateTime={report.reported_at}>{formatReportDate(report.reported_at)}</time>

@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import { newPasswordSchema } from './account.schema';
+import { RECEIPT_METHODS } from './limits';
+import {
+  FLAG_COMMENT_MAX_LENGTH,
+  FLAG_REASON_CODES,
+  MODERATION_REASON_MAX_LENGTH,
+  operatorMessages as m,
+} from './operator-messages';
+import { cleanMultiLine } from './text-normalize';
+
+/**
+ * The operator console's request and answer shapes (issue 13, part 3), shared by the API and the
+ * console's forms. The operator's password follows the account password rules (SPEC §5).
+ */
+
+const tokenSchema = z.string({ error: m.tokenInvalid }).trim().min(1, { error: m.tokenInvalid }).max(200, { error: m.tokenInvalid });
+
+export const operatorSetupSchema = z.object({ token: tokenSchema, password: newPasswordSchema });
+
+export const operatorLoginSchema = z.object({
+  // Compared in lower case, as stored; any text is accepted so a typo answers "wrong address or password".
+  email: z.string({ error: m.emailRequired }).trim().toLowerCase().min(1, { error: m.emailRequired }).max(254, { error: m.loginFailed }),
+  password: z.string({ error: m.passwordRequired }).min(1, { error: m.passwordRequired }).max(200, { error: m.loginFailed }),
+});
+
+export const operatorTotpSchema = z.object({
+  challenge_token: tokenSchema,
+  // Authenticator apps show `123 456`; spaces and full-width digits are forgiven.
+  code: z
+    .string({ error: m.totpRequired })
+    .transform((value) => value.normalize('NFKC').replace(/\s+/g, ''))
+    .pipe(z.string().min(1, { error: m.totpRequired }).regex(/^\d{6}$/, { error: m.totpInvalid })),
+});
+
+/** A moderation action's reason (hide, restore, dismiss, delete): required, trimmed, at most 500 characters. */
+export const moderationReasonSchema = z
+  .string({ error: m.reasonRequired })
+  .transform(cleanMultiLine)
+  .pipe(z.string().min(1, { error: m.reasonRequired }).max(MODERATION_REASON_MAX_LENGTH, { error: m.reasonTooLong }));
+
+export const moderationReasonBodySchema = z.object({ reason: moderationReasonSchema });
+/** Re-running redaction needs no reason (the log records an empty one when none is given). */
+export const redactBodySchema = z.object({ reason: moderationReasonSchema.optional() });
+
+/** POST /api/phishing-reports/:id/flags: the public 「不適切な報告を通知」. */
+export const reportFlagSchema = z.object({
+  reason: z.enum(FLAG_REASON_CODES, { error: m.flagReasonRequired }),
+  comment: z
+    .string()
+    .optional()
+    .transform((value) => cleanMultiLine(value ?? ''))
+    .pipe(z.string().max(FLAG_COMMENT_MAX_LENGTH, { error: m.flagCommentTooLong })),
+  fingerprint: z.string().max(128).optional(),
+});
+export type ReportFlagInput = z.output<typeof reportFlagSchema>;
+
+const LIST_MAX_LIMIT = 100;
+const pageShape = {
+  limit: z.coerce.number().int().min(1).max(LIST_MAX_LIMIT).default(20),
+  offset: z.coerce.number().int().min(0).max(1_000_000_000).default(0),
+};
+const searchText = z.string().trim().max(100).optional().transform((value) => (value ? value : undefined));
+
+export const operatorReportListQuerySchema = z.object({
+  q: searchText,
+  status: z.enum(['all', 'flagged', 'hidden']).default('all'),
+  ...pageShape,
+});
+export type OperatorReportListQuery = z.output<typeof operatorReportListQuerySchema>;
+
+export const auditLogQuerySchema = z.object({ report_id: z.string().max(64).optional(), ...pageShape });
+export type AuditLogQuery = z.output<typeof auditLogQuerySchema>;
+
+export const tenantListQuerySchema = z.object({ q: searchText, ...pageShape });
+export type TenantListQuery = z.output<typeof tenantListQuerySchema>;
+
+export const operatorPaginationSchema = z.object({ total: z.number().int(), limit: z.number().int(), offset: z.number().int() });
+export type OperatorPagination = z.output<typeof operatorPaginationSchema>;
+
+const screenshotStatusSchema = z.enum(['none', 'pending', 'published', 'failed', 'private']);
+
+export const operatorReportListItemSchema = z.object({
+  report_id: z.string(),
+  receipt_method: z.enum(RECEIPT_METHODS),
+  subject: z.string().nullable(),
+  body_excerpt: z.string(),
+  source_email: z.string().nullable(),
+  phone_number: z.string().nullable(),
+  reported_at: z.string(),
+  hidden_at: z.string().nullable(),
+  hidden_reason: z.string().nullable(),
+  screenshot_status: screenshotStatusSchema,
+  open_flag_count: z.number().int(),
+  flag_reasons: z.array(z.string()),
+});
+export type OperatorReportListItem = z.output<typeof operatorReportListItemSchema>;
+
+export const operatorReportSchema = z.object({
+  report_id: z.string(),
+  receipt_method: z.enum(RECEIPT_METHODS),
+  subject: z.string().nullable(),
+  body: z.string(),
+  source_email: z.string().nullable(),
+  phone_number: z.string().nullable(),
+  screenshot_url: z.string().nullable(),
+  thumbnail_url: z.string().nullable(),
+  publish_screenshot: z.boolean(),
+  reported_at: z.string(),
+  hidden_at: z.string().nullable(),
+  hidden_reason: z.string().nullable(),
+  screenshot_status: screenshotStatusSchema,
+  has_original: z.boolean(),
+  redacted_image_url: z.string().nullable(),
+});
+export type OperatorReport = z.output<typeof operatorReportSchema>;
+
+export const reportFlagViewSchema = z.object({
+  id: z.number().int(),
+  reason: z.string(),
+  comment: z.string().nullable(),
+  created_at: z.string(),
+  resolved_at: z.string().nullable(),
+});
+export type ReportFlagView = z.output<typeof reportFlagViewSchema>;
+
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  operator_email: z.string(),
+  action: z.enum(['hide', 'restore', 'delete', 'redact', 'dismiss_flags']),
+  report_id: z.string(),
+  reason: z.string(),
+  created_at: z.string(),
+});
+export type AuditEntry = z.output<typeof auditEntrySchema>;
+
+export const operatorTenantSchema = z.object({
+  tenant_id: z.number().int(),
+  company_name: z.string(),
+  plan: z.string(),
+  admin_email: z.string().nullable(),
+  people_count: z.number().int(),
+  mails_this_month: z.number().int(),
+  created_at: z.string(),
+});
+export type OperatorTenant = z.output<typeof operatorTenantSchema>;

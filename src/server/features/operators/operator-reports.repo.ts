@@ -1,0 +1,378 @@
+import { type ExpressionBuilder, type Kysely, sql, type Transaction } from 'kysely';
+import type { OperatorReportListQuery } from '../../../common/operator.schema';
+import { readTimestamp, writeTimestamp } from '../../db/dialect';
+import { containsPattern } from '../../db/like-pattern';
+import type { Database, OperatorAuditAction, ScreenshotStatus } from '../../db/schema';
+import { enqueueJob } from '../../lib/jobs/jobs.repo';
+
+/** A report as the console reads it: the public fields and what moderation needs (never a hash or IP). */
+export interface ModeratedReport {
+  id: number;
+  reportId: string;
+  receiptMethod: 'email' | 'sms';
+  subject: string | null;
+  body: string;
+  sourceEmail: string | null;
+  phoneNumber: string | null;
+  publishScreenshot: boolean;
+  screenshotStatus: ScreenshotStatus;
+  screenshotKey: string | null;
+  thumbnailKey: string | null;
+  originalKey: string | null;
+  reportedAt: Date;
+  hiddenAt: Date | null;
+  hiddenReason: string | null;
+}
+
+export interface ModeratedReportListItem extends ModeratedReport {
+  openFlagCount: number;
+}
+
+export interface StoredFlag {
+  id: number;
+  reason: string;
+  comment: string | null;
+  createdAt: Date;
+  resolvedAt: Date | null;
+}
+
+export interface StoredAuditEntry {
+  id: number;
+  operatorEmail: string;
+  action: OperatorAuditAction;
+  reportId: string;
+  reason: string;
+  createdAt: Date;
+}
+
+/** What moderation needs of the public reports' repository: the only ways visibility changes, inside a caller's transaction. */
+export interface ReportVisibility {
+  setHidden(reportId: string, hidden: { at: Date; reason: string } | null, trx?: Transaction<Database>): Promise<boolean>;
+  deleteById(id: number, trx?: Transaction<Database>): Promise<string[] | null>;
+  bumpRevision(trx: Transaction<Database>, method: 'email' | 'sms'): Promise<void>;
+}
+
+/** Why an action changed nothing (its transaction rolled back). */
+export type ModerationRefusal = 'not_found' | 'already_hidden' | 'not_hidden' | 'no_original' | 'hidden' | 'not_published' | 'no_open_flags';
+
+class Refused extends Error {
+  constructor(readonly refusal: ModerationRefusal) {
+    super(refusal);
+  }
+}
+
+/** Who acts, for the audit entry written in the same transaction as the action. */
+export interface AuditActor {
+  operatorId: number;
+  email: string;
+}
+
+// Qualified: the list joins the open flags, whose report_id would be ambiguous.
+const REPORT_COLUMNS = [
+  'phishing_reports.id',
+  'phishing_reports.report_id',
+  'phishing_reports.receipt_method',
+  'phishing_reports.subject',
+  'phishing_reports.body',
+  'phishing_reports.source_email',
+  'phishing_reports.phone_number',
+  'phishing_reports.publish_screenshot',
+  'phishing_reports.screenshot_status',
+  'phishing_reports.screenshot_key',
+  'phishing_reports.thumbnail_key',
+  'phishing_reports.original_key',
+  'phishing_reports.reported_at',
+  'phishing_reports.hidden_at',
+  'phishing_reports.hidden_reason',
+] as const;
+
+type ReportRow = {
+  id: number; report_id: string; receipt_method: 'email' | 'sms'; subject: string | null; body: string; source_email: string | null;
+  phone_number: string | null; publish_screenshot: number; screenshot_status: ScreenshotStatus; screenshot_key: string | null;
+  thumbnail_key: string | null; original_key: string | null; reported_at: string | Date; hidden_at: string | Date | null; hidden_reason: string | null;
+};
+
+function toModeratedReport(row: ReportRow): ModeratedReport {
+  return {
+    id: Number(row.id), reportId: row.report_id, receiptMethod: row.receipt_method, subject: row.subject, body: row.body,
+    sourceEmail: row.source_email, phoneNumber: row.phone_number, publishScreenshot: row.publish_screenshot === 1,
+    screenshotStatus: row.screenshot_status, screenshotKey: row.screenshot_key, thumbnailKey: row.thumbnail_key, originalKey: row.original_key,
+    reportedAt: readTimestamp(row.reported_at), hiddenAt: row.hidden_at === null ? null : readTimestamp(row.hidden_at), hiddenReason: row.hidden_reason,
+  };
+}
+
+const keysOf = (...keys: Array<string | null>): string[] => keys.filter((key): key is string => key !== null);
+
+/**
+ * The console's SQL over reports, flags and the audit log. Visibility itself changes only through
+ * PhishingReportsRepository (setHidden, deleteById), which keeps the public counters right; the
+ * writes here run in the same transaction, so an action, its flags and its audit entry commit together.
+ */
+export class OperatorReportsRepository {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly reports: ReportVisibility,
+  ) {}
+
+  /**
+   * Reports with open flags first (most flags, then the latest flag), then every report newest
+   * first; hidden ones included. `q`: every word must appear in the subject, body, sender address
+   * or phone number (case and width folded).
+   */
+  async list(query: OperatorReportListQuery): Promise<{ reports: ModeratedReportListItem[]; total: number }> {
+    const openFlags = this.db
+      .selectFrom('phishing_report_flags')
+      .select((eb) => ['report_id', eb.fn.countAll<number>().as('open_count'), eb.fn.max('created_at').as('last_flag_at')])
+      .where('resolved_at', 'is', null)
+      .groupBy('report_id')
+      .as('open_flags');
+    let base = this.db.selectFrom('phishing_reports').leftJoin(openFlags, 'open_flags.report_id', 'phishing_reports.id');
+    if (query.status === 'flagged') base = base.where('open_flags.open_count', '>', 0);
+    if (query.status === 'hidden') base = base.where('phishing_reports.hidden_at', 'is not', null);
+    for (const word of searchWords(query.q)) base = base.where((eb) => matchesWord(eb, word));
+
+    const [rows, count] = await Promise.all([
+      base
+        .select(REPORT_COLUMNS)
+        .select('open_flags.open_count')
+        .orderBy(sql`coalesce(open_flags.open_count, 0)`, 'desc')
+        // Only flagged reports have a last flag time, and they are already ahead of the rest.
+        .orderBy('open_flags.last_flag_at', 'desc')
+        .orderBy('phishing_reports.reported_at', 'desc')
+        .orderBy('phishing_reports.id', 'desc')
+        .limit(query.limit)
+        .offset(query.offset)
+        .execute(),
+      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return {
+      total: Number(count.n),
+      reports: rows.map((row) => ({ ...toModeratedReport(row as ReportRow), openFlagCount: Number(row.open_count ?? 0) })),
+    };
+  }
+
+  /** The distinct reasons of each report's open flags. */
+  async openFlagReasons(reportIds: number[]): Promise<Map<number, string[]>> {
+    const reasons = new Map<number, string[]>();
+    if (reportIds.length === 0) return reasons;
+    const rows = await this.db
+      .selectFrom('phishing_report_flags')
+      .select(['report_id', 'reason'])
+      .distinct()
+      .where('report_id', 'in', reportIds)
+      .where('resolved_at', 'is', null)
+      .orderBy('report_id')
+      .orderBy('reason')
+      .execute();
+    for (const row of rows) {
+      const list = reasons.get(Number(row.report_id)) ?? [];
+      list.push(row.reason);
+      reasons.set(Number(row.report_id), list);
+    }
+    return reasons;
+  }
+
+  async find(reportId: string, executor: Kysely<Database> | Transaction<Database> = this.db): Promise<ModeratedReport | null> {
+    const row = await executor.selectFrom('phishing_reports').select(REPORT_COLUMNS).where('report_id', '=', reportId).executeTakeFirst();
+    return row ? toModeratedReport(row as ReportRow) : null;
+  }
+
+  async flagsOf(id: number): Promise<StoredFlag[]> {
+    const rows = await this.db
+      .selectFrom('phishing_report_flags')
+      .select(['id', 'reason', 'comment', 'created_at', 'resolved_at'])
+      .where('report_id', '=', id)
+      .orderBy('id', 'desc')
+      .execute();
+    return rows.map((row) => ({
+      id: Number(row.id), reason: row.reason, comment: row.comment, createdAt: readTimestamp(row.created_at),
+      resolvedAt: row.resolved_at === null ? null : readTimestamp(row.resolved_at),
+    }));
+  }
+
+  /** Newest first; one report's entries when `reportId` is given. */
+  async auditLog(options: { reportId?: string; limit: number; offset: number }): Promise<{ entries: StoredAuditEntry[]; total: number }> {
+    let base = this.db.selectFrom('operator_audit_log');
+    if (options.reportId) base = base.where('report_id', '=', options.reportId);
+    const [rows, count] = await Promise.all([
+      base.selectAll().orderBy('id', 'desc').limit(options.limit).offset(options.offset).execute(),
+      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return {
+      total: Number(count.n),
+      entries: rows.map((row) => ({
+        id: Number(row.id), operatorEmail: row.operator_email, action: row.action, reportId: row.report_id, reason: row.reason, createdAt: readTimestamp(row.created_at),
+      })),
+    };
+  }
+
+  /**
+   * A public flag on a visible report. One open flag per client and report: a repeat from the same
+   * client is accepted but not counted again. False when the report is unknown or hidden.
+   */
+  async addFlag(reportId: string, flag: { reason: string; comment: string | null; ipHash: string }, now: Date): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const report = await trx.selectFrom('phishing_reports').select('id').where('report_id', '=', reportId).where('hidden_at', 'is', null).executeTakeFirst();
+      if (!report) return false;
+      const open = await trx
+        .selectFrom('phishing_report_flags')
+        .select('id')
+        .where('report_id', '=', report.id)
+        .where('ip_hash', '=', flag.ipHash)
+        .where('resolved_at', 'is', null)
+        .executeTakeFirst();
+      if (!open) {
+        await trx
+          .insertInto('phishing_report_flags')
+          .values({ report_id: report.id, reason: flag.reason, comment: flag.comment, ip_hash: flag.ipHash, created_at: writeTimestamp(now) })
+          .execute();
+      }
+      return true;
+    });
+  }
+
+  // ---- Moderation actions: the report, its flags and the audit entry in one transaction ----
+
+  /** Hides the report, takes its public images away and resolves its open flags; answers the image keys to delete. */
+  async hide(reportId: string, input: { actor: AuditActor; reason: string; now: Date }): Promise<{ removedKeys: string[] } | ModerationRefusal> {
+    return this.act(reportId, async (trx, report) => {
+      if (!(await this.reports.setHidden(reportId, { at: input.now, reason: input.reason }, trx))) throw new Refused('already_hidden');
+      const removedKeys = await withdrawImages(trx, report.id);
+      await resolveOpenFlags(trx, report.id, 'hidden', input.now);
+      await appendAudit(trx, { ...input, action: 'hide', reportId });
+      return { removedKeys };
+    });
+  }
+
+  /**
+   * Public again. Its image went when it was hidden: if the reporter asked for publishing and the
+   * original is still kept, redaction runs again (answers true); without the original it cannot.
+   */
+  async restore(reportId: string, input: { actor: AuditActor; reason: string; now: Date }): Promise<{ redactionQueued: boolean } | ModerationRefusal> {
+    return this.act(reportId, async (trx, report) => {
+      if (!(await this.reports.setHidden(reportId, null, trx))) throw new Refused('not_hidden');
+      const redactionQueued = report.publishScreenshot && report.originalKey !== null;
+      if (redactionQueued) await requeueRedaction(trx, report.id, input.now);
+      // A report asked to be published whose original is gone can never show its image again.
+      else if (report.publishScreenshot) await trx.updateTable('phishing_reports').set({ screenshot_status: 'failed' }).where('id', '=', report.id).where('screenshot_status', '=', 'private').execute();
+      await appendAudit(trx, { ...input, action: 'restore', reportId });
+      return { redactionQueued };
+    });
+  }
+
+  /** Redaction again from the private original; the current public copy is withdrawn (its keys answered). */
+  async redact(reportId: string, input: { actor: AuditActor; reason: string; now: Date }): Promise<{ removedKeys: string[] } | ModerationRefusal> {
+    return this.act(reportId, async (trx, report) => {
+      if (!report.originalKey) throw new Refused('no_original');
+      if (report.hiddenAt) throw new Refused('hidden');
+      if (!report.publishScreenshot) throw new Refused('not_published');
+      const removedKeys = await withdrawImages(trx, report.id);
+      await requeueRedaction(trx, report.id, input.now);
+      // Cached list pages showed the withdrawn image.
+      await this.reports.bumpRevision(trx, report.receiptMethod);
+      await appendAudit(trx, { ...input, action: 'redact', reportId });
+      return { removedKeys };
+    });
+  }
+
+  async dismissFlags(reportId: string, input: { actor: AuditActor; reason: string; now: Date }): Promise<{ dismissed: number } | ModerationRefusal> {
+    return this.act(reportId, async (trx, report) => {
+      const dismissed = await resolveOpenFlags(trx, report.id, 'dismissed', input.now);
+      if (dismissed === 0) throw new Refused('no_open_flags');
+      await appendAudit(trx, { ...input, action: 'dismiss_flags', reportId });
+      return { dismissed };
+    });
+  }
+
+  /** Deleted for good through the owner's delete path; answers every file key the row held. */
+  async deleteForGood(reportId: string, input: { actor: AuditActor; reason: string; now: Date }): Promise<{ removedKeys: string[] } | ModerationRefusal> {
+    return this.act(reportId, async (trx, report) => {
+      const removedKeys = await this.reports.deleteById(report.id, trx);
+      if (!removedKeys) throw new Refused('not_found');
+      await appendAudit(trx, { ...input, action: 'delete', reportId });
+      return { removedKeys };
+    });
+  }
+
+  /** Runs an action with the report as it is inside the transaction; a refusal rolls everything back. */
+  private async act<T>(reportId: string, work: (trx: Transaction<Database>, report: ModeratedReport) => Promise<T>): Promise<T | ModerationRefusal> {
+    try {
+      return await this.db.transaction().execute(async (trx) => {
+        const report = await this.find(reportId, trx);
+        if (!report) throw new Refused('not_found');
+        return work(trx, report);
+      });
+    } catch (error) {
+      if (error instanceof Refused) return error.refusal;
+      throw error;
+    }
+  }
+}
+
+async function resolveOpenFlags(trx: Transaction<Database>, id: number, resolution: 'hidden' | 'dismissed', now: Date): Promise<number> {
+  const result = await trx
+    .updateTable('phishing_report_flags')
+    .set({ resolved_at: writeTimestamp(now), resolution })
+    .where('report_id', '=', id)
+    .where('resolved_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+async function appendAudit(trx: Transaction<Database>, entry: { actor: AuditActor; action: OperatorAuditAction; reportId: string; reason: string; now: Date }): Promise<void> {
+  await trx
+    .insertInto('operator_audit_log')
+    .values({
+      operator_id: entry.actor.operatorId, operator_email: entry.actor.email, action: entry.action,
+      report_id: entry.reportId, reason: entry.reason, created_at: writeTimestamp(entry.now),
+    })
+    .execute();
+}
+
+/**
+ * Takes the public images away from a report (hidden, or about to be redacted again): the keys are
+ * cleared and answered, for the caller to delete the files after the commit. A published copy or a
+ * redaction still waiting is no longer public: `private` keeps only the operators' original, and
+ * the waiting job, no longer the report's, finds nothing to do.
+ */
+async function withdrawImages(trx: Transaction<Database>, id: number): Promise<string[]> {
+  const row = await trx.selectFrom('phishing_reports').select(['screenshot_key', 'thumbnail_key']).where('id', '=', id).executeTakeFirst();
+  if (!row) return [];
+  await trx
+    .updateTable('phishing_reports')
+    .set({
+      screenshot_key: null,
+      thumbnail_key: null,
+      screenshot_status: sql<ScreenshotStatus>`case when screenshot_status in ('published', 'pending') then 'private' else screenshot_status end`,
+      screenshot_job_id: null,
+    })
+    .where('id', '=', id)
+    .execute();
+  return keysOf(row.screenshot_key, row.thumbnail_key);
+}
+
+/**
+ * Redaction again from the private original: a new `publish_screenshot` job (the one a submitted
+ * report gets), whose id the report holds, so an older job finds nothing to do.
+ */
+async function requeueRedaction(trx: Transaction<Database>, id: number, now: Date): Promise<void> {
+  const jobId = await enqueueJob(trx, 'publish_screenshot', { reportId: id }, { now });
+  await trx.updateTable('phishing_reports').set({ screenshot_status: 'pending', screenshot_job_id: jobId }).where('id', '=', id).execute();
+}
+
+/** NFKC, lower case, split on spaces; hyphens dropped from a word of digits (phone numbers). */
+function searchWords(q: string | undefined): string[] {
+  if (!q) return [];
+  return q.normalize('NFKC').toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
+}
+
+function matchesWord(eb: ExpressionBuilder<Database, 'phishing_reports'>, word: string) {
+  const pattern = containsPattern(word);
+  const like = (column: string) => eb(sql`lower(${sql.ref(`phishing_reports.${column}`)})`, 'like', sql`${pattern} escape '\\'`);
+  const digits = word.replace(/[-‐－ー()+]/g, '');
+  const alternatives = [like('subject'), like('body'), like('source_email'), like('phone_number')];
+  if (/^\d{3,}$/.test(digits) && digits !== word) {
+    alternatives.push(eb(sql`${sql.ref('phishing_reports.phone_number')}`, 'like', sql`${containsPattern(digits)} escape '\\'`));
+  }
+  return eb.or(alternatives);
+}

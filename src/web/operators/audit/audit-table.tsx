@@ -1,0 +1,54 @@
+import { Link } from 'react-router';
+import { formatReportDateTime } from '../../../common/date-format';
+import { operatorScreenText as t } from '../../../common/operator-messages';
+import { operatorReportPath } from '../../../common/operator-paths';
+import type { AuditEntry } from '../api/operator-schemas';
+
+type AuditTableProps = { entries: AuditEntry[]; caption: string; showReport: boolean };
+
+/** Audit entries: a table on wide screens, one card per entry on phones. */
+export function AuditTable({ entries, caption, showReport }: AuditTableProps) {
+  return (
+    <table className="card-table op-table op-audit-table">
+      <caption className="visually-hidden">{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t.auditWhen}</th>
+          <th scope="col">{t.auditWhat}</th>
+          {showReport && <th scope="col">{t.auditReport}</th>}
+          <th scope="col">{t.auditWho}</th>
+          <th scope="col">{t.auditReason}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {entries.map((entry) => (
+          <tr key={entry.id} data-audit-action={entry.action}>
+            <th scope="row" className="op-table__date">
+              <time dateTime={entry.created_at}>{formatReportDateTime(entry.created_at)}</time>
+            </th>
+            <td data-label={t.auditWhat}>
+              <span className={`op-badge op-badge--action op-badge--${entry.action}`}>{t.auditActions[entry.action] ?? entry.action}</span>
+            </td>
+            {showReport && (
+              <td data-label={t.auditReport} className="op-audit-table__report">
+                {entry.report_id ? (
+                  <Link to={operatorReportPath(entry.report_id)} className="detail-list__mono">
+                    {entry.report_id}
+                  </Link>
+                ) : (
+                  <span className="op-muted">{t.deletedReport}</span>
+                )}
+              </td>
+            )}
+            <td data-label={t.auditWho} className="op-audit-table__who">
+              {entry.operator_email}
+            </td>
+            <td data-label={t.auditReason} className="op-audit-table__reason">
+              {entry.reason ?? <span className="op-muted">—</span>}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
