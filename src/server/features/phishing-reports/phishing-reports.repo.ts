@@ -3,6 +3,7 @@ import type { ReceiptMethod } from '../../../common/limits';
 import { readTimestamp, writeTimestamp } from '../../db/dialect';
 import type { Database, NewPhishingReportRow, PhishingReportRow, ScreenshotStatus } from '../../db/schema';
 import { enqueueJob } from '../../lib/jobs/jobs.repo';
+import { ListAnchors } from './report-list-anchors.repo';
 import { type ReportFilter, reportSearchQueries, SEARCH_MATCH_LIMIT } from './report-search.repo';
 import { reportGroupKey, reportSearchText } from './report-search-text';
 
@@ -102,6 +103,7 @@ const keysOf = (...keys: Array<string | null>): string[] => keys.filter((key): k
 export class PhishingReportsRepository {
   /** Asked on every list request, so it is compiled once rather than per call. */
   private readonly countsQuery;
+  private readonly anchors: ListAnchors;
 
   constructor(readonly db: Kysely<Database>) {
     this.countsQuery = db
@@ -109,6 +111,7 @@ export class PhishingReportsRepository {
       .select(['receipt_method', 'total', 'revision'])
       .orderBy('receipt_method')
       .compile();
+    this.anchors = new ListAnchors(db);
   }
 
   /** A report waiting for redaction gets its `publish_screenshot` job in the same transaction. */
@@ -144,12 +147,17 @@ export class PhishingReportsRepository {
 
   /**
    * Newest first. The page's ids are picked from the (reported_at, id) index alone, and only
-   * those rows are read in full. Past the middle of the list the walk starts from the oldest
-   * end instead, so the last page costs what the first does.
+   * those rows are read in full. Given the list revision, a deep page starts from the anchor
+   * before it (report-list-anchors.repo.ts) and walks at most ANCHOR_STEP entries. Otherwise, past
+   * the middle of the list the walk starts from the oldest end, so the last page costs what the
+   * first does.
    */
-  async listPage(options: { limit: number; offset: number; method?: ReceiptMethod; total: number }): Promise<StoredReport[]> {
-    const { limit, offset, method, total } = options;
+  async listPage(options: { limit: number; offset: number; method?: ReceiptMethod; total: number; revision?: string }): Promise<StoredReport[]> {
+    const { limit, offset, method, total, revision } = options;
     if (offset >= total) return [];
+    const anchored = revision === undefined ? null : await this.anchors.pageIds(revision, method, limit, offset);
+    if (anchored) return this.readPage(anchored);
+
     const fromOldest = offset + limit / 2 > total / 2;
     const pageLimit = fromOldest ? Math.min(limit, total - offset) : limit;
     const pageOffset = fromOldest ? Math.max(total - offset - limit, 0) : offset;
