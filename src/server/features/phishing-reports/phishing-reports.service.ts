@@ -130,7 +130,7 @@ export class PhishingReportsService {
     if (cached) return cached;
 
     const total = query.receipt_method ? counts.total[query.receipt_method] : counts.total.email + counts.total.sms;
-    const rows = await repo.listPage({ ...query, method: query.receipt_method, total });
+    const rows = await repo.listPage({ ...query, method: query.receipt_method, total, revision: counts.revision });
     const json = this.pageJson(query, rows, total);
     this.listCache.set(key, json);
     return json;

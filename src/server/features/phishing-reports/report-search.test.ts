@@ -4,6 +4,7 @@ import { reportMessages } from '../../../common/messages';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { clearReports, deleteReport, emailReportFields, smsReportFields, submitOk } from '../../test/report-factories';
 import { PhishingReportsRepository } from './phishing-reports.repo';
+import { SEARCH_MATCH_LIMIT } from './report-search.repo';
 
 /** GET /api/phishing-reports?q=&similar_to= (issue 13): search and similar reports, on both databases. */
 
@@ -209,5 +210,49 @@ describe('similar reports (similar_to, similar_count)', () => {
     await repo.setHidden(second, null);
     expect(await search('再配達')).toEqual([second, first]);
     expect(await found({ similar_to: first })).toEqual([second, first]);
+  });
+});
+
+describe('a word found in very many reports', () => {
+  beforeAll(async () => {
+    await clearReports(context.database);
+    // Straight through the repository: a thousand submits would spend minutes hashing passwords.
+    for (let index = 0; index < SEARCH_MATCH_LIMIT + 5; index += 1) {
+      context.clock.advance(1_000);
+      await repo.insert({
+        report_id: `many-matches-${String(index).padStart(8, '0')}`,
+        receipt_method: 'sms',
+        subject: null,
+        body: index % 2 === 0 ? `再配達のお知らせ ${index}` : `未払い料金 ${index}`,
+        source_email: null,
+        phone_number: `090-0000-${String(index % 50).padStart(4, '0')}`,
+        publish_screenshot: 0,
+        screenshot_status: 'none',
+        screenshot_key: null,
+        thumbnail_key: null,
+        original_key: null,
+        delete_password_hash: 'not-a-real-hash',
+        reporter_ip_hash: null,
+        reporter_fingerprint_hash: null,
+        reported_at: context.clock.now(),
+      });
+    }
+  });
+
+  it(`pages through the newest ${SEARCH_MATCH_LIMIT} matches`, async () => {
+    const newest = (index: number) => `many-matches-${String(index).padStart(8, '0')}`;
+    const first = await list({ q: 'お知らせ' });
+    expect(first.pagination).toEqual({ total: (SEARCH_MATCH_LIMIT + 5 + 1) / 2, limit: 20, offset: 0, has_more: true });
+
+    const page = await list({ q: '000', limit: '20' });
+    expect(page.pagination).toEqual({ total: SEARCH_MATCH_LIMIT, limit: 20, offset: 0, has_more: true });
+    expect(page.reports.map((report) => report.report_id)).toEqual(Array.from({ length: 20 }, (_, index) => newest(SEARCH_MATCH_LIMIT + 4 - index)));
+    const last = await list({ q: '000', limit: '20', offset: String(SEARCH_MATCH_LIMIT - 20) });
+    expect(last.reports.map((report) => report.report_id)).toEqual(Array.from({ length: 20 }, (_, index) => newest(24 - index)));
+    expect(last.pagination.has_more).toBe(false);
+    expect((await list({ q: '000', offset: String(SEARCH_MATCH_LIMIT) })).reports).toEqual([]);
+    expect((await list({ q: '再配達', limit: '100', offset: '400' })).reports.map((report) => report.report_id)).toEqual(
+      Array.from({ length: 100 }, (_, index) => newest(SEARCH_MATCH_LIMIT + 4 - 800 - index * 2)),
+    );
   });
 });
