@@ -58,6 +58,10 @@ describe('moderation of Kizuki DB reports', () => {
     expect(onlyFlagged.reports.map((report: { report_id: string }) => report.report_id)).toEqual([flagged]);
     const searched = (await asOperator('GET', `/api/operator/reports?q=${encodeURIComponent('通知あり')}`)).json().data;
     expect(searched.reports.map((report: { report_id: string }) => report.report_id)).toEqual([flagged]);
+    // As the public search: width and hyphens in a phone number do not matter.
+    const byPhone = (await asOperator('GET', `/api/operator/reports?q=${encodeURIComponent('０９０－１２３４－５６７８')}`)).json().data;
+    expect(byPhone.reports.map((report: { report_id: string }) => report.report_id)).toContain(newer);
+    expect(byPhone.reports.map((report: { report_id: string }) => report.report_id)).not.toContain(flagged);
 
     const detail = (await asOperator('GET', `/api/operator/reports/${flagged}`)).json().data;
     expect(detail.flags).toEqual([
@@ -93,6 +97,7 @@ describe('moderation of Kizuki DB reports', () => {
     const before = (await row(reportId))!;
     expect(await context.storage.get(before.screenshot_key!)).not.toBeNull();
     expect(await publicIds()).toContain(reportId);
+    expect(await publicIds(`&q=${encodeURIComponent('固有語ヒミツ')}`)).toEqual([reportId]);
 
     const noReason = await asOperator('POST', `/api/operator/reports/${reportId}/hide`, { reason: '  ' });
     expect(noReason.statusCode).toBe(422);
@@ -108,6 +113,7 @@ describe('moderation of Kizuki DB reports', () => {
     expect(detail.statusCode).toBe(404);
     expect(detail.json().message).toBe(reportMessages.detailNotFound);
     expect(await publicIds()).not.toContain(reportId);
+    expect(await publicIds(`&q=${encodeURIComponent('固有語ヒミツ')}`)).toEqual([]);
     expect((await context.app.inject({ method: 'GET', url: `/phishing-reports/${reportId}` })).statusCode).toBe(404);
     expect((await flag(reportId, 'spam', '198.51.100.8')).statusCode).toBe(404);
     // Its public images are deleted; the private original stays for the operators.
@@ -121,6 +127,8 @@ describe('moderation of Kizuki DB reports', () => {
     expect(operatorView.flags.every((entry: { resolved_at: string | null }) => entry.resolved_at !== null)).toBe(true);
     expect(operatorView.audit).toEqual([{ id: expect.any(Number), operator_email: operator.email, action: 'hide', report_id: reportId, reason: '受信者の氏名が写っているため', created_at: expect.any(String) }]);
     expect((await asOperator('GET', '/api/operator/reports?status=hidden')).json().data.reports.map((report: { report_id: string }) => report.report_id)).toContain(reportId);
+    // The operators' search still finds it.
+    expect((await asOperator('GET', `/api/operator/reports?q=${encodeURIComponent('固有語ヒミツ')}`)).json().data.reports.map((report: { report_id: string }) => report.report_id)).toEqual([reportId]);
 
     const twice = await asOperator('POST', `/api/operator/reports/${reportId}/hide`, { reason: 'もう一度' });
     expect(twice.statusCode).toBe(409);

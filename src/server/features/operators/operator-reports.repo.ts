@@ -1,9 +1,10 @@
-import { type ExpressionBuilder, type Kysely, sql, type Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { OperatorReportListQuery } from '../../../common/operator.schema';
 import { readTimestamp, writeTimestamp } from '../../db/dialect';
-import { containsPattern } from '../../db/like-pattern';
 import type { Database, OperatorAuditAction, ScreenshotStatus } from '../../db/schema';
 import { enqueueJob } from '../../lib/jobs/jobs.repo';
+import { reportFilterConditions } from '../phishing-reports/report-search.repo';
+import { searchTerms } from '../phishing-reports/report-search-text';
 
 /** A report as the console reads it: the public fields and what moderation needs (never a hash or IP). */
 export interface ModeratedReport {
@@ -116,8 +117,7 @@ export class OperatorReportsRepository {
 
   /**
    * Reports with open flags first (most flags, then the latest flag), then every report newest
-   * first; hidden ones included. `q`: every word must appear in the subject, body, sender address
-   * or phone number (case and width folded).
+   * first; hidden ones included. `q` searches as the public list does (report-search.repo.ts).
    */
   async list(query: OperatorReportListQuery): Promise<{ reports: ModeratedReportListItem[]; total: number }> {
     const openFlags = this.db
@@ -129,7 +129,11 @@ export class OperatorReportsRepository {
     let base = this.db.selectFrom('phishing_reports').leftJoin(openFlags, 'open_flags.report_id', 'phishing_reports.id');
     if (query.status === 'flagged') base = base.where('open_flags.open_count', '>', 0);
     if (query.status === 'hidden') base = base.where('phishing_reports.hidden_at', 'is not', null);
-    for (const word of searchWords(query.q)) base = base.where((eb) => matchesWord(eb, word));
+    if (query.q) {
+      // The public search's own conditions (same normalisation and indexes), hidden reports included.
+      const matching = this.db.selectFrom('phishing_reports').select('phishing_reports.id').where(reportFilterConditions(this.db, { terms: searchTerms(query.q), includeHidden: true }));
+      base = base.where('phishing_reports.id', 'in', matching);
+    }
 
     const [rows, count] = await Promise.all([
       base
@@ -358,21 +362,4 @@ async function withdrawImages(trx: Transaction<Database>, id: number): Promise<s
 async function requeueRedaction(trx: Transaction<Database>, id: number, now: Date): Promise<void> {
   const jobId = await enqueueJob(trx, 'publish_screenshot', { reportId: id }, { now });
   await trx.updateTable('phishing_reports').set({ screenshot_status: 'pending', screenshot_job_id: jobId }).where('id', '=', id).execute();
-}
-
-/** NFKC, lower case, split on spaces; hyphens dropped from a word of digits (phone numbers). */
-function searchWords(q: string | undefined): string[] {
-  if (!q) return [];
-  return q.normalize('NFKC').toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
-}
-
-function matchesWord(eb: ExpressionBuilder<Database, 'phishing_reports'>, word: string) {
-  const pattern = containsPattern(word);
-  const like = (column: string) => eb(sql`lower(${sql.ref(`phishing_reports.${column}`)})`, 'like', sql`${pattern} escape '\\'`);
-  const digits = word.replace(/[-‐－ー()+]/g, '');
-  const alternatives = [like('subject'), like('body'), like('source_email'), like('phone_number')];
-  if (/^\d{3,}$/.test(digits) && digits !== word) {
-    alternatives.push(eb(sql`${sql.ref('phishing_reports.phone_number')}`, 'like', sql`${containsPattern(digits)} escape '\\'`));
-  }
-  return eb.or(alternatives);
 }
