@@ -49,6 +49,7 @@ describe('moderation of Kizuki DB reports', () => {
 
     const allResponse = await asOperator('GET', '/api/operator/reports?limit=100');
     expect(allResponse.statusCode, allResponse.body).toBe(200);
+    expect(allResponse.headers['cache-control']).toBe('no-store');
     const all = allResponse.json().data;
     expect(all.reports[0]).toMatchObject({ report_id: flagged, open_flag_count: 2, flag_reasons: ['personal_info', 'spam'], hidden_at: null, subject: '【要対応】口座の確認（通知あり）' });
     expect(all.reports[1]).toMatchObject({ report_id: newer, open_flag_count: 0, flag_reasons: [], receipt_method: 'sms' });
