@@ -54,6 +54,14 @@ describe('moderation of Kizuki DB reports', () => {
     expect(all.reports[0]).toMatchObject({ report_id: flagged, open_flag_count: 2, flag_reasons: ['personal_info', 'spam'], hidden_at: null, subject: '【要対応】口座の確認（通知あり）' });
     expect(all.reports[1]).toMatchObject({ report_id: newer, open_flag_count: 0, flag_reasons: [], receipt_method: 'sms' });
     expect(all.pagination).toEqual({ total: all.reports.length, limit: 100, offset: 0 });
+    // Page by page, the same order (the flagged part and the rest meet at the right place).
+    const paged: string[] = [];
+    for (let offset = 0; offset < all.pagination.total; offset += 1) {
+      const page = (await asOperator('GET', `/api/operator/reports?limit=1&offset=${offset}`)).json().data;
+      expect(page.pagination.total).toBe(all.pagination.total);
+      paged.push(...page.reports.map((report: { report_id: string }) => report.report_id));
+    }
+    expect(paged).toEqual(all.reports.map((report: { report_id: string }) => report.report_id));
 
     const onlyFlagged = (await asOperator('GET', '/api/operator/reports?status=flagged')).json().data;
     expect(onlyFlagged.reports.map((report: { report_id: string }) => report.report_id)).toEqual([flagged]);
