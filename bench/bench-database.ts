@@ -49,6 +49,7 @@ export async function settlePostgres(target: DatabaseTarget): Promise<void> {
   if (target.dialect !== 'postgres' || !target.schema) return;
   await runAdminStatement(target.connectionString, `vacuum analyze ${target.schema}.phishing_reports`);
   await runAdminStatement(target.connectionString, `vacuum analyze ${target.schema}.phishing_report_counts`);
+  await runAdminStatement(target.connectionString, `vacuum analyze ${target.schema}.phishing_report_groups`);
 }
 
 async function runAdminStatement(connectionString: string, statement: string): Promise<void> {

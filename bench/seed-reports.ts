@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database, NewPhishingReportRow } from '../src/server/db/schema';
+import { reportGroupKey, reportSearchText } from '../src/server/features/phishing-reports/report-search-text';
 import { hashSecret } from '../src/server/lib/secret-hash';
 import { SampleReports } from './sample-reports';
 
@@ -32,7 +33,10 @@ export async function seedReports(db: Kysely<Database>, { count, now, onProgress
       for (let batchStart = first; batchStart < last; batchStart += ROWS_PER_INSERT) {
         const rows: NewPhishingReportRow[] = [];
         for (let index = batchStart; index < Math.min(batchStart + ROWS_PER_INSERT, last); index += 1) {
-          rows.push(samples.row(index, reportedAt(index)));
+          const row = samples.row(index, reportedAt(index));
+          // What the repository's insert derives; the bulk load writes it the same way.
+          const searchable = { subject: row.subject ?? null, body: row.body, source_email: row.source_email ?? null, phone_number: row.phone_number ?? null };
+          rows.push({ ...row, search_text: reportSearchText(searchable), group_key: reportGroupKey(searchable) });
         }
         await trx.insertInto('phishing_reports').values(rows).execute();
       }
@@ -45,6 +49,10 @@ export async function seedReports(db: Kysely<Database>, { count, now, onProgress
 /** The app keeps these in step per insert; a bulk load has to set them once itself. */
 async function resetCounters(db: Kysely<Database>): Promise<void> {
   await sql`update phishing_report_counts set total = (
-    select count(*) from phishing_reports where phishing_reports.receipt_method = phishing_report_counts.receipt_method
+    select count(*) from phishing_reports
+    where phishing_reports.receipt_method = phishing_report_counts.receipt_method and hidden_at is null
   )`.execute(db);
+  await sql`delete from phishing_report_groups`.execute(db);
+  await sql`insert into phishing_report_groups (group_key, total)
+    select group_key, count(*) from phishing_reports where group_key is not null and hidden_at is null group by group_key`.execute(db);
 }

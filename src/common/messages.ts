@@ -58,6 +58,9 @@ export const reportMessages = {
   listOffsetInvalid: '開始位置（offset）は0以上の整数で指定してください',
   receiptMethodFilterInvalid: '受信方法（receipt_method）は email または sms を指定してください',
   fingerprintInvalid: '端末識別子（fingerprint）の形式が正しくありません',
+  searchQueryTooLong: (max: number) => `検索キーワードは${max}文字以内で入力してください`,
+  searchQueryInvalid: '検索キーワード（q）は1つだけ指定してください',
+  similarToInvalid: '同様の報告の指定（similar_to）は1つだけ指定してください',
 
   // SPEC §9 — display fallbacks
   emptyText: '未入力',

@@ -90,6 +90,17 @@ export type ReportSubmission = z.output<typeof reportSubmissionSchema>;
 
 const LIST_OFFSET_MAX = 1_000_000_000;
 
+/** The longest search query, in characters (GET /api/phishing-reports?q=). */
+export const REPORT_SEARCH_MAX_LENGTH = 100;
+
+/** An optional text parameter: one value, cleaned to a single line; empty means absent. */
+const optionalQueryText = (invalid: string) =>
+  z
+    .string({ error: invalid })
+    .transform(cleanSingleLine)
+    .optional()
+    .transform((value) => (value === '' ? undefined : value));
+
 /** Query values arrive as text; each rule names its own Japanese message (SPEC §8 envelope). */
 export const reportListQuerySchema = z.object({
   limit: z.coerce
@@ -105,6 +116,13 @@ export const reportListQuerySchema = z.object({
     .max(LIST_OFFSET_MAX, m.listOffsetInvalid)
     .default(0),
   receipt_method: z.enum(RECEIPT_METHODS, { error: m.receiptMethodFilterInvalid }).optional(),
+  /** Free text: every word must appear in the subject, body, sender address or number (or a URL). */
+  q: optionalQueryText(m.searchQueryInvalid).refine(
+    (value) => value === undefined || Array.from(value).length <= REPORT_SEARCH_MAX_LENGTH,
+    m.searchQueryTooLong(REPORT_SEARCH_MAX_LENGTH),
+  ),
+  /** A report id: the public reports in its group (itself included); an unknown id lists nothing. */
+  similar_to: optionalQueryText(m.similarToInvalid),
 });
 export type ReportListQuery = z.output<typeof reportListQuerySchema>;
 
@@ -135,12 +153,8 @@ export const publicReportSchema = z.object({
    */
   screenshot_status: z.enum(PUBLIC_SCREENSHOT_STATUSES),
   reported_at: z.string(),
-  /**
-   * The number of OTHER public reports in the same group (same sender number, address or URL
-   * host). The server always sends it; optional only until the web's answer guard (report-guards.ts)
-   * reads it, then required.
-   */
-  similar_count: z.number().int().optional(),
+  /** The number of OTHER public reports in the same group (same sender number, address or URL host). */
+  similar_count: z.number().int(),
 });
 export type PublicReport = z.output<typeof publicReportSchema>;
 

@@ -41,11 +41,24 @@ export function ScreenshotStatusBadge({ report }: { report: ReportView }) {
     return (
       <span className="shot-status shot-status--pending">
         <span className="spinner spinner--small" aria-hidden="true" />
-        {REDACTION_PENDING_TEXT}
+        {/* Two unbreakable halves: in a thumbnail's room it wraps between them, never inside a word. */}
+        <span className="shot-status__text">
+          <span>画像を黒塗り</span>
+          <span>処理中です</span>
+        </span>
       </span>
     );
   }
-  if (isRedactionFailed(report)) return <span className="shot-status shot-status--failed">{REDACTION_FAILED_TEXT}</span>;
+  if (isRedactionFailed(report)) {
+    return (
+      <span className="shot-status shot-status--failed">
+        <span className="shot-status__text">
+          <span>画像は</span>
+          <span>公開されません</span>
+        </span>
+      </span>
+    );
+  }
   return null;
 }
 

@@ -13,6 +13,7 @@ import * as campaignEngine from './20261126100000_campaign_engine';
 import * as individualTraining from './20261126200000_individual_training';
 import * as reportSearchAndModeration from './20261127100000_report_search_and_moderation';
 import * as operatorConsole from './20261127110000_operator_console';
+import * as reportPublicIndexesCovering from './20261127113000_report_public_indexes_covering';
 
 /** Every migration, in the order they landed. Never edit one that has landed; add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '20261126200000_individual_training': individualTraining,
   '20261127100000_report_search_and_moderation': reportSearchAndModeration,
   '20261127110000_operator_console': operatorConsole,
+  '20261127113000_report_public_indexes_covering': reportPublicIndexesCovering,
 };

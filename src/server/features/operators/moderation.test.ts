@@ -49,15 +49,28 @@ describe('moderation of Kizuki DB reports', () => {
 
     const allResponse = await asOperator('GET', '/api/operator/reports?limit=100');
     expect(allResponse.statusCode, allResponse.body).toBe(200);
+    expect(allResponse.headers['cache-control']).toBe('no-store');
     const all = allResponse.json().data;
     expect(all.reports[0]).toMatchObject({ report_id: flagged, open_flag_count: 2, flag_reasons: ['personal_info', 'spam'], hidden_at: null, subject: '【要対応】口座の確認（通知あり）' });
     expect(all.reports[1]).toMatchObject({ report_id: newer, open_flag_count: 0, flag_reasons: [], receipt_method: 'sms' });
     expect(all.pagination).toEqual({ total: all.reports.length, limit: 100, offset: 0 });
+    // Page by page, the same order (the flagged part and the rest meet at the right place).
+    const paged: string[] = [];
+    for (let offset = 0; offset < all.pagination.total; offset += 1) {
+      const page = (await asOperator('GET', `/api/operator/reports?limit=1&offset=${offset}`)).json().data;
+      expect(page.pagination.total).toBe(all.pagination.total);
+      paged.push(...page.reports.map((report: { report_id: string }) => report.report_id));
+    }
+    expect(paged).toEqual(all.reports.map((report: { report_id: string }) => report.report_id));
 
     const onlyFlagged = (await asOperator('GET', '/api/operator/reports?status=flagged')).json().data;
     expect(onlyFlagged.reports.map((report: { report_id: string }) => report.report_id)).toEqual([flagged]);
     const searched = (await asOperator('GET', `/api/operator/reports?q=${encodeURIComponent('通知あり')}`)).json().data;
     expect(searched.reports.map((report: { report_id: string }) => report.report_id)).toEqual([flagged]);
+    // As the public search: width and hyphens in a phone number do not matter.
+    const byPhone = (await asOperator('GET', `/api/operator/reports?q=${encodeURIComponent('０９０－１２３４－５６７８')}`)).json().data;
+    expect(byPhone.reports.map((report: { report_id: string }) => report.report_id)).toContain(newer);
+    expect(byPhone.reports.map((report: { report_id: string }) => report.report_id)).not.toContain(flagged);
 
     const detail = (await asOperator('GET', `/api/operator/reports/${flagged}`)).json().data;
     expect(detail.flags).toEqual([
@@ -93,6 +106,7 @@ describe('moderation of Kizuki DB reports', () => {
     const before = (await row(reportId))!;
     expect(await context.storage.get(before.screenshot_key!)).not.toBeNull();
     expect(await publicIds()).toContain(reportId);
+    expect(await publicIds(`&q=${encodeURIComponent('固有語ヒミツ')}`)).toEqual([reportId]);
 
     const noReason = await asOperator('POST', `/api/operator/reports/${reportId}/hide`, { reason: '  ' });
     expect(noReason.statusCode).toBe(422);
@@ -108,6 +122,7 @@ describe('moderation of Kizuki DB reports', () => {
     expect(detail.statusCode).toBe(404);
     expect(detail.json().message).toBe(reportMessages.detailNotFound);
     expect(await publicIds()).not.toContain(reportId);
+    expect(await publicIds(`&q=${encodeURIComponent('固有語ヒミツ')}`)).toEqual([]);
     expect((await context.app.inject({ method: 'GET', url: `/phishing-reports/${reportId}` })).statusCode).toBe(404);
     expect((await flag(reportId, 'spam', '198.51.100.8')).statusCode).toBe(404);
     // Its public images are deleted; the private original stays for the operators.
@@ -121,6 +136,8 @@ describe('moderation of Kizuki DB reports', () => {
     expect(operatorView.flags.every((entry: { resolved_at: string | null }) => entry.resolved_at !== null)).toBe(true);
     expect(operatorView.audit).toEqual([{ id: expect.any(Number), operator_email: operator.email, action: 'hide', report_id: reportId, reason: '受信者の氏名が写っているため', created_at: expect.any(String) }]);
     expect((await asOperator('GET', '/api/operator/reports?status=hidden')).json().data.reports.map((report: { report_id: string }) => report.report_id)).toContain(reportId);
+    // The operators' search still finds it.
+    expect((await asOperator('GET', `/api/operator/reports?q=${encodeURIComponent('固有語ヒミツ')}`)).json().data.reports.map((report: { report_id: string }) => report.report_id)).toEqual([reportId]);
 
     const twice = await asOperator('POST', `/api/operator/reports/${reportId}/hide`, { reason: 'もう一度' });
     expect(twice.statusCode).toBe(409);

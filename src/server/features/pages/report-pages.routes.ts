@@ -5,7 +5,7 @@ import type { PublicReport } from '../../../common/phishing-report.schema';
 import { reportIdSchema } from '../../../common/phishing-report.schema';
 import { truncateForList } from '../../../common/text-normalize';
 import { defangOptional, defangText } from '../../../common/url-defang';
-import { html } from '../../lib/html';
+import { html, type SafeHtml } from '../../lib/html';
 import type { PhishingReportsService } from '../phishing-reports/phishing-reports.service';
 import { type HostPageContent, renderHostPage } from './host-page';
 import type { WebAssets } from './web-assets';
@@ -80,15 +80,27 @@ function detailPage(shown: PublicReport): HostPageContent {
 ${report.subject ? html`<dt>件名</dt><dd>${report.subject}</dd>` : ''}
 <dt>報告日時</dt><dd><time datetime="${report.reported_at}">${formatReportDateTime(report.reported_at)}</time></dd>
 </dl>
+${report.similar_count > 0 ? html`<p><a href="/phishing-reports?similar_to=${report.report_id}#report-list">同様の報告 ${report.similar_count}件</a></p>` : ''}
 <h2>本文</h2>
 <p class="ssr-report__body">${report.body}</p>
-${report.screenshot_url ? html`<h2>スクリーンショット</h2>
-<p><a href="${report.screenshot_url}"><img class="ssr-report__screenshot" src="${report.thumbnail_url ?? report.screenshot_url}" alt="報告されたスクリーンショット（個人情報とURLは黒塗り済み）" loading="lazy"></a></p>` : ''}
+${screenshotSection(report)}
 <p class="ssr-report__note">掲載されている送信元は、なりすましや乗っ取りの可能性があります。情報の正確性は保証されません。</p>
-<p><a href="/phishing-reports">報告一覧へ</a></p>
+<p><a href="/phishing-reports#report-list">報告一覧へ</a></p>
 </article>
 </div>`,
   };
+}
+
+/** The redacted image, or why there is none yet (or ever); nothing when none was to be published. */
+function screenshotSection(report: PublicReport): SafeHtml | '' {
+  if (report.screenshot_url) {
+    return html`<h2>スクリーンショット</h2>
+<p><a href="${report.screenshot_url}"><img class="ssr-report__screenshot" src="${report.thumbnail_url ?? report.screenshot_url}" alt="報告されたスクリーンショット（個人情報とURLは黒塗り済み）" loading="lazy"></a></p>`;
+  }
+  if (!report.publish_screenshot) return '';
+  if (report.screenshot_status === 'pending') return html`<h2>スクリーンショット</h2>\n<p>画像を黒塗り処理中です。しばらくしてから再読み込みしてください。</p>`;
+  if (report.screenshot_status === 'failed') return html`<h2>スクリーンショット</h2>\n<p>画像は公開されません（自動の黒塗り処理を完了できませんでした）。</p>`;
+  return '';
 }
 
 function missingDetailPage(reportId: string): HostPageContent {

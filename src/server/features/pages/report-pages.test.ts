@@ -39,6 +39,17 @@ describe('host pages', () => {
     expect(decoded).toMatchObject({ report_id: id, subject: '【楽天】ご利用確認のお願い' });
   });
 
+  it('links a report to its 同様の報告 (same sender) and the list back to its section', async () => {
+    const first = await submitOk(context, smsReportFields({ source_info: '070-3333-9999', body: '同様の報告の確認 1' }));
+    const second = await submitOk(context, smsReportFields({ source_info: '07033339999', body: '同様の報告の確認 2' }));
+    const response = await page(`/phishing-reports/${second}`);
+    expect(response.body).toContain(`<p><a href="/phishing-reports?similar_to=${second}#report-list">同様の報告 1件</a></p>`);
+    expect(response.body).toContain('<a href="/phishing-reports#report-list">報告一覧へ</a>');
+    const alone = await submitOk(context, smsReportFields({ source_info: '070-5555-1212', body: 'ひとつだけの報告' }));
+    expect((await page(`/phishing-reports/${alone}`)).body).not.toContain('同様の報告');
+    expect((await page(`/phishing-reports/${first}`)).body).toContain('同様の報告 1件');
+  });
+
   it('shows URLs defanged and never as links, in the text, the title, the description and data-report', async () => {
     const id = await submitOk(
       context,

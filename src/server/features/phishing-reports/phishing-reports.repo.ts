@@ -3,6 +3,8 @@ import type { ReceiptMethod } from '../../../common/limits';
 import { readTimestamp, writeTimestamp } from '../../db/dialect';
 import type { Database, NewPhishingReportRow, PhishingReportRow, ScreenshotStatus } from '../../db/schema';
 import { enqueueJob } from '../../lib/jobs/jobs.repo';
+import { ListAnchors } from './report-list-anchors.repo';
+import { type ReportFilter, reportSearchQueries, SEARCH_MATCH_LIMIT } from './report-search.repo';
 import { reportGroupKey, reportSearchText } from './report-search-text';
 
 /** Columns a public answer is built from; nothing secret is ever selected for reading. */
@@ -60,11 +62,11 @@ export interface ScreenshotWork {
   legacyKeys: string[];
 }
 
-type PublicRow = Pick<PhishingReportRow, 'report_id' | 'receipt_method' | 'subject' | 'body' | 'source_email' | 'phone_number' | 'publish_screenshot' | 'screenshot_status' | 'screenshot_key' | 'thumbnail_key' | 'reported_at' | 'hidden_at'> & {
+type PublicRow = Pick<PhishingReportRow, 'id' | 'report_id' | 'receipt_method' | 'subject' | 'body' | 'source_email' | 'phone_number' | 'publish_screenshot' | 'screenshot_status' | 'screenshot_key' | 'thumbnail_key' | 'reported_at' | 'hidden_at'> & {
   group_total: number | string | null;
 };
 
-function toStoredReport({ hidden_at: hiddenAt, group_total: groupTotal, ...row }: PublicRow): StoredReport {
+function toStoredReport({ id: _id, hidden_at: hiddenAt, group_total: groupTotal, ...row }: PublicRow): StoredReport {
   // The group's total counts public reports, this one included unless it is hidden.
   const others = Number(groupTotal ?? 0) - (hiddenAt === null ? 1 : 0);
   return { ...row, publish_screenshot: row.publish_screenshot === 1, reported_at: readTimestamp(row.reported_at), similar_count: Math.max(others, 0) };
@@ -101,6 +103,7 @@ const keysOf = (...keys: Array<string | null>): string[] => keys.filter((key): k
 export class PhishingReportsRepository {
   /** Asked on every list request, so it is compiled once rather than per call. */
   private readonly countsQuery;
+  private readonly anchors: ListAnchors;
 
   constructor(readonly db: Kysely<Database>) {
     this.countsQuery = db
@@ -108,6 +111,7 @@ export class PhishingReportsRepository {
       .select(['receipt_method', 'total', 'revision'])
       .orderBy('receipt_method')
       .compile();
+    this.anchors = new ListAnchors(db);
   }
 
   /** A report waiting for redaction gets its `publish_screenshot` job in the same transaction. */
@@ -143,12 +147,17 @@ export class PhishingReportsRepository {
 
   /**
    * Newest first. The page's ids are picked from the (reported_at, id) index alone, and only
-   * those rows are read in full. Past the middle of the list the walk starts from the oldest
-   * end instead, so the last page costs what the first does.
+   * those rows are read in full. Given the list revision, a deep page starts from the anchor
+   * before it (report-list-anchors.repo.ts) and walks at most ANCHOR_STEP entries. Otherwise, past
+   * the middle of the list the walk starts from the oldest end, so the last page costs what the
+   * first does.
    */
-  async listPage(options: { limit: number; offset: number; method?: ReceiptMethod; total: number }): Promise<StoredReport[]> {
-    const { limit, offset, method, total } = options;
+  async listPage(options: { limit: number; offset: number; method?: ReceiptMethod; total: number; revision?: string }): Promise<StoredReport[]> {
+    const { limit, offset, method, total, revision } = options;
     if (offset >= total) return [];
+    const anchored = revision === undefined ? null : await this.anchors.pageIds(revision, method, limit, offset);
+    if (anchored) return this.readPage(anchored);
+
     const fromOldest = offset + limit / 2 > total / 2;
     const pageLimit = fromOldest ? Math.min(limit, total - offset) : limit;
     const pageOffset = fromOldest ? Math.max(total - offset - limit, 0) : offset;
@@ -159,6 +168,51 @@ export class PhishingReportsRepository {
     if (method) ids = ids.where('receipt_method', '=', method);
     const pageIds = ids.orderBy('reported_at', direction).orderBy('id', direction).limit(pageLimit).offset(pageOffset);
     return this.readPage(pageIds);
+  }
+
+  /**
+   * A filtered page, newest first, and how many reports match: search terms, a group, a receipt
+   * method (report-search.repo.ts). A search pages through its newest SEARCH_MATCH_LIMIT matches.
+   */
+  async searchPage(filter: ReportFilter & { limit: number; offset: number }): Promise<{ reports: StoredReport[]; total: number }> {
+    const { limit, offset } = filter;
+    const queries = reportSearchQueries(this.db, filter);
+    let total: number;
+    let ids: number[];
+    if (queries.capped) {
+      // One query finds the matches of all but the commonest words, and their count; only a
+      // word with SEARCH_MATCH_LIMIT matches or more needs a second, newest-first page query.
+      const found = (await queries.matchingIds(SEARCH_MATCH_LIMIT).execute()).map((row) => Number(row.id));
+      total = found.length;
+      const pageLimit = Math.min(limit, SEARCH_MATCH_LIMIT - offset);
+      if (pageLimit <= 0) ids = [];
+      else if (total < SEARCH_MATCH_LIMIT) ids = found.sort((a, b) => b - a).slice(offset, offset + pageLimit);
+      else ids = (await queries.newestPage(pageLimit, offset).execute()).map((row) => Number(row.id));
+    } else {
+      const [counted, page] = await Promise.all([queries.count().executeTakeFirstOrThrow(), queries.page(limit, offset).execute()]);
+      total = Number(counted.total);
+      ids = page.map((row) => Number(row.id));
+    }
+    return { reports: await this.readByIds(ids), total };
+  }
+
+  /** Reports by primary key, in the order of `ids`. */
+  private async readByIds(ids: number[]): Promise<StoredReport[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.selectReports().where('phishing_reports.id', 'in', ids).execute();
+    const byId = new Map(rows.map((row) => [Number(row.id), row]));
+    return ids.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [toStoredReport(row)] : [];
+    });
+  }
+
+  /** The group a report is in, for `similar_to` (null: no such public report). */
+  async groupOf(reportId: string, options: { includeHidden?: boolean } = {}): Promise<{ key: string | null; id: number } | null> {
+    let query = this.db.selectFrom('phishing_reports').select(['id', 'group_key']).where('report_id', '=', reportId);
+    if (!options.includeHidden) query = query.where('hidden_at', 'is', null);
+    const row = await query.executeTakeFirst();
+    return row ? { key: row.group_key, id: Number(row.id) } : null;
   }
 
   /** A public report (a hidden one is not found). */
@@ -207,7 +261,7 @@ export class PhishingReportsRepository {
     return this.db
       .selectFrom('phishing_reports')
       .leftJoin('phishing_report_groups', 'phishing_report_groups.group_key', 'phishing_reports.group_key')
-      .select([...PUBLIC_COLUMNS, 'phishing_report_groups.total as group_total']);
+      .select([...PUBLIC_COLUMNS, 'phishing_reports.id', 'phishing_report_groups.total as group_total']);
   }
 
   /**

@@ -61,7 +61,12 @@ export function registerPhishingReportRoutes(app: FastifyInstance, { service, st
 
   routes.get('/api/phishing-reports', {
     schema: { querystring: reportListQuerySchema, response: { 200: listResponseSchema } },
-    config: { openapi: { summary: 'List reports, newest first', tags: TAGS, errors: { 422: 'Bad limit, offset or receipt_method' } } },
+    config: {
+      openapi: {
+        summary: 'List reports, newest first; search them (q) or list those similar to one (similar_to)', tags: TAGS,
+        errors: { 422: 'Bad limit, offset or receipt_method, or q over 100 characters' },
+      },
+    },
   }, async (request, reply) => {
     // The service answers the page already encoded (cached per list revision); Fastify sends a
     // string with a JSON content type as it is, so it is not encoded a second time.

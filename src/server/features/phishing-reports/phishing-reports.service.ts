@@ -11,6 +11,7 @@ import { LruCache } from '../../lib/lru-cache';
 import { toJstIsoString } from '../../lib/time-format';
 import type { FileStorage } from '../../storage/file-storage';
 import type { PhishingReportsRepository, StoredReport } from './phishing-reports.repo';
+import { searchTerms } from './report-search-text';
 import { inspectScreenshot, reencodeWithoutMetadata } from './screenshot-image';
 import { ORIGINAL_FOLDER } from './screenshot-publisher';
 
@@ -33,9 +34,12 @@ export interface ReportsServiceDeps {
 const PUBLIC_PREFIX = 'public/';
 
 const LIST_CACHE_PAGES = 500;
+/** Searches get a cache of their own, so many different queries never push the list's pages out. */
+const SEARCH_CACHE_PAGES = 200;
 
 export class PhishingReportsService {
   private readonly listCache = new LruCache<string>(LIST_CACHE_PAGES);
+  private readonly searchCache = new LruCache<string>(SEARCH_CACHE_PAGES);
 
   constructor(private readonly deps: ReportsServiceDeps) {}
 
@@ -118,21 +122,48 @@ export class PhishingReportsService {
   async listJson(query: ReportListQuery): Promise<string> {
     const { repo } = this.deps;
     const counts = await repo.counts();
+    const terms = query.q === undefined ? [] : searchTerms(query.q);
+    if (terms.length > 0 || query.similar_to !== undefined) return this.searchJson(query, terms, counts.revision);
+
     const key = `${counts.revision}|${query.receipt_method ?? '*'}|${query.limit}|${query.offset}`;
     const cached = this.listCache.get(key);
     if (cached) return cached;
 
     const total = query.receipt_method ? counts.total[query.receipt_method] : counts.total.email + counts.total.sms;
-    const rows = await repo.listPage({ ...query, method: query.receipt_method, total });
+    const rows = await repo.listPage({ ...query, method: query.receipt_method, total, revision: counts.revision });
+    const json = this.pageJson(query, rows, total);
+    this.listCache.set(key, json);
+    return json;
+  }
+
+  /**
+   * Search (`q`) and similar reports (`similar_to`), with the receipt method: cached per revision
+   * like the list, since every change of a public report moves the revision.
+   */
+  private async searchJson(query: ReportListQuery, terms: string[], revision: string): Promise<string> {
+    const key = JSON.stringify([revision, query.receipt_method ?? '*', query.limit, query.offset, terms, query.similar_to ?? null]);
+    const cached = this.searchCache.get(key);
+    if (cached) return cached;
+
+    const { repo } = this.deps;
+    const group = query.similar_to === undefined ? undefined : await repo.groupOf(query.similar_to);
+    // An unknown or hidden report has no similar reports: an empty page, not an error.
+    const page = group === null
+      ? { reports: [], total: 0 }
+      : await repo.searchPage({ method: query.receipt_method, terms, group, limit: query.limit, offset: query.offset });
+    const json = this.pageJson(query, page.reports, page.total);
+    this.searchCache.set(key, json);
+    return json;
+  }
+
+  private pageJson(query: ReportListQuery, rows: StoredReport[], total: number): string {
     const pagination: Pagination = {
       total,
       limit: query.limit,
       offset: query.offset,
       has_more: query.offset + rows.length < total,
     };
-    const json = JSON.stringify({ success: true, data: { reports: rows.map((row) => this.toPublic(row)), pagination } });
-    this.listCache.set(key, json);
-    return json;
+    return JSON.stringify({ success: true, data: { reports: rows.map((row) => this.toPublic(row)), pagination } });
   }
 
   async get(reportId: string): Promise<PublicReport> {

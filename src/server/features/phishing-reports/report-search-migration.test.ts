@@ -10,7 +10,7 @@ import { reportGroupKey, reportSearchText } from './report-search-text';
  * 20261127100000_report_search_and_moderation on an empty database of its own: reports stored
  * before it get the search text and group key the app would give them today (the migration holds a
  * frozen copy of the rules), more than one backfill chunk of them; the group and public totals are
- * set; down and up again keep the rows.
+ * set; the search index covers them; down and up again keep the rows.
  */
 
 const BEFORE = '20261126200000_individual_training';
@@ -86,6 +86,14 @@ describe('20261127100000_report_search_and_moderation', () => {
     expect(counts.total.email + counts.total.sms).toBe(REPORTS);
     const first = await repo.findByReportId('old-report-00000002');
     expect(first?.similar_count).toBe((expectedGroups.get('host:sagawa-2.example') ?? 0) - 1);
+
+    // The search index covers the backfilled rows (SQLite's FTS table is rebuilt after the backfill).
+    const sagawa = await repo.searchPage({ terms: ['sagawa-3.example'], limit: 5, offset: 0 });
+    expect(sagawa.total).toBe(expectedGroups.get('host:sagawa-3.example'));
+    const phone = await repo.searchPage({ terms: ['09012340007', 'amazon'], limit: 500, offset: 0 });
+    expect(phone.reports.map((report) => report.report_id).sort()).toEqual(
+      stored.filter((row) => Number(row.report_id.slice(-8)) % 10 === 7 && Number(row.report_id.slice(-8)) % 4 !== 1 && Number(row.report_id.slice(-8)) % 4 !== 2).map((row) => row.report_id),
+    );
   });
 
   it('migrates down and up again keeping every report', async () => {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
 import { commonMessages } from '../../../common/messages';
 import { AppError } from '../../errors';
+import { WARM_UP_LINE } from './ocr-warm-up';
 
 const require = createRequire(import.meta.url);
 /**
@@ -57,19 +58,27 @@ export class OcrWorkerPool {
   /**
    * Runs `job` on one worker, plus up to `extra` more that are idle right now: an idle pool
    * spends all its workers on one image, a busy one never makes a request wait for a second.
+   * `job` hands an extra worker back with `handBack` as soon as it is done with it, so a request
+   * arriving meanwhile gets it at once instead of waiting for the whole image.
    */
-  async runWide<T>(extra: number, job: (workers: Worker[]) => Promise<T>): Promise<T> {
+  async runWide<T>(extra: number, job: (workers: Worker[], handBack: (worker: Worker) => void) => Promise<T>): Promise<T> {
     await this.start();
     const workers = [await this.acquire()];
     while (workers.length <= extra && this.idle.length > 0) workers.push(this.idle.pop()!);
+    const held = new Set(workers);
+    const handBack = (worker: Worker) => {
+      // The first worker stays until the end: the job's last steps run on it.
+      if (worker === workers[0] || !held.delete(worker)) return;
+      this.release(worker);
+    };
     let healthy = true;
     try {
-      return await job(workers);
+      return await job(workers, handBack);
     } catch (error) {
       healthy = !(error instanceof Error && /terminated|worker|abort/i.test(error.message));
       throw error;
     } finally {
-      for (const worker of workers) {
+      for (const worker of held) {
         if (healthy) this.release(worker);
         else void this.replace(worker);
       }
@@ -157,6 +166,7 @@ export class OcrWorkerPool {
       // screenshots are inverted beforehand instead.
       tessedit_do_invert: '0',
     });
+    await worker.recognize(WARM_UP_LINE, {}, { text: true });
     return worker;
   }
 }

@@ -3,33 +3,58 @@ import { AppError } from '../../errors';
 import { imageWork } from '../../lib/image-work-queue';
 import { extractFormData } from './form-extraction';
 import { prepareForOcr, type PreparedImage } from './image-preprocess';
-import { linesFromPage } from './ocr-layout';
+import { linesFromPage, type OcrLine } from './ocr-layout';
 import { rereadAddresses } from './address-reread';
 import { bandImage, splitIntoBands } from './page-bands';
 import { type OcrPoolOptions, OcrWorkerPool } from './ocr-worker-pool';
 import type { ScreenshotAnalysis, ScreenshotAnalyzer } from './screenshot-ocr.types';
 import { findSensitiveBoxes } from './sensitive-areas';
 
+/**
+ * Bands a page is read in. Two halves read side by side halve an idle server's latency; the count
+ * is fixed (not the number of idle workers) because where a page is cut changes what tesseract reads.
+ */
+const PAGE_BANDS = 2;
+
 export function createScreenshotAnalyzer(options: OcrPoolOptions): ScreenshotAnalyzer {
   const pool = new OcrWorkerPool(options);
+  /** Requests still decoding their image: each will want a worker of its own in a moment. */
+  let preparing = 0;
   return {
     async analyze(image: Buffer): Promise<ScreenshotAnalysis> {
       // Images reach here already inspected: uploads by the analyze route, originals at submit.
       // Decoding and scaling wait in the image queue (see image-work-queue.ts); OCR itself runs
       // on the pool's worker threads, outside libuv's thread pool.
-      const prepared = await imageWork.run(async (): Promise<PreparedImage> => {
-        try {
-          return await prepareForOcr(image);
-        } catch {
-          throw new AppError('VALIDATION_FAILED', reportMessages.analyzeFailed);
-        }
-      });
-      const { firstReading, lines } = await pool.runWide(options.size - 1, async (workers) => {
-        // Bands of one page go to the idle workers side by side, in reading order.
-        const bands = splitIntoBands(prepared, workers.length);
-        const pages = await Promise.all(bands.map(async (band, i) => {
-          const image = bandImage(prepared, band);
-          return linesFromPage((await workers[i]!.recognize(image, {}, { text: false, blocks: true })).data, prepared.scale, band.top);
+      preparing++;
+      let prepared: PreparedImage;
+      try {
+        // Only a decoding failure is the image's fault (422); a full queue keeps its own 503.
+        prepared = await imageWork.run(async () => {
+          try {
+            return await prepareForOcr(image);
+          } catch {
+            throw new AppError('VALIDATION_FAILED', reportMessages.analyzeFailed);
+          }
+        });
+      } finally {
+        preparing--;
+      }
+      // Spreading one image over several workers only pays while nobody else is about to need one;
+      // under load every request reads on a worker of its own, which keeps every core busy.
+      const extra = preparing > 0 ? 0 : Math.min(options.size, PAGE_BANDS) - 1;
+      const { firstReading, lines } = await pool.runWide(extra, async (workers, handBack) => {
+        // The page is always cut the same way, so its reading does not depend on how busy the pool
+        // is; the workers this request holds take the bands one after another, side by side.
+        const bands = splitIntoBands(prepared, PAGE_BANDS);
+        const pages: OcrLine[][] = new Array(bands.length);
+        let next = 0;
+        await Promise.all(workers.map(async (worker) => {
+          for (let i = next++; i < bands.length; i = next++) {
+            const band = bands[i]!;
+            const page = (await worker.recognize(bandImage(prepared, band), {}, { text: false, blocks: true })).data;
+            pages[i] = linesFromPage(page, prepared.scale, band.top);
+          }
+          handBack(worker);
         }));
         const firstReading = pages.flat();
         return { firstReading, lines: await rereadAddresses(workers[0]!, prepared, firstReading) };

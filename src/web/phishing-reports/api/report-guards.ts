@@ -29,11 +29,8 @@ function expectObject(value: unknown, what: string): Json {
   return value;
 }
 
-/**
- * A report as the pages use it. `similar_count` (issue 13's grouping) may be missing from an
- * older server's answer; it then reads as no similar reports.
- */
-export type ReportView = PublicReport & { similar_count: number };
+/** A report as the pages use it: the public answer, checked. */
+export type ReportView = PublicReport;
 
 export function asReport(value: unknown): ReportView {
   const r = expectObject(value, 'report');
@@ -70,6 +67,7 @@ export function asReport(value: unknown): ReportView {
     // An answer without the field predates redaction states: a URL means it is published.
     screenshot_status: isScreenshotStatus(r.screenshot_status) ? r.screenshot_status : screenshot ? 'published' : 'none',
     reported_at: r.reported_at,
+    // Missing (an answer from before grouping) or malformed reads as none: no link to an empty list.
     similar_count: isInt(r.similar_count) && r.similar_count > 0 ? r.similar_count : 0,
   };
 }

@@ -37,17 +37,17 @@ export function ReportSearch({ value, onSearch }: ReportSearchProps) {
       <label htmlFor={id} className="report-search__label">
         報告を検索
       </label>
-      <div className="report-search__row">
+      <div className="search-row report-search__row">
         <div className="report-search__box">
           <input
             ref={inputRef}
             id={id}
             name="q"
             type="search"
-            className="input report-search__input"
+            className={draft ? 'input report-search__input report-search__input--clearable' : 'input report-search__input'}
             value={draft}
             maxLength={SEARCH_MAX_LENGTH}
-            placeholder="電話番号・アドレス・URL・ことば"
+            placeholder="電話番号・URL・ことば"
             autoComplete="off"
             spellCheck={false}
             enterKeyHint="search"
