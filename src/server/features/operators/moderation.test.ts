@@ -7,17 +7,30 @@ import { signedInOperator } from '../../test/operator-factories';
 import { emailReportFields, smsReportFields, submitOk } from '../../test/report-factories';
 import { blankAnalyzer } from '../../test/screenshot-analyzer-doubles';
 import { createTestApp, type TestContext, withCsrf } from '../../test/test-app';
+import type { ScreenshotAnalyzer } from '../screenshot-ocr/screenshot-ocr.types';
 
 /**
  * Issue 13, part 3: operators hide, restore, redact again, dismiss flags and delete for good;
  * every action lands in the append-only audit log with the change it records.
  */
+/** Finds nothing to black out; a test may hold an analysis back (`gate`) to act while redaction is under way. */
+const blank = blankAnalyzer();
+const analyzer: ScreenshotAnalyzer & { gate: Promise<void> | null } = {
+  gate: null,
+  analyze: async (image) => {
+    if (analyzer.gate) await analyzer.gate;
+    return blank.analyze(image);
+  },
+  warmUp: blank.warmUp,
+  close: blank.close,
+};
+
 describe('moderation of Kizuki DB reports', () => {
   let context: TestContext;
   let operator: { email: string; token: string };
   let png: Buffer;
   beforeAll(async () => {
-    context = await createTestApp({ RATE_LIMIT_LOGIN: '1000', RATE_LIMIT_REPORT_SUBMIT: '1000', RATE_LIMIT_REPORT_FLAG: '1000' }, { screenshotAnalyzer: blankAnalyzer() });
+    context = await createTestApp({ RATE_LIMIT_LOGIN: '1000', RATE_LIMIT_REPORT_SUBMIT: '1000', RATE_LIMIT_REPORT_FLAG: '1000' }, { screenshotAnalyzer: analyzer });
     operator = await signedInOperator(context);
     png = await sharp({ create: { width: 320, height: 480, channels: 3, background: '#fafafa' } }).png().toBuffer();
   });
@@ -159,6 +172,32 @@ describe('moderation of Kizuki DB reports', () => {
     expect(again.json().message).toBe(operatorMessages.notHidden);
     const actions = (await asOperator('GET', `/api/operator/audit-log?report_id=${reportId}`)).json().data.entries.map((entry: { action: string }) => entry.action);
     expect(actions).toEqual(['restore', 'hide']);
+  });
+
+  it('publishes nothing for a report hidden while its redaction is under way', async () => {
+    const publicFiles = async () => {
+      const keys: string[] = [];
+      for (const folder of ['public/redacted-screenshots', 'public/screenshot-thumbnails']) for await (const file of context.storage.list(folder)) keys.push(file.key);
+      return keys.sort();
+    };
+    const before = await publicFiles();
+    let release!: () => void;
+    analyzer.gate = new Promise((resolve) => {
+      release = resolve;
+    });
+    try {
+      const reportId = await submitOk(context, { ...emailReportFields({ subject: '黒塗り中に非公開' }), publish_screenshot: '1' }, { content: png });
+      expect((await row(reportId))?.screenshot_status).toBe('pending');
+      const hidden = await asOperator('POST', `/api/operator/reports/${reportId}/hide`, { reason: '黒塗りの完了を待たずに非公開' });
+      expect(hidden.json().data.report).toMatchObject({ screenshot_status: 'private', hidden_at: expect.any(String) });
+      release();
+      await context.app.screenshotPublisher.drain();
+      expect(await row(reportId)).toMatchObject({ screenshot_status: 'private', screenshot_key: null, thumbnail_key: null });
+      expect(await publicFiles()).toEqual(before);
+    } finally {
+      analyzer.gate = null;
+      release();
+    }
   });
 
   it('re-runs redaction from the original through the publish_screenshot job', async () => {
