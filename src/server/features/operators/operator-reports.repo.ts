@@ -3,7 +3,7 @@ import type { OperatorReportListQuery } from '../../../common/operator.schema';
 import { readTimestamp, writeTimestamp } from '../../db/dialect';
 import type { Database, OperatorAuditAction, ScreenshotStatus } from '../../db/schema';
 import { enqueueJob } from '../../lib/jobs/jobs.repo';
-import { reportFilterConditions } from '../phishing-reports/report-search.repo';
+import { reportSearchQueries, SEARCH_MATCH_LIMIT } from '../phishing-reports/report-search.repo';
 import { searchTerms } from '../phishing-reports/report-search-text';
 
 /** A report as the console reads it: the public fields and what moderation needs (never a hash or IP). */
@@ -173,7 +173,11 @@ export class OperatorReportsRepository {
     let ids = this.db.selectFrom('phishing_reports').select('phishing_reports.id');
     if (query.status === 'hidden') ids = ids.where('phishing_reports.hidden_at', 'is not', null);
     // The public search's own conditions (same normalisation and indexes), hidden reports included.
-    if (query.q) ids = ids.where(reportFilterConditions(this.db, { terms: searchTerms(query.q), includeHidden: true }));
+    // Like the public search, a search pages through its newest SEARCH_MATCH_LIMIT matches.
+    if (query.q) {
+      const search = reportSearchQueries(this.db, { terms: searchTerms(query.q), includeHidden: true });
+      ids = ids.where('phishing_reports.id', 'in', this.db.selectFrom(search.newestPage(SEARCH_MATCH_LIMIT, 0).as('found')).select('found.id'));
+    }
     return ids;
   }
 
