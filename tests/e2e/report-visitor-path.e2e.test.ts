@@ -8,7 +8,7 @@ import { emailReport, smsReport } from './support/api';
 import { DESKTOP, PHONE } from './support/browser';
 import { type Viewport, useE2EEnvironment, viewportName } from './support/e2e';
 import { eventually } from './support/eventually';
-import { INDEX_PATH, detailPath, fillReportForm, linkTexts, naturalWidth, reportDetail, reportForm, reportList, waitForListSettled } from './support/report-pages';
+import { INDEX_PATH, detailPath, fillReportForm, linkTexts, naturalWidth, reportDetail, reportForm, reportLinkOf, reportList, waitForListSettled } from './support/report-pages';
 
 /**
  * Issue 13, parts 2 and 4 on the visitor's side: search and 「同様の報告」 on the list, the list's
@@ -184,6 +184,14 @@ describe.each(VIEWPORTS)('the list keeps its place ($name)', ({ viewport }) => {
     expect(await list.range.textContent()).toBe('21件目 - 30件目 （全30件中）');
     // Reloaded onto the list itself, not the top of the page.
     await eventually(() => sectionTop(page, 'report-list')).toBeLessThanOrEqual(16);
+
+    // A report opened from page 2, and 一覧に戻る: page 2 again.
+    await reportLinkOf(list.rows.first()).click();
+    await page.waitForURL((url) => url.pathname.startsWith(`${INDEX_PATH}/`));
+    await reportDetail(page).back.click();
+    await page.waitForURL((url) => url.pathname === INDEX_PATH && url.searchParams.get('page') === '2');
+    await waitForListSettled(page);
+    await eventually(() => list.range.textContent()).toBe('21件目 - 30件目 （全30件中）');
 
     await page.goBack();
     await eventually(() => list.range.textContent()).toBe('1件目 - 20件目 （全30件中）');
