@@ -94,10 +94,22 @@ function isChrome({ text, line }: TextLine): boolean {
   return line.confidence < MIN_LINE_CONFIDENCE && meaningfulChars(text) < 6 && !/[A-Za-z0-9]{3}/.test(text);
 }
 
+/**
+ * Desktop mail shows a folder list and a message list beside the message: lines that end left of
+ * where the message's own sentences start belong to those panes.
+ */
+function inMessageColumn(lines: TextLine[]): TextLine[] {
+  const sentences = lines.filter(({ text }) => meaningfulChars(text) >= 12);
+  if (sentences.length < 2) return lines;
+  const lefts = sentences.map(({ line }) => line.box.x).sort((a, b) => a - b);
+  const left = lefts[Math.floor(lefts.length / 2)]!;
+  return lines.filter(({ line }) => line.box.x + line.box.w > left - line.box.h);
+}
+
 /** Drops interface text, but keeps the last few characters of a URL wrapped onto a line of their own. */
 function withoutChrome(lines: TextLine[]): TextLine[] {
   const kept: TextLine[] = [];
-  for (const entry of lines) {
+  for (const entry of inMessageColumn(lines)) {
     const previous = kept.at(-1);
     if (entry.text === '') continue;
     const urlTail = previous && ADDRESS_AT_END.test(previous.text) && /^[A-Za-z0-9/?=&._%-]{1,12}$/.test(entry.text)
