@@ -24,6 +24,8 @@ const UNSURE_CONFIDENCE = 60;
 /** Characters on either side of a cue that count as next to it. */
 const NEAR_CUE = 10;
 const PRIVACY_CUE = /様|さま|殿|〒|@|＠|https?|:\/\/|www\./i;
+/** A card number's label, as a field name followed by its value. */
+const CARD_FIELD = /(?:カード番号|ご利用カード|対象カード|カード[末未]尾|カード)[^\s:：・]{0,2}\s*[:：・]|(?:カード番号|ご利用カ.?ド|カード[末未]尾)\s*$/i;
 const CARD_LABEL = /(カード番号|ご利用カード|対象カード|カード|card)/i;
 
 interface FoundSpan extends Span {
@@ -67,6 +69,18 @@ function markSensitiveSpans(lines: readonly OcrLine[]): { marked: MarkedSpan[]; 
   });
   const unread: PixelBox[] = [];
   lines.forEach((line, index) => {
+    // A card field ("カード番号：") whose value OCR could not read as digits (masks come out as
+    // "大大大大" or "をまま"): the rest of the line and the value set apart on the same row go.
+    const field = CARD_FIELD.exec(foldWidth(line.text));
+    if (field) {
+      marked.push({ start: field.index + field[0].length - 1, end: line.text.length, line: index, wraps: false, address: false });
+      lines.forEach((other, i) => {
+        const overlap = Math.min(line.box.y + line.box.h, other.box.y + other.box.h) - Math.max(line.box.y, other.box.y);
+        if (i !== index && other.box.x >= line.box.x + line.box.w - line.box.h && overlap > Math.min(line.box.h, other.box.h) * 0.5) {
+          marked.push({ start: 0, end: other.text.length, line: i, wraps: false, address: false });
+        }
+      });
+    }
     // The privacy rule: an unreadable run beside a name's honorific, a 〒, an @ or a scheme may be
     // exactly what had to be hidden, so the whole line goes.
     if (unsureNearCue(line)) marked.push({ start: 0, end: line.text.length, line: index, wraps: false, address: false });
