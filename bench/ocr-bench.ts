@@ -7,48 +7,71 @@ import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { renderRedactedCopy } from '../src/server/features/screenshot-ocr/redaction-render';
 import { createScreenshotAnalyzer } from '../src/server/features/screenshot-ocr/screenshot-analyzer';
-import type { PixelBox, ScreenshotFormData } from '../src/server/features/screenshot-ocr/screenshot-ocr.types';
+import type { PixelBox, ScreenshotAnalyzer, ScreenshotFormData } from '../src/server/features/screenshot-ocr/screenshot-ocr.types';
 import {
   type AutoFillScore,
   type AutoFillSummary,
   COVERED_SHARE,
   decodeRgb,
+  PLAIN_BLACKED_SHARE,
   type DevImage,
   type ItemCoverage,
   loadDevSet,
   normalizeText,
   type OverRedaction,
   type OverRedactionSummary,
+  type PlainRedaction,
   type Rate,
   type RecallSummary,
   scoreAutoFill,
   scoreOverRedaction,
+  scorePlainRedaction,
   scoreRedaction,
   SENSITIVE_KINDS,
   summarizeAutoFill,
   summarizeOverRedaction,
+  summarizePlainRedaction,
   summarizeRecall,
 } from '../src/server/test/ocr-scoring';
+import { printBreakdowns } from './ocr-bench-breakdown';
+import { DEFAULT_COUNT, DEFAULT_OUT, DEFAULT_SEED, generateSets, planSplits } from './screenshot-generator/generate';
 import { loadAverage, machineDescription } from './summary';
 import { freePort } from '../scripts/free-port';
 
 /**
- * `npm run bench:ocr`: measures the screenshot OCR against a data set in the format of
+ * `npm run bench:ocr`: measures the screenshot OCR against data sets in the format of
  * tests/fixtures/screenshots (truth.json + images) and prints the figures beside the targets of
- * issue #3. It measures and prints; it never fails on a missed target.
+ * issue #13. It measures and prints; it never fails on a missed target.
  *
- *   quality  in this process: the real analyzer (2 workers) reads every image, the redaction
- *            renderer makes the published copy, and src/server/test/ocr-scoring.ts scores
- *            redaction recall, over-redaction and auto-fill. Every miss is listed.
- *   speed    the real server in a child process, over HTTP: sequential latency over the set, then
- *            throughput with 2 concurrent clients, and the server's peak RSS.
+ * Sets (--split, repeatable; all three by default):
+ *   original  tests/fixtures/screenshots, the 30 images the OCR was first tuned on;
+ *   tune      .cache/generated-screenshots/tune, the generated split to tune on;
+ *   holdout   .cache/generated-screenshots/holdout, the generated split tuning never looks at.
+ * The generated splits are made first (npm run screenshots:generate) when they are missing.
  *
- * Options: --dir <folder> (another set, e.g. a holdout), --save-redacted <folder> (write the
- * published copies and the analyses), --quality-only, --speed-only, --duration <s> (throughput run).
+ *   quality  in this process: the real analyzer (2 workers) reads every image (CPU time of that
+ *            pass per image), then the redaction renderer makes the published copy and
+ *            src/server/test/ocr-scoring.ts scores redaction recall, over-redaction and auto-fill,
+ *            overall and per app family and condition (generated sets). Every miss is listed.
+ *   speed    the real server in a child process, over HTTP, on the first chosen set: sequential
+ *            latency, throughput with 2 concurrent clients, the server's CPU time per image and
+ *            its peak RSS.
+ *
+ * Options: --split <original|tune|holdout>, --dir <folder> (any other set instead),
+ * --save-redacted <folder> (write the published copies and the analyses), --quality-only,
+ * --speed-only, --duration <s> (throughput run), --verbose (every image and every miss).
  */
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '..');
-const DEFAULT_DIR = path.join(REPO_ROOT, 'tests', 'fixtures', 'screenshots');
+const SPLITS = {
+  original: path.join(REPO_ROOT, 'tests', 'fixtures', 'screenshots'),
+  tune: path.join(DEFAULT_OUT, 'tune'),
+  holdout: path.join(DEFAULT_OUT, 'holdout'),
+} as const;
+type SplitName = keyof typeof SPLITS;
+const isSplitName = (name: string): name is SplitName => Object.hasOwn(SPLITS, name);
+/** Lists longer than this are cut in the output unless --verbose. */
+const LIST_LIMIT = 40;
 const ANALYZE_PATH = '/api/phishing-reports/analyze-screenshot';
 const WARM_UP_REQUESTS = 4;
 const CONCURRENT_CLIENTS = 2;
@@ -83,6 +106,7 @@ function hideDpiWarnings(stream: NodeJS.WriteStream): void {
 const TARGETS = {
   recall: 1,
   overRedaction: 0.15,
+  plainBlacked: 0.15,
   bodyCer: 0.03,
   phone: 0.9,
   email: 0.85,
@@ -94,39 +118,68 @@ const TARGETS = {
   peakRssMb: 600,
 };
 
-interface Options {
+interface DataSet {
+  name: string;
   dir: string;
+}
+
+interface Options {
+  sets: DataSet[];
   saveRedacted: string | null;
   quality: boolean;
   speed: boolean;
   durationSeconds: number;
+  verbose: boolean;
 }
 
 function readOptions(): Options {
   const { values } = parseArgs({
     options: {
+      split: { type: 'string', multiple: true },
       dir: { type: 'string' },
       'save-redacted': { type: 'string' },
       'quality-only': { type: 'boolean', default: false },
       'speed-only': { type: 'boolean', default: false },
       duration: { type: 'string' },
+      verbose: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   });
   if (values.help) {
-    console.log('npm run bench:ocr -- [--dir <folder>] [--save-redacted <folder>] [--quality-only | --speed-only] [--duration <seconds>]');
+    console.log(
+      'npm run bench:ocr -- [--split original|tune|holdout]… | [--dir <folder>] [--save-redacted <folder>] [--quality-only | --speed-only] [--duration <seconds>] [--verbose]',
+    );
     process.exit(0);
   }
   if (values['quality-only'] && values['speed-only']) throw new Error('--quality-only and --speed-only exclude each other');
+  if (values.dir && values.split) throw new Error('--dir and --split exclude each other');
   const durationSeconds = Number(values.duration ?? 30);
   if (!Number.isFinite(durationSeconds) || durationSeconds <= 0) throw new Error(`--duration must be a positive number of seconds, got ${values.duration}`);
+  let sets: DataSet[];
+  if (values.dir) {
+    const dir = path.resolve(values.dir);
+    sets = [{ name: path.relative(REPO_ROOT, dir) || dir, dir }];
+  } else {
+    const names = values.split ?? ['original', 'tune', 'holdout'];
+    for (const name of names) if (!isSplitName(name)) throw new Error(`--split must be original, tune or holdout, got ${name}`);
+    sets = [...new Set(names as SplitName[])].map((name) => ({ name, dir: SPLITS[name] }));
+  }
   return {
-    dir: path.resolve(values.dir ?? DEFAULT_DIR),
+    sets,
     saveRedacted: values['save-redacted'] ? path.resolve(values['save-redacted']) : null,
     quality: !values['speed-only'],
     speed: !values['quality-only'],
     durationSeconds,
+    verbose: values.verbose,
   };
+}
+
+/** Makes the generated splits when a chosen one is missing (the default command, as the README says). */
+async function ensureGenerated(sets: DataSet[]): Promise<void> {
+  const missing = sets.filter((set) => (set.dir === SPLITS.tune || set.dir === SPLITS.holdout) && !fs.existsSync(path.join(set.dir, 'truth.json')));
+  if (missing.length === 0) return;
+  console.log(`\n${missing.map((set) => set.name).join(' and ')} missing: generating ${DEFAULT_COUNT} screenshots (seed ${DEFAULT_SEED}) into ${path.relative(REPO_ROOT, DEFAULT_OUT)}…`);
+  await generateSets(planSplits(DEFAULT_OUT, DEFAULT_COUNT, DEFAULT_SEED));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -173,41 +226,53 @@ interface ImageResult {
   formData: ScreenshotFormData;
   items: ItemCoverage[];
   over: OverRedaction;
+  plain: PlainRedaction;
   autoFill: AutoFillScore;
 }
 
-interface QualityOutcome {
+export interface QualityOutcome {
+  set: DataSet;
   results: ImageResult[];
   recall: RecallSummary;
   over: OverRedactionSummary;
+  /** Share of the truth's plain line boxes blacked out (generated sets; 0/0 elsewhere). */
+  plain: Rate;
   autoFill: AutoFillSummary;
+  /** CPU time (user + system, this process and its OCR worker threads) of the analysis pass, per image. */
+  cpuMsPerImage: number;
+  /** Wall time of the analysis pass over the set with 2 workers, per image. */
+  wallMsPerImage: number;
 }
 
 const EMPTY_FORM: ScreenshotFormData = { source_email: null, source_phone: null, subject: null, body: '' };
 
-async function measureQuality(devSet: DevImage[], options: Options): Promise<QualityOutcome> {
-  console.log(`\nQuality: analysing ${devSet.length} images in process (2 OCR workers)…`);
-  if (options.saveRedacted) fs.mkdirSync(options.saveRedacted, { recursive: true });
-  const analyzer = createScreenshotAnalyzer({
+function createBenchAnalyzer(queueLimit: number): ScreenshotAnalyzer {
+  return createScreenshotAnalyzer({
     size: 2,
-    queueLimit: devSet.length,
+    queueLimit,
     queueTimeoutMs: 10 * 60_000,
     logger: {
       warn: (obj, msg) => console.warn(`  analyzer warning: ${msg}`, obj),
       error: (obj, msg) => console.error(`  analyzer error: ${msg}`, obj),
     },
   });
-  const started = performance.now();
-  await analyzer.warmUp();
-  console.log(`  workers started in ${seconds(performance.now() - started)}`);
+}
 
-  const results: ImageResult[] = new Array(devSet.length);
+/**
+ * Two passes: first every image is analysed (two lanes, as the two workers allow) and the CPU
+ * time of that pass alone is taken; then the published copies are rendered and scored.
+ */
+async function measureQuality(set: DataSet, devSet: DevImage[], analyzer: ScreenshotAnalyzer, options: Options): Promise<QualityOutcome> {
+  console.log(`\nQuality on ${set.name}: analysing ${devSet.length} images in process (2 OCR workers)…`);
+  const saveDir = options.saveRedacted ? path.join(options.saveRedacted, set.name.replace(/[^\w.-]+/g, '_')) : null;
+  if (saveDir) fs.mkdirSync(saveDir, { recursive: true });
+
+  const analyses: Array<{ analyzeMs: number; error: string | null; formData: ScreenshotFormData; boxes: PixelBox[] }> = new Array(devSet.length);
   let next = 0;
+  let done = 0;
   const lane = async () => {
     for (let index = next++; index < devSet.length; index = next++) {
-      const image = devSet[index]!;
-      const original = fs.readFileSync(image.path);
-      const asJpeg = (await sharp(original).metadata()).format === 'jpeg';
+      const original = fs.readFileSync(devSet[index]!.path);
       const began = performance.now();
       let error: string | null = null;
       let formData = EMPTY_FORM;
@@ -220,64 +285,90 @@ async function measureQuality(devSet: DevImage[], options: Options): Promise<Qua
         // Scored as an analysis that found nothing: no field filled and no box painted.
         error = caught instanceof Error ? caught.message : String(caught);
       }
-      const analyzeMs = performance.now() - began;
-      const published = await renderRedactedCopy(original, boxes, asJpeg);
-      const [originalRgb, publishedRgb] = await Promise.all([decodeRgb(original), decodeRgb(published.image)]);
-      results[index] = {
-        image,
-        analyzeMs,
-        error,
-        formData,
-        items: scoreRedaction(image, publishedRgb),
-        over: await scoreOverRedaction(image, originalRgb, publishedRgb),
-        autoFill: scoreAutoFill(image, formData),
-      };
-      if (options.saveRedacted) {
-        const base = path.parse(image.file).name;
-        fs.writeFileSync(path.join(options.saveRedacted, `${base}.redacted.${published.extension}`), published.image);
-        fs.writeFileSync(path.join(options.saveRedacted, `${base}.analysis.json`), `${JSON.stringify({ error, formData, sensitiveBoxes: boxes }, null, 2)}\n`);
-      }
-      const done = results.filter(Boolean).length;
+      analyses[index] = { analyzeMs: performance.now() - began, error, formData, boxes };
+      done++;
       if (process.stdout.isTTY) process.stdout.write(`\r  ${done}/${devSet.length} analysed`);
     }
   };
-  try {
-    await Promise.all([lane(), lane()]);
-  } finally {
-    await analyzer.close();
-  }
+  const cpuBefore = process.cpuUsage();
+  const started = performance.now();
+  await Promise.all([lane(), lane()]);
+  const wallMs = performance.now() - started;
+  const cpu = process.cpuUsage(cpuBefore);
   if (process.stdout.isTTY) process.stdout.write('\n');
-  console.log(`  done in ${seconds(performance.now() - started)}`);
-  if (options.saveRedacted) console.log(`  published copies and analyses written to ${options.saveRedacted}`);
+  console.log(`  analysed in ${seconds(wallMs)}; scoring…`);
+
+  const results: ImageResult[] = [];
+  for (const [index, image] of devSet.entries()) {
+    const { analyzeMs, error, formData, boxes } = analyses[index]!;
+    const original = fs.readFileSync(image.path);
+    const asJpeg = (await sharp(original).metadata()).format === 'jpeg';
+    const published = await renderRedactedCopy(original, boxes, asJpeg);
+    const [originalRgb, publishedRgb] = await Promise.all([decodeRgb(original), decodeRgb(published.image)]);
+    results.push({
+      image,
+      analyzeMs,
+      error,
+      formData,
+      items: scoreRedaction(image, publishedRgb),
+      over: await scoreOverRedaction(image, originalRgb, publishedRgb),
+      plain: scorePlainRedaction(image, originalRgb, publishedRgb),
+      autoFill: scoreAutoFill(image, formData),
+    });
+    if (saveDir) {
+      const base = path.parse(image.file).name;
+      fs.writeFileSync(path.join(saveDir, `${base}.redacted.${published.extension}`), published.image);
+      fs.writeFileSync(path.join(saveDir, `${base}.analysis.json`), `${JSON.stringify({ error, formData, sensitiveBoxes: boxes }, null, 2)}\n`);
+    }
+  }
+  if (saveDir) console.log(`  published copies and analyses written to ${saveDir}`);
   return {
+    set,
     results,
     recall: summarizeRecall(results.flatMap((result) => result.items)),
     over: summarizeOverRedaction(results.map((result) => result.over)),
+    plain: summarizePlainRedaction(results.map((result) => result.plain)),
     autoFill: summarizeAutoFill(results.map((result) => result.autoFill)),
+    cpuMsPerImage: (cpu.user + cpu.system) / 1000 / Math.max(1, devSet.length),
+    wallMsPerImage: wallMs / Math.max(1, devSet.length),
   };
 }
 
 const mark = (field: { exact: boolean } | null) => (field === null ? '' : field.exact ? 'ok' : 'WRONG');
 
-function printQuality({ results, recall, over, autoFill }: QualityOutcome): void {
-  console.log('\nPer image (recall = sensitive items fully covered; over = non-sensitive ink blacked out):\n');
-  console.log(
-    table(
-      ['file', 'type', 'recall', 'over', 'body CER', 'phone', 'e-mail', 'subject', 'URLs', 'analyse'],
-      results.map(({ image, items, over: imageOver, autoFill: score, analyzeMs, error }) => [
-        image.file,
-        image.type,
-        `${items.filter((item) => item.passed).length}/${items.length}`,
-        percent(imageOver.share),
-        `${percent(score.body.rate)} (${score.body.distance}/${score.body.length})`,
-        mark(score.phone),
-        mark(score.email),
-        mark(score.subject),
-        `${score.urls.filter((url) => url.exact).length}/${score.urls.length}`,
-        error ? 'ERROR' : `${Math.round(analyzeMs)} ms`,
-      ]),
-    ),
-  );
+/** Prints a list's lines, cut at LIST_LIMIT entries unless --verbose. */
+function printList(title: string, entries: string[][], verbose: boolean): void {
+  console.log(`\n${title} (${entries.length}):`);
+  if (entries.length === 0) console.log('  none');
+  const shown = verbose ? entries : entries.slice(0, LIST_LIMIT);
+  for (const lines of shown) for (const line of lines) console.log(line);
+  if (shown.length < entries.length) console.log(`  … and ${entries.length - shown.length} more (--verbose lists them all)`);
+}
+
+function printQuality(quality: QualityOutcome, options: Options): void {
+  const { results, recall, over, plain, autoFill } = quality;
+  console.log(`\n--- ${quality.set.name}: ${results.length} images ---`);
+  if (options.verbose || results.length <= LIST_LIMIT) {
+    console.log('\nPer image (recall = sensitive items fully covered; over = non-sensitive ink blacked out; plain = plain lines blacked out):\n');
+    console.log(
+      table(
+        ['file', 'type', 'recall', 'over', 'plain', 'body CER', 'phone', 'e-mail', 'subject', 'URLs', 'analyse'],
+        results.map(({ image, items, over: imageOver, plain: imagePlain, autoFill: score, analyzeMs, error }) => [
+          image.file,
+          image.type,
+          `${items.filter((item) => item.passed).length}/${items.length}`,
+          percent(imageOver.share),
+          imagePlain.boxes === 0 ? '-' : `${imagePlain.blacked}/${imagePlain.boxes}`,
+          `${percent(score.body.rate)} (${score.body.distance}/${score.body.length})`,
+          mark(score.phone),
+          mark(score.email),
+          mark(score.subject),
+          `${score.urls.filter((url) => url.exact).length}/${score.urls.length}`,
+          error ? 'ERROR' : `${Math.round(analyzeMs)} ms`,
+        ]),
+      ),
+    );
+  }
 
   console.log('\nRedaction recall by kind (an item passes when every one of its rects is ≥ 98% black):\n');
   console.log(
@@ -288,13 +379,17 @@ function printQuality({ results, recall, over, autoFill }: QualityOutcome): void
   );
   console.log(
     `\nOver-redaction: mean of images ${percent(over.meanShare)}, pooled over all ink pixels ${percent(over.pooledShare)}, ` +
-      `worst ${over.worst ? `${over.worst.file} ${percent(over.worst.share)}` : 'n/a'}`,
+      `worst ${over.worst ? `${over.worst.file} ${percent(over.worst.share)}` : 'n/a'}` +
+      (plain.total > 0 ? `; plain text lines blacked out ${rateText(plain)}` : ''),
   );
   console.log(
     `Auto-fill: body CER ${percent(autoFill.bodyCer.rate, 2)} (${autoFill.bodyCer.distance}/${autoFill.bodyCer.length} chars), ` +
       `phone ${rateText(autoFill.phone)}, e-mail ${rateText(autoFill.email)}, subject ${rateText(autoFill.subject)}, ` +
       `URLs ${rateText(autoFill.urls)}, images with every URL exact ${rateText(autoFill.urlImages)}`,
   );
+  console.log(`Analysis pass: ${seconds(quality.wallMsPerImage)} wall and ${seconds(quality.cpuMsPerImage)} CPU per image (2 workers, in process)`);
+
+  printBreakdowns(results, { table, percent, rateText });
 
   const errors = results.filter((result) => result.error);
   if (errors.length > 0) {
@@ -303,17 +398,29 @@ function printQuality({ results, recall, over, autoFill }: QualityOutcome): void
   }
 
   const missed = results.flatMap((result) => result.items.filter((item) => !item.passed));
-  console.log(`\nMissed sensitive items (${missed.length}):`);
-  for (const item of missed) {
-    const rects = item.rects.map(({ rect, coverage }) => `(${rect.x},${rect.y} ${rect.w}×${rect.h}) ${percent(coverage)}`).join(', ');
-    console.log(`  ${item.file}  ${item.kind}  ${JSON.stringify(item.text)}  ${rects}`);
-  }
-  if (missed.length === 0) console.log('  none');
+  printList(
+    'Missed sensitive items',
+    missed.map((item) => {
+      const rects = item.rects.map(({ rect, coverage }) => `(${rect.x},${rect.y} ${rect.w}×${rect.h}) ${percent(coverage)}`).join(', ');
+      return [`  ${item.file}  ${item.kind}  ${JSON.stringify(item.text)}  ${rects}`];
+    }),
+    options.verbose,
+  );
 
-  const overList = results.filter((result) => result.over.share >= TARGETS.overRedaction);
-  console.log(`\nImages with over-redaction ≥ ${percent(TARGETS.overRedaction, 0)} (${overList.length}):`);
-  for (const result of overList) console.log(`  ${result.image.file}  ${percent(result.over.share)} of ${result.over.inkPixels.toLocaleString('en')} ink px`);
-  if (overList.length === 0) console.log('  none');
+  printList(
+    `Images with over-redaction ≥ ${percent(TARGETS.overRedaction, 0)}`,
+    results
+      .filter((result) => result.over.share >= TARGETS.overRedaction)
+      .map((result) => [`  ${result.image.file}  ${percent(result.over.share)} of ${result.over.inkPixels.toLocaleString('en')} ink px`]),
+    options.verbose,
+  );
+  if (plain.total > 0) {
+    printList(
+      'Plain text lines blacked out',
+      results.flatMap((result) => result.plain.blackedTexts.map((text) => [`  ${result.image.file}  ${JSON.stringify(shorten(text, 80))}`])),
+      options.verbose,
+    );
+  }
 
   const wrongFields = results.flatMap(({ autoFill: score }) =>
     (
@@ -324,30 +431,31 @@ function printQuality({ results, recall, over, autoFill }: QualityOutcome): void
       ] as const
     )
       .filter(([, field]) => field !== null && !field.exact)
-      .map(([name, field]) => `  ${score.file}  ${name}  expected ${JSON.stringify(field!.expected)}  got ${JSON.stringify(field!.predicted)}`),
+      .map(([name, field]) => [`  ${score.file}  ${name}  expected ${JSON.stringify(field!.expected)}  got ${JSON.stringify(field!.predicted)}`]),
   );
-  console.log(`\nWrong sender phone / e-mail / subject (${wrongFields.length}):`);
-  console.log(wrongFields.length > 0 ? wrongFields.join('\n') : '  none');
+  printList('Wrong sender phone / e-mail / subject', wrongFields, options.verbose);
 
-  const wrongUrls = results.flatMap(({ autoFill: score }) => score.urls.filter((url) => !url.exact).map((url) => ({ file: score.file, url: url.url })));
-  console.log(`\nURLs not found exactly in the filled body (${wrongUrls.length}):`);
-  for (const { file, url } of wrongUrls) {
-    const body = results.find((result) => result.image.file === file);
-    console.log(`  ${file}  ${url}\n      body read: ${JSON.stringify(shorten(normalizeText(bodyOf(body)), 200))}`);
-  }
-  if (wrongUrls.length === 0) console.log('  none');
+  const wrongUrls = results.flatMap((result) => result.autoFill.urls.filter((url) => !url.exact).map((url) => ({ result, url: url.url })));
+  printList(
+    'URLs not found exactly in the filled body',
+    wrongUrls.map(({ result, url }) => [`  ${result.image.file}  ${url}`, `      body read: ${JSON.stringify(shorten(normalizeText(bodyOf(result)), 200))}`]),
+    options.verbose,
+  );
 
-  const badBodies = results.filter((result) => result.autoFill.body.rate > TARGETS.bodyCer);
-  console.log(`\nBodies with CER > ${percent(TARGETS.bodyCer, 0)} (${badBodies.length}; whitespace removed, NFKC):`);
-  for (const result of badBodies) {
-    console.log(`  ${result.image.file}  CER ${percent(result.autoFill.body.rate)}`);
-    console.log(`      truth: ${JSON.stringify(shorten(normalizeText(result.image.body), 200))}`);
-    console.log(`      read:  ${JSON.stringify(shorten(normalizeText(bodyOf(result)), 200))}`);
-  }
-  if (badBodies.length === 0) console.log('  none');
+  printList(
+    `Bodies with CER > ${percent(TARGETS.bodyCer, 0)} (whitespace removed, NFKC)`,
+    results
+      .filter((result) => result.autoFill.body.rate > TARGETS.bodyCer)
+      .map((result) => [
+        `  ${result.image.file}  CER ${percent(result.autoFill.body.rate)}`,
+        `      truth: ${JSON.stringify(shorten(normalizeText(result.image.body), 200))}`,
+        `      read:  ${JSON.stringify(shorten(normalizeText(bodyOf(result)), 200))}`,
+      ]),
+    options.verbose,
+  );
 }
 
-const bodyOf = (result: ImageResult | undefined) => result?.formData.body ?? '';
+const bodyOf = (result: ImageResult | undefined): string => result?.formData.body ?? '';
 
 function qualityVerdicts(quality: QualityOutcome | null): Verdict[] {
   const rateVerdict = (metric: string, rate: Rate | undefined, target: number): Verdict => ({
@@ -361,6 +469,12 @@ function qualityVerdicts(quality: QualityOutcome | null): Verdict[] {
   return [
     { ...rateVerdict('redaction recall (items)', quality?.recall.items, TARGETS.recall), target: '100%' },
     { metric: 'over-redaction (mean of images)', measured: quality ? percent(over) : '-', target: `< ${percent(TARGETS.overRedaction, 0)}`, pass: over === null ? null : over < TARGETS.overRedaction },
+    {
+      metric: 'over-redaction (plain lines blacked)',
+      measured: quality && quality.plain.total > 0 ? rateText(quality.plain) : '-',
+      target: `≤ ${percent(TARGETS.plainBlacked, 0)}`,
+      pass: quality && quality.plain.rate !== null ? quality.plain.rate <= TARGETS.plainBlacked : null,
+    },
     { metric: 'body CER', measured: quality ? percent(cer, 2) : '-', target: `≤ ${percent(TARGETS.bodyCer, 0)}`, pass: cer === null ? null : cer <= TARGETS.bodyCer },
     rateVerdict('sender phone exact (SMS)', quality?.autoFill.phone, TARGETS.phone),
     rateVerdict('sender e-mail exact', quality?.autoFill.email, TARGETS.email),
@@ -386,6 +500,21 @@ interface SpeedOutcome {
   sequentialFailures: string[];
   throughput: { completed: number; failed: Record<string, number>; seconds: number; imagesPerSecond: number; latenciesMs: number[] };
   memory: { peakSampledRssMb: number | null; hwmMb: number | null };
+  /** Server CPU time (user + system, all its threads) per image over the throughput run; null without /proc. */
+  cpuMsPerImage: number | null;
+}
+
+/** User + system CPU time of a process and its threads in ms, from /proc/<pid>/stat (Linux; clock ticks of 10 ms). */
+function cpuTimeOf(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    // The command name (field 2) may hold spaces; the fields after its closing parenthesis do not.
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? ticks * 10 : null;
+  } catch {
+    return null;
+  }
 }
 
 /** VmRSS / VmHWM of a process in MB, from /proc (Linux only; null elsewhere or once it has exited). */
@@ -471,6 +600,10 @@ class ServerUnderTest {
     if (!memory) return;
     this.peakRssMb = Math.max(this.peakRssMb ?? 0, memory.rssMb);
     this.lastHwmMb = memory.hwmMb;
+  }
+
+  cpuTimeMs(): number | null {
+    return cpuTimeOf(this.child.pid);
   }
 
   /** Peak of the 200 ms VmRSS samples, and the kernel's own high-water mark (VmHWM). */
@@ -581,6 +714,7 @@ async function measureSpeed(devSet: DevImage[], options: Options): Promise<Speed
     const failed: Record<string, number> = {};
     const latenciesMs: number[] = [];
     let completed = 0;
+    const cpuBefore = server.cpuTimeMs();
     const started = performance.now();
     const deadline = started + options.durationSeconds * 1000;
     let lastDone = started;
@@ -601,7 +735,9 @@ async function measureSpeed(devSet: DevImage[], options: Options): Promise<Speed
     );
     // Requests started before the deadline are waited for, and the time they took is counted.
     const elapsedSeconds = (lastDone - started) / 1000;
+    const cpuAfter = server.cpuTimeMs();
     return {
+      cpuMsPerImage: cpuBefore === null || cpuAfter === null || completed === 0 ? null : (cpuAfter - cpuBefore) / completed,
       workersNote: `OCR_WORKERS=${process.env.OCR_WORKERS ?? `default (${os.availableParallelism()} CPUs)`}`,
       warmUpMs,
       sequentialMs,
@@ -644,6 +780,7 @@ function printSpeed(speed: SpeedOutcome): void {
     ),
   );
   if (speed.sequentialFailures.length > 0) console.log(`\nFailed sequential requests:\n  ${speed.sequentialFailures.join('\n  ')}`);
+  if (speed.cpuMsPerImage !== null) console.log(`\nServer CPU time per image (user + system, throughput run): ${seconds(speed.cpuMsPerImage)}`);
   const { peakSampledRssMb, hwmMb } = speed.memory;
   console.log(
     `\nServer memory: VmHWM ${hwmMb === null ? 'n/a' : `${hwmMb.toFixed(0)} MB`}, ` +
@@ -667,41 +804,81 @@ function speedVerdicts(speed: SpeedOutcome | null): Verdict[] {
       target: `≥ ${TARGETS.imagesPerSecond} images/s`,
       pass: speed ? speed.throughput.imagesPerSecond >= TARGETS.imagesPerSecond : null,
     },
+    { metric: 'server CPU time per image', measured: speed?.cpuMsPerImage === null || speed?.cpuMsPerImage === undefined ? '-' : seconds(speed.cpuMsPerImage), target: '(informational)', pass: null },
     { metric: 'server peak RSS', measured: peak === null ? (speed ? 'n/a (no /proc)' : '-') : `${peak.toFixed(0)} MB`, target: `< ${TARGETS.peakRssMb} MB`, pass: peak === null ? null : peak < TARGETS.peakRssMb },
   ];
 }
 
 // ---------------------------------------------------------------------------------------------
 
+/** One row per metric, one column per set: the measured figure and whether it meets the target. */
+function combinedVerdicts(qualities: QualityOutcome[]): string {
+  const perSet = qualities.map((quality) => qualityVerdicts(quality));
+  const rows = (perSet[0] ?? []).map((verdict, row) => [
+    verdict.metric,
+    ...perSet.map((verdicts) => {
+      const cell = verdicts[row]!;
+      return cell.pass === null ? cell.measured : `${cell.measured} ${cell.pass ? 'ok' : 'MISS'}`;
+    }),
+    verdict.target,
+  ]);
+  rows.push(['analysis CPU per image (in process)', ...qualities.map((quality) => seconds(quality.cpuMsPerImage)), '(informational)']);
+  return table(['metric', ...qualities.map((quality) => quality.set.name), 'target'], rows);
+}
+
 async function main(): Promise<void> {
   const options = readOptions();
   hideDpiWarnings(process.stdout);
   hideDpiWarnings(process.stderr);
-  const devSet = loadDevSet(options.dir);
   console.log(`Kizuki DB screenshot OCR benchmark — ${new Date().toISOString()}`);
   console.log(`Machine: ${machineDescription()}`);
   console.log(`Before the run: ${loadAverage()}`);
-  console.log(
-    `Data set: ${options.dir} — ${devSet.length} images (${devSet.filter((image) => image.type === 'sms').length} SMS, ` +
-      `${devSet.filter((image) => image.type === 'email').length} e-mail), ${devSet.reduce((sum, image) => sum + image.sensitive.length, 0)} sensitive items`,
-  );
+  await ensureGenerated(options.sets);
+  const sets = options.sets.map((set) => ({ set, images: loadDevSet(set.dir) }));
+  for (const { set, images } of sets) {
+    console.log(
+      `Data set ${set.name}: ${path.relative(REPO_ROOT, set.dir) || set.dir} — ${images.length} images (${images.filter((image) => image.type === 'sms').length} SMS, ` +
+        `${images.filter((image) => image.type === 'email').length} e-mail), ${images.reduce((sum, image) => sum + image.sensitive.length, 0)} sensitive items`,
+    );
+  }
 
-  let quality: QualityOutcome | null = null;
+  const qualities: QualityOutcome[] = [];
   if (options.quality) {
-    quality = await measureQuality(devSet, options);
-    printQuality(quality);
+    const analyzer = createBenchAnalyzer(Math.max(...sets.map(({ images }) => images.length)));
+    try {
+      const started = performance.now();
+      await analyzer.warmUp();
+      console.log(`\nOCR workers started in ${seconds(performance.now() - started)}`);
+      for (const { set, images } of sets) {
+        const quality = await measureQuality(set, images, analyzer, options);
+        printQuality(quality, options);
+        qualities.push(quality);
+      }
+    } finally {
+      await analyzer.close();
+    }
   }
   let speed: SpeedOutcome | null = null;
-  if (options.speed) {
-    speed = await measureSpeed(devSet, options);
+  const speedSet = sets[0];
+  if (options.speed && speedSet) {
+    console.log(`\nSpeed is measured on ${speedSet.set.name}.`);
+    speed = await measureSpeed(speedSet.images, options);
     printSpeed(speed);
   }
 
-  console.log(`\n=== Targets (issue #3), ${path.relative(REPO_ROOT, options.dir) || options.dir}, ${new Date().toISOString()} ===`);
+  console.log(`\n=== Targets (issue #13), ${new Date().toISOString()} ===`);
   console.log(`After the run: ${loadAverage()}\n`);
-  console.log(verdictTable([...qualityVerdicts(quality), ...speedVerdicts(speed)]));
+  if (qualities.length > 0) {
+    console.log('Quality, per set:\n');
+    console.log(combinedVerdicts(qualities));
+  }
+  if (speed && speedSet) {
+    console.log(`\nSpeed, over HTTP on ${speedSet.set.name}:\n`);
+    console.log(verdictTable(speedVerdicts(speed)));
+  }
   if (hiddenDpiWarnings > 0) console.log(`\n(${hiddenDpiWarnings} tesseract "Invalid resolution" warnings were not printed.)`);
   console.log(`\nA rect is covered when ≥ ${COVERED_SHARE * 100}% of its pixels are black (every channel ≤ 40) in the published copy.`);
+  console.log(`A plain line is blacked out when ≥ ${PLAIN_BLACKED_SHARE * 100}% of its pixels not already dark in the original are black in the published copy.`);
 }
 
 await main();

@@ -79,7 +79,7 @@ export function gmailApp(scene: Scene): string {
   .body{padding:14px 16px;font-size:${f}px;line-height:1.55}
   .body p{margin-bottom:${Math.round(f * 0.8)}px}
   .lnk{color:${dark ? '#a8c7fa' : '#0b57d0'}}
-  .reply{position:fixed;bottom:18px;left:16px;right:16px;display:flex;gap:10px}
+  .reply{margin:4px 16px 24px;display:flex;gap:10px}
   .reply span{flex:1;border:1px solid ${dark ? '#8e918f' : '#747775'};border-radius:20px;padding:8px;text-align:center;font-size:${f - 1}px}`;
   const expanded = showsFrom(scene) && scene.variant % 2 === 0;
   const line2 = showsFrom(scene) && !expanded ? `<div class="l2">${fromAddress(scene)}</div><div class="l2">To 自分 ▾</div>` : `<div class="l2">To 自分 ${expanded ? '▴' : '▾'}</div>`;
@@ -91,7 +91,7 @@ export function gmailApp(scene: Scene): string {
   <div class="subj">${subjectHtml(scene)}<span class="chip">受信トレイ</span></div>
   <div class="from"><div class="av">${initial(scene)}</div><div class="who"><div class="l1"><b>${esc(scene.lure.fromName)}</b><small>${scene.clock}</small></div>${line2}</div>${ICON(fg, P_REPLY)}</div>${det}
   <div class="body">${bodyHtml(scene)}</div>
-  <div class="reply" data-occluder><span>↩ 返信</span><span>↪ 転送</span></div>`;
+  <div class="reply"><span>↩ 返信</span><span>↪ 転送</span></div>`;
   return page(scene, css, body);
 }
 

@@ -97,27 +97,37 @@ export class SceneRenderer {
    * run whose text box holds it (the nearest line centre where two boxes overlap, as ascenders and
    * descenders of neighbouring lines can share rows).
    */
-  async render(scene: Scene): Promise<Rendering> {
-    const { page, cdp } = await this.pageFor(scene.scale);
-    await page.setViewportSize(scene.viewport);
-    await page.setContent(sceneHtml(scene), { waitUntil: 'load' });
+  render(scene: Scene): Promise<Rendering> {
+    return this.renderHtml(sceneHtml(scene), scene.viewport, scene.scale, scene.name);
+  }
+
+  async renderHtml(html: string, viewport: { width: number; height: number }, scale: number, name = 'page'): Promise<Rendering> {
+    const { page, cdp } = await this.pageFor(scale);
+    await page.setViewportSize(viewport);
+    await page.setContent(html, { waitUntil: 'load' });
     await page.evaluate('document.fonts.ready.then(() => true)');
     await page.evaluate(SETTLE_BANNER);
     const runs = (await page.evaluate(COLLECT_RUNS)) as PageRun[];
     // Straight through the DevTools protocol: its fast PNG encoder is lossless too.
-    const shoot = async () => Buffer.from(((await cdp.send('Page.captureScreenshot', {
+    const shoot = async () =>
+      Buffer.from(
+        (
+          (await cdp.send('Page.captureScreenshot', {
             format: 'png',
             optimizeForSpeed: true,
-            clip: { x: 0, y: 0, width: scene.viewport.width, height: scene.viewport.height, scale: scene.scale },
-          })) as { data: string }).data, 'base64');
+            clip: { x: 0, y: 0, width: viewport.width, height: viewport.height, scale },
+          })) as { data: string }
+        ).data,
+        'base64',
+      );
     const withText = await shoot();
     await page.addStyleTag({ content: HIDE_TEXT_CSS });
     const withoutText = await shoot();
     const [a, b] = await Promise.all([rawRgb(withText), rawRgb(withoutText)]);
-    if (a.width !== b.width || a.height !== b.height) throw new Error(`${scene.name}: the two renderings differ in size`);
-    const expected = { width: Math.round(scene.viewport.width * scene.scale), height: Math.round(scene.viewport.height * scene.scale) };
-    if (a.width !== expected.width || a.height !== expected.height) throw new Error(`${scene.name}: screenshot is ${a.width}×${a.height}, expected ${expected.width}×${expected.height}`);
-    return { png: withText, width: a.width, height: a.height, runs: measureInk(runs, a, b, scene.scale) };
+    if (a.width !== b.width || a.height !== b.height) throw new Error(`${name}: the two renderings differ in size`);
+    const expected = { width: Math.round(viewport.width * scale), height: Math.round(viewport.height * scale) };
+    if (a.width !== expected.width || a.height !== expected.height) throw new Error(`${name}: screenshot is ${a.width}×${a.height}, expected ${expected.width}×${expected.height}`);
+    return { png: withText, width: a.width, height: a.height, runs: measureInk(runs, a, b, scale) };
   }
 
   async close(): Promise<void> {

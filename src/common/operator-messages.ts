@@ -89,7 +89,6 @@ export const operatorScreenText = {
   totpTitle: '二段階認証',
   totpLead: '認証アプリに表示されている6桁のコードを入力してください。',
   totpCodeLabel: '確認コード（6桁）',
-  totpCodeFormat: '6桁の数字を入力してください',
   totpFailed: '確認できませんでした。',
   totpRestart: 'ログインからやり直す',
   // Shell
@@ -156,8 +155,6 @@ export const operatorScreenText = {
   removeLead: '報告と画像を完全に削除します。この操作は取り消せません。操作履歴には記録が残ります。',
   reasonLabel: '理由',
   reasonHint: '操作履歴に記録されます（500文字以内）。',
-  reasonRequired: '理由を入力してください',
-  reasonTooLong: '500文字以内で入力してください',
   actionFailed: '操作を完了できませんでした。',
   actionDone: {
     hide: '報告を非公開にしました。',
@@ -169,13 +166,6 @@ export const operatorScreenText = {
   // Audit log
   auditLogTitle: '操作履歴',
   auditLogLead: 'すべての運営者の操作を新しい順に表示しています。記録は変更・削除できません。',
-  auditActions: {
-    hide: '非公開化',
-    restore: '再公開',
-    delete: '完全削除',
-    redact: '黒塗りやり直し',
-    dismiss_flags: '通知の却下',
-  } as Record<string, string>,
   auditWhen: '日時',
   auditWho: '運営者',
   auditWhat: '操作',
@@ -199,10 +189,8 @@ export const operatorScreenText = {
   flagTitle: '不適切な報告を通知',
   flagLead: 'この報告に問題がある場合はお知らせください。運営者が内容を確認し、必要に応じて非公開にします。',
   flagReasonLegend: '理由',
-  flagReasonRequired: '理由を選択してください',
   flagCommentLabel: '補足（任意）',
   flagCommentHint: '500文字以内。個人情報は書かないでください。',
-  flagCommentTooLong: '500文字以内で入力してください',
   flagSend: '通知する',
   flagSending: '送信中...',
   flagClose: '閉じる',

@@ -23,8 +23,9 @@ describe('platform', () => {
     expect(document.openapi).toBe('3.0.3');
     expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/api/phishing-reports', '/api/phishing-reports/{id}']));
     const listParameters = document.paths['/api/phishing-reports'].get.parameters.map((parameter: { name: string }) => parameter.name);
-    expect(listParameters).toEqual(['limit', 'offset', 'receipt_method']);
+    expect(listParameters).toEqual(['limit', 'offset', 'receipt_method', 'q', 'similar_to']);
     expect(document.paths['/api/phishing-reports/{id}'].delete.requestBody.content['application/json'].schema.properties).toHaveProperty('delete_password');
+    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/api/phishing-reports/{id}/flags', '/api/operator/login', '/api/operator/reports', '/api/operator/reports/{id}/hide']));
   });
 
   it('answers unknown API paths with the JSON envelope', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { emailReport, japaneseDateTime, smsReport } from './support/api';
 import { DESKTOP, PHONE, saveScreenshot } from './support/browser';
 import { useE2EEnvironment } from './support/e2e';
-import { INDEX_PATH, detailPath, reportDetail, reportList, waitForListSettled } from './support/report-pages';
+import { detailPath, INDEX_PATH, reportDetail, reportLinkOf, reportList, waitForListSettled } from './support/report-pages';
 
 /** SPEC §2.7: the detail page, including the server-rendered content that works without JavaScript. */
 const env = useE2EEnvironment();
@@ -26,7 +26,7 @@ describe('report detail without JavaScript', () => {
     expect(await bodyText.isVisible()).toBe(true);
     expect(await bodyText.textContent()).toBe(body);
     expect(await main.locator('b, script').count()).toBe(0);
-    expect(await main.getByRole('link', { name: '報告一覧へ' }).getAttribute('href')).toBe(INDEX_PATH);
+    expect(await main.getByRole('link', { name: '報告一覧へ' }).getAttribute('href')).toBe(`${INDEX_PATH}#report-list`);
     // Without JavaScript axe cannot run in the page; accessibility.e2e.test.ts checks this server rendering.
     await saveScreenshot(page, 'detail-no-js-390px');
   });
@@ -52,7 +52,7 @@ describe('report detail with JavaScript', () => {
     const { page } = await env.open(DESKTOP);
     await page.goto(INDEX_PATH);
     await waitForListSettled(page);
-    await reportList(page).rowFor(reportId).getByRole('link').click();
+    await reportLinkOf(reportList(page).rowFor(reportId)).click();
     await page.waitForURL((url) => url.pathname === detailPath(reportId));
     const detail = reportDetail(page);
     expect((await detail.subject.textContent())?.trim()).toBe('戻るボタン確認');

@@ -5,18 +5,7 @@ import { japaneseDate, japaneseDateTime } from './support/api';
 import { DESKTOP, PHONE } from './support/browser';
 import { useE2EEnvironment, viewportName } from './support/e2e';
 import { eventually } from './support/eventually';
-import {
-  INDEX_PATH,
-  detailPath,
-  fieldErrors,
-  fillReportForm,
-  reportDetail,
-  reportForm,
-  reportList,
-  waitForListSettled,
-  type FormReport,
-  type ReportFormLocators,
-} from './support/report-pages';
+import { detailPath, fieldErrors, fillReportForm, INDEX_PATH, reportDetail, reportForm, reportLinkOf, reportList, type FormReport, type ReportFormLocators, waitForListSettled } from './support/report-pages';
 
 /** SPEC §2.5, §4 (form reset), §2.6 (new report on top), §2.7 (detail), §5 (validation), §8 (errors). */
 const env = useE2EEnvironment();
@@ -83,14 +72,14 @@ describe.each([
     await checkScreen(page, `form-success-${name}`);
 
     const list = reportList(page);
-    await eventually(() => list.rows.first().getByRole('link').getAttribute('href')).toBe(detailPath(reportId));
+    await eventually(() => reportLinkOf(list.rows.first()).getAttribute('href')).toBe(detailPath(reportId));
     const saved = await env.api.getReport(reportId);
     const firstRow = list.rows.first();
-    expect((await firstRow.getByRole('link').textContent())?.trim()).toBe(report.subject);
+    expect((await reportLinkOf(firstRow).textContent())?.trim()).toBe(report.subject);
     expect(await firstRow.getByRole('img', { name: 'メール', exact: true }).count()).toBe(1);
     expect((await firstRow.locator('time').textContent())?.trim()).toBe(japaneseDate(saved.reported_at));
 
-    await firstRow.getByRole('link').click();
+    await reportLinkOf(firstRow).click();
     await page.waitForURL((url) => url.pathname === detailPath(reportId));
     const detail = reportDetail(page);
     await detail.heading.waitFor();
@@ -123,14 +112,14 @@ describe.each([
     await expectFormReset(form);
 
     const list = reportList(page);
-    await eventually(() => list.rows.first().getByRole('link').getAttribute('href')).toBe(detailPath(saved.report_id));
+    await eventually(() => reportLinkOf(list.rows.first()).getAttribute('href')).toBe(detailPath(saved.report_id));
     const firstRow = list.rows.first();
     const expected = `${Array.from(report.body).slice(0, 25).join('')}…`;
     expect(expected).toBe('【佐川急便】お荷物のお届けにあがりましたが不在の為…');
-    expect((await firstRow.getByRole('link').textContent())?.trim()).toBe(expected);
+    expect((await reportLinkOf(firstRow).textContent())?.trim()).toBe(expected);
     expect(await firstRow.getByRole('img', { name: 'SMS・MMS', exact: true }).count()).toBe(1);
 
-    await firstRow.getByRole('link').click();
+    await reportLinkOf(firstRow).click();
     await page.waitForURL((url) => url.pathname === detailPath(saved.report_id));
     const detail = reportDetail(page);
     await detail.heading.waitFor();

@@ -31,6 +31,10 @@ export async function registerOperatorRealm(app: FastifyInstance, auth: Operator
     realm.addHook('onRequest', async (request) => {
       request.operator = await auth.authenticate(bearerToken(request));
     });
+    // What operators read (unpublished text, originals, who hid what) never stays in a shared or browser cache.
+    realm.addHook('onSend', async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+    });
     await register(zodRoutes(realm));
   });
 }

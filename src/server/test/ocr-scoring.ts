@@ -30,6 +30,11 @@ const entrySchema = z.object({
   subject: z.string().nullable(),
   body: z.string(),
   sensitive: z.array(z.object({ kind: z.enum(SENSITIVE_KINDS), text: z.string(), rects: z.array(rectSchema).min(1) })),
+  // Extensions of the generated sets (bench/screenshot-generator/README.md): non-sensitive text
+  // lines, and the app family and conditions each image was made under.
+  plain: z.array(z.object({ text: z.string(), rects: z.array(rectSchema).min(1) })).optional(),
+  family: z.string().optional(),
+  conditions: z.array(z.string()).optional(),
 });
 
 export type TruthRect = z.infer<typeof rectSchema>;
@@ -261,6 +266,54 @@ export async function scoreOverRedaction(entry: DevImage, original: RgbImage, pu
     if (blackedOut[p] && blackPublished[p]) redactedInkPixels++;
   }
   return { file: entry.file, inkPixels, redactedInkPixels, share: inkPixels === 0 ? 0 : redactedInkPixels / inkPixels };
+}
+
+/** A plain (non-sensitive) text box counts as blacked out when at least this share of it was painted black. */
+export const PLAIN_BLACKED_SHARE = 0.5;
+
+export interface PlainRedaction {
+  file: string;
+  /** Plain line boxes of the image (truth `plain`; none for sets without it). */
+  boxes: number;
+  /** Of those, the ones mostly blacked out in the published copy. */
+  blacked: number;
+  /** The blacked-out lines, for the bench's list. */
+  blackedTexts: string[];
+}
+
+/**
+ * Over-redaction measured on the truth's `plain` line boxes: a box is blacked out when at least
+ * PLAIN_BLACKED_SHARE of its pixels that were not already dark in the original are black in the
+ * published copy (so dark-mode ground, black before and after, counts for nothing either way).
+ */
+export function scorePlainRedaction(entry: DevImage, original: RgbImage, published: RgbImage): PlainRedaction {
+  const plain = entry.plain ?? [];
+  const mapTo = pixelMap(original, published);
+  const blackedTexts: string[] = [];
+  for (const line of plain) {
+    let paintable = 0;
+    let painted = 0;
+    for (const rect of line.rects) {
+      const { x0, y0, x1, y1 } = rectBounds(rect, entry, original);
+      for (let y = y0; y < y1; y++) {
+        for (let x = x0; x < x1; x++) {
+          const p = y * original.width + x;
+          if (isDarkAt(original, p)) continue;
+          paintable++;
+          if (isBlackAt(published, mapTo(p))) painted++;
+        }
+      }
+    }
+    if (paintable > 0 && painted / paintable >= PLAIN_BLACKED_SHARE) blackedTexts.push(line.text);
+  }
+  return { file: entry.file, boxes: plain.length, blacked: blackedTexts.length, blackedTexts };
+}
+
+export function summarizePlainRedaction(images: readonly PlainRedaction[]): Rate {
+  return rateOf(
+    images.reduce((sum, image) => sum + image.blacked, 0),
+    images.reduce((sum, image) => sum + image.boxes, 0),
+  );
 }
 
 export interface OverRedactionSummary {

@@ -82,6 +82,9 @@ export function reportList(page: Page) {
   };
 }
 
+/** A row's link to its report (a row may also hold a 「同様の報告」 link). */
+export const reportLinkOf = (row: Locator): Locator => row.getByRole('link').filter({ hasNotText: /^同様の報告/ });
+
 /** The page is idle once no list request is in flight (the table leaves its busy state). */
 export async function waitForListSettled(page: Page): Promise<void> {
   const list = reportList(page);

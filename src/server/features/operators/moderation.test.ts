@@ -7,17 +7,30 @@ import { signedInOperator } from '../../test/operator-factories';
 import { emailReportFields, smsReportFields, submitOk } from '../../test/report-factories';
 import { blankAnalyzer } from '../../test/screenshot-analyzer-doubles';
 import { createTestApp, type TestContext, withCsrf } from '../../test/test-app';
+import type { ScreenshotAnalyzer } from '../screenshot-ocr/screenshot-ocr.types';
 
 /**
  * Issue 13, part 3: operators hide, restore, redact again, dismiss flags and delete for good;
  * every action lands in the append-only audit log with the change it records.
  */
+/** Finds nothing to black out; a test may hold an analysis back (`gate`) to act while redaction is under way. */
+const blank = blankAnalyzer();
+const analyzer: ScreenshotAnalyzer & { gate: Promise<void> | null } = {
+  gate: null,
+  analyze: async (image) => {
+    if (analyzer.gate) await analyzer.gate;
+    return blank.analyze(image);
+  },
+  warmUp: blank.warmUp,
+  close: blank.close,
+};
+
 describe('moderation of Kizuki DB reports', () => {
   let context: TestContext;
   let operator: { email: string; token: string };
   let png: Buffer;
   beforeAll(async () => {
-    context = await createTestApp({ RATE_LIMIT_LOGIN: '1000', RATE_LIMIT_REPORT_SUBMIT: '1000', RATE_LIMIT_REPORT_FLAG: '1000' }, { screenshotAnalyzer: blankAnalyzer() });
+    context = await createTestApp({ RATE_LIMIT_LOGIN: '1000', RATE_LIMIT_REPORT_SUBMIT: '1000', RATE_LIMIT_REPORT_FLAG: '1000' }, { screenshotAnalyzer: analyzer });
     operator = await signedInOperator(context);
     png = await sharp({ create: { width: 320, height: 480, channels: 3, background: '#fafafa' } }).png().toBuffer();
   });
@@ -49,15 +62,28 @@ describe('moderation of Kizuki DB reports', () => {
 
     const allResponse = await asOperator('GET', '/api/operator/reports?limit=100');
     expect(allResponse.statusCode, allResponse.body).toBe(200);
+    expect(allResponse.headers['cache-control']).toBe('no-store');
     const all = allResponse.json().data;
     expect(all.reports[0]).toMatchObject({ report_id: flagged, open_flag_count: 2, flag_reasons: ['personal_info', 'spam'], hidden_at: null, subject: '【要対応】口座の確認（通知あり）' });
     expect(all.reports[1]).toMatchObject({ report_id: newer, open_flag_count: 0, flag_reasons: [], receipt_method: 'sms' });
     expect(all.pagination).toEqual({ total: all.reports.length, limit: 100, offset: 0 });
+    // Page by page, the same order (the flagged part and the rest meet at the right place).
+    const paged: string[] = [];
+    for (let offset = 0; offset < all.pagination.total; offset += 1) {
+      const page = (await asOperator('GET', `/api/operator/reports?limit=1&offset=${offset}`)).json().data;
+      expect(page.pagination.total).toBe(all.pagination.total);
+      paged.push(...page.reports.map((report: { report_id: string }) => report.report_id));
+    }
+    expect(paged).toEqual(all.reports.map((report: { report_id: string }) => report.report_id));
 
     const onlyFlagged = (await asOperator('GET', '/api/operator/reports?status=flagged')).json().data;
     expect(onlyFlagged.reports.map((report: { report_id: string }) => report.report_id)).toEqual([flagged]);
     const searched = (await asOperator('GET', `/api/operator/reports?q=${encodeURIComponent('通知あり')}`)).json().data;
     expect(searched.reports.map((report: { report_id: string }) => report.report_id)).toEqual([flagged]);
+    // As the public search: width and hyphens in a phone number do not matter.
+    const byPhone = (await asOperator('GET', `/api/operator/reports?q=${encodeURIComponent('０９０－１２３４－５６７８')}`)).json().data;
+    expect(byPhone.reports.map((report: { report_id: string }) => report.report_id)).toContain(newer);
+    expect(byPhone.reports.map((report: { report_id: string }) => report.report_id)).not.toContain(flagged);
 
     const detail = (await asOperator('GET', `/api/operator/reports/${flagged}`)).json().data;
     expect(detail.flags).toEqual([
@@ -93,6 +119,7 @@ describe('moderation of Kizuki DB reports', () => {
     const before = (await row(reportId))!;
     expect(await context.storage.get(before.screenshot_key!)).not.toBeNull();
     expect(await publicIds()).toContain(reportId);
+    expect(await publicIds(`&q=${encodeURIComponent('固有語ヒミツ')}`)).toEqual([reportId]);
 
     const noReason = await asOperator('POST', `/api/operator/reports/${reportId}/hide`, { reason: '  ' });
     expect(noReason.statusCode).toBe(422);
@@ -108,6 +135,7 @@ describe('moderation of Kizuki DB reports', () => {
     expect(detail.statusCode).toBe(404);
     expect(detail.json().message).toBe(reportMessages.detailNotFound);
     expect(await publicIds()).not.toContain(reportId);
+    expect(await publicIds(`&q=${encodeURIComponent('固有語ヒミツ')}`)).toEqual([]);
     expect((await context.app.inject({ method: 'GET', url: `/phishing-reports/${reportId}` })).statusCode).toBe(404);
     expect((await flag(reportId, 'spam', '198.51.100.8')).statusCode).toBe(404);
     // Its public images are deleted; the private original stays for the operators.
@@ -121,6 +149,8 @@ describe('moderation of Kizuki DB reports', () => {
     expect(operatorView.flags.every((entry: { resolved_at: string | null }) => entry.resolved_at !== null)).toBe(true);
     expect(operatorView.audit).toEqual([{ id: expect.any(Number), operator_email: operator.email, action: 'hide', report_id: reportId, reason: '受信者の氏名が写っているため', created_at: expect.any(String) }]);
     expect((await asOperator('GET', '/api/operator/reports?status=hidden')).json().data.reports.map((report: { report_id: string }) => report.report_id)).toContain(reportId);
+    // The operators' search still finds it.
+    expect((await asOperator('GET', `/api/operator/reports?q=${encodeURIComponent('固有語ヒミツ')}`)).json().data.reports.map((report: { report_id: string }) => report.report_id)).toEqual([reportId]);
 
     const twice = await asOperator('POST', `/api/operator/reports/${reportId}/hide`, { reason: 'もう一度' });
     expect(twice.statusCode).toBe(409);
@@ -142,6 +172,32 @@ describe('moderation of Kizuki DB reports', () => {
     expect(again.json().message).toBe(operatorMessages.notHidden);
     const actions = (await asOperator('GET', `/api/operator/audit-log?report_id=${reportId}`)).json().data.entries.map((entry: { action: string }) => entry.action);
     expect(actions).toEqual(['restore', 'hide']);
+  });
+
+  it('publishes nothing for a report hidden while its redaction is under way', async () => {
+    const publicFiles = async () => {
+      const keys: string[] = [];
+      for (const folder of ['public/redacted-screenshots', 'public/screenshot-thumbnails']) for await (const file of context.storage.list(folder)) keys.push(file.key);
+      return keys.sort();
+    };
+    const before = await publicFiles();
+    let release!: () => void;
+    analyzer.gate = new Promise((resolve) => {
+      release = resolve;
+    });
+    try {
+      const reportId = await submitOk(context, { ...emailReportFields({ subject: '黒塗り中に非公開' }), publish_screenshot: '1' }, { content: png });
+      expect((await row(reportId))?.screenshot_status).toBe('pending');
+      const hidden = await asOperator('POST', `/api/operator/reports/${reportId}/hide`, { reason: '黒塗りの完了を待たずに非公開' });
+      expect(hidden.json().data.report).toMatchObject({ screenshot_status: 'private', hidden_at: expect.any(String) });
+      release();
+      await context.app.screenshotPublisher.drain();
+      expect(await row(reportId)).toMatchObject({ screenshot_status: 'private', screenshot_key: null, thumbnail_key: null });
+      expect(await publicFiles()).toEqual(before);
+    } finally {
+      analyzer.gate = null;
+      release();
+    }
   });
 
   it('re-runs redaction from the original through the publish_screenshot job', async () => {

@@ -47,6 +47,7 @@ describe('operator sign-in', () => {
   it('refuses a bad command line without touching anything', async () => {
     const lines: string[] = [];
     expect(await createOperatorFromCli(['--email', 'not-an-address'], { ...context.config, database: await testDatabaseTarget() }, (line) => lines.push(line))).toBe(64);
+    expect(await createOperatorFromCli(['--mail', 'ops@example.com'], { ...context.config, database: await testDatabaseTarget() }, (line) => lines.push(line))).toBe(64);
     expect(lines.join('\n')).toContain('--email');
   });
 

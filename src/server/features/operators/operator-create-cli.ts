@@ -15,9 +15,15 @@ import { OperatorsRepository } from './operators.repo';
  * 24 hours, where the password is set. The second factor is set up at the first sign-in.
  */
 export async function createOperatorFromCli(argv: string[], config: AppConfig, out: (line: string) => void): Promise<number> {
-  const { values } = parseArgs({ args: argv, options: { email: { type: 'string' } }, strict: true });
-  const email = emailSchema.safeParse(values.email ?? '');
+  let given: string | undefined;
+  try {
+    given = parseArgs({ args: argv, options: { email: { type: 'string' } }, strict: true }).values.email;
+  } catch {
+    given = undefined;
+  }
+  const email = emailSchema.safeParse(given ?? '');
   if (!email.success) {
+    // EX_USAGE
     out('Usage: npm run operator:create -- --email ops@example.com');
     return 64;
   }

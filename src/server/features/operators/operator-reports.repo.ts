@@ -1,9 +1,10 @@
-import { type ExpressionBuilder, type Kysely, sql, type Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { OperatorReportListQuery } from '../../../common/operator.schema';
 import { readTimestamp, writeTimestamp } from '../../db/dialect';
-import { containsPattern } from '../../db/like-pattern';
 import type { Database, OperatorAuditAction, ScreenshotStatus } from '../../db/schema';
 import { enqueueJob } from '../../lib/jobs/jobs.repo';
+import { reportSearchQueries, SEARCH_MATCH_LIMIT } from '../phishing-reports/report-search.repo';
+import { searchTerms } from '../phishing-reports/report-search-text';
 
 /** A report as the console reads it: the public fields and what moderation needs (never a hash or IP). */
 export interface ModeratedReport {
@@ -116,39 +117,74 @@ export class OperatorReportsRepository {
 
   /**
    * Reports with open flags first (most flags, then the latest flag), then every report newest
-   * first; hidden ones included. `q`: every word must appear in the subject, body, sender address
-   * or phone number (case and width folded).
+   * first; hidden ones included. `q` searches as the public list does (report-search.repo.ts).
    */
   async list(query: OperatorReportListQuery): Promise<{ reports: ModeratedReportListItem[]; total: number }> {
-    const openFlags = this.db
+    // Two parts, so a deep page of the unflagged reports walks the (reported_at, id) index instead
+    // of sorting every report: the flagged ones (few) in full, then the others from the offset.
+    const matching = this.filtered(query);
+    let openFlags = this.db
       .selectFrom('phishing_report_flags')
       .select((eb) => ['report_id', eb.fn.countAll<number>().as('open_count'), eb.fn.max('created_at').as('last_flag_at')])
-      .where('resolved_at', 'is', null)
-      .groupBy('report_id')
-      .as('open_flags');
-    let base = this.db.selectFrom('phishing_reports').leftJoin(openFlags, 'open_flags.report_id', 'phishing_reports.id');
-    if (query.status === 'flagged') base = base.where('open_flags.open_count', '>', 0);
-    if (query.status === 'hidden') base = base.where('phishing_reports.hidden_at', 'is not', null);
-    for (const word of searchWords(query.q)) base = base.where((eb) => matchesWord(eb, word));
+      .where('resolved_at', 'is', null);
+    if (query.q || query.status === 'hidden') openFlags = openFlags.where('report_id', 'in', matching);
+    const flagged = await openFlags.groupBy('report_id').execute();
+    const reportedAt = new Map(await this.reportedAtOf(flagged.map((row) => Number(row.report_id))));
+    flagged.sort((a, b) =>
+      Number(b.open_count) - Number(a.open_count)
+      || readTimestamp(b.last_flag_at).getTime() - readTimestamp(a.last_flag_at).getTime()
+      || (reportedAt.get(Number(b.report_id)) ?? 0) - (reportedAt.get(Number(a.report_id)) ?? 0)
+      || Number(b.report_id) - Number(a.report_id));
+    const openCounts = new Map(flagged.map((row) => [Number(row.report_id), Number(row.open_count)]));
 
-    const [rows, count] = await Promise.all([
-      base
-        .select(REPORT_COLUMNS)
-        .select('open_flags.open_count')
-        .orderBy(sql`coalesce(open_flags.open_count, 0)`, 'desc')
-        // Only flagged reports have a last flag time, and they are already ahead of the rest.
-        .orderBy('open_flags.last_flag_at', 'desc')
-        .orderBy('phishing_reports.reported_at', 'desc')
-        .orderBy('phishing_reports.id', 'desc')
-        .limit(query.limit)
-        .offset(query.offset)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
+    const pageIds = flagged.slice(query.offset, query.offset + query.limit).map((row) => Number(row.report_id));
+    let total = flagged.length;
+    if (query.status !== 'flagged') {
+      const unflagged = matching.where('phishing_reports.id', 'not in', this.db.selectFrom('phishing_report_flags').select('report_id').where('resolved_at', 'is', null));
+      const [count, rest] = await Promise.all([
+        // The flagged reports are among these.
+        matching.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+        pageIds.length < query.limit
+          ? unflagged
+            .orderBy('phishing_reports.reported_at', 'desc')
+            .orderBy('phishing_reports.id', 'desc')
+            .limit(query.limit - pageIds.length)
+            .offset(Math.max(query.offset - flagged.length, 0))
+            .execute()
+          : Promise.resolve([]),
+      ]);
+      total = Number(count.n);
+      pageIds.push(...rest.map((row) => Number(row.id)));
+    }
+    if (pageIds.length === 0) return { reports: [], total };
+    const rows = await this.db.selectFrom('phishing_reports').select(REPORT_COLUMNS).where('phishing_reports.id', 'in', pageIds).execute();
+    const byId = new Map(rows.map((row) => [Number(row.id), toModeratedReport(row as ReportRow)]));
     return {
-      total: Number(count.n),
-      reports: rows.map((row) => ({ ...toModeratedReport(row as ReportRow), openFlagCount: Number(row.open_count ?? 0) })),
+      total,
+      reports: pageIds.flatMap((id) => {
+        const report = byId.get(id);
+        return report ? [{ ...report, openFlagCount: openCounts.get(id) ?? 0 }] : [];
+      }),
     };
+  }
+
+  /** The ids of the reports a list's status and search select. */
+  private filtered(query: OperatorReportListQuery) {
+    let ids = this.db.selectFrom('phishing_reports').select('phishing_reports.id');
+    if (query.status === 'hidden') ids = ids.where('phishing_reports.hidden_at', 'is not', null);
+    // The public search's own conditions (same normalisation and indexes), hidden reports included.
+    // Like the public search, a search pages through its newest SEARCH_MATCH_LIMIT matches.
+    if (query.q) {
+      const search = reportSearchQueries(this.db, { terms: searchTerms(query.q), includeHidden: true });
+      ids = ids.where('phishing_reports.id', 'in', this.db.selectFrom(search.newestPage(SEARCH_MATCH_LIMIT, 0).as('found')).select('found.id'));
+    }
+    return ids;
+  }
+
+  private async reportedAtOf(ids: number[]): Promise<Array<[number, number]>> {
+    if (ids.length === 0) return [];
+    const rows = await this.db.selectFrom('phishing_reports').select(['id', 'reported_at']).where('id', 'in', ids).execute();
+    return rows.map((row) => [Number(row.id), readTimestamp(row.reported_at).getTime()]);
   }
 
   /** The distinct reasons of each report's open flags. */
@@ -358,21 +394,4 @@ async function withdrawImages(trx: Transaction<Database>, id: number): Promise<s
 async function requeueRedaction(trx: Transaction<Database>, id: number, now: Date): Promise<void> {
   const jobId = await enqueueJob(trx, 'publish_screenshot', { reportId: id }, { now });
   await trx.updateTable('phishing_reports').set({ screenshot_status: 'pending', screenshot_job_id: jobId }).where('id', '=', id).execute();
-}
-
-/** NFKC, lower case, split on spaces; hyphens dropped from a word of digits (phone numbers). */
-function searchWords(q: string | undefined): string[] {
-  if (!q) return [];
-  return q.normalize('NFKC').toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
-}
-
-function matchesWord(eb: ExpressionBuilder<Database, 'phishing_reports'>, word: string) {
-  const pattern = containsPattern(word);
-  const like = (column: string) => eb(sql`lower(${sql.ref(`phishing_reports.${column}`)})`, 'like', sql`${pattern} escape '\\'`);
-  const digits = word.replace(/[-‐－ー()+]/g, '');
-  const alternatives = [like('subject'), like('body'), like('source_email'), like('phone_number')];
-  if (/^\d{3,}$/.test(digits) && digits !== word) {
-    alternatives.push(eb(sql`${sql.ref('phishing_reports.phone_number')}`, 'like', sql`${containsPattern(digits)} escape '\\'`));
-  }
-  return eb.or(alternatives);
 }

@@ -28,9 +28,14 @@ export function createScreenshotAnalyzer(options: OcrPoolOptions): ScreenshotAna
       preparing++;
       let prepared: PreparedImage;
       try {
-        prepared = await imageWork.run(() => prepareForOcr(image));
-      } catch {
-        throw new AppError('VALIDATION_FAILED', reportMessages.analyzeFailed);
+        // Only a decoding failure is the image's fault (422); a full queue keeps its own 503.
+        prepared = await imageWork.run(async () => {
+          try {
+            return await prepareForOcr(image);
+          } catch {
+            throw new AppError('VALIDATION_FAILED', reportMessages.analyzeFailed);
+          }
+        });
       } finally {
         preparing--;
       }

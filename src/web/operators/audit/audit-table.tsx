@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { formatReportDateTime } from '../../../common/date-format';
-import { operatorScreenText as t } from '../../../common/operator-messages';
+import { operatorUiText, operatorScreenText as t } from '../../../common/operator-messages';
 import { operatorReportPath } from '../../../common/operator-paths';
 import type { AuditEntry } from '../api/operator-schemas';
 
@@ -27,7 +27,7 @@ export function AuditTable({ entries, caption, showReport }: AuditTableProps) {
               <time dateTime={entry.created_at}>{formatReportDateTime(entry.created_at)}</time>
             </th>
             <td data-label={t.auditWhat}>
-              <span className={`op-badge op-badge--action op-badge--${entry.action}`}>{t.auditActions[entry.action] ?? entry.action}</span>
+              <span className={`op-badge op-badge--action op-badge--${entry.action}`}>{operatorUiText.auditActions[entry.action]}</span>
             </td>
             {showReport && (
               <td data-label={t.auditReport} className="op-audit-table__report">
@@ -44,7 +44,7 @@ export function AuditTable({ entries, caption, showReport }: AuditTableProps) {
               {entry.operator_email}
             </td>
             <td data-label={t.auditReason} className="op-audit-table__reason">
-              {entry.reason ?? <span className="op-muted">—</span>}
+              {entry.reason || <span className="op-muted">—</span>}
             </td>
           </tr>
         ))}

@@ -3,22 +3,20 @@ import { useMutation } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { operatorScreenText as t } from '../../../common/operator-messages';
+import { MODERATION_REASON_MAX_LENGTH, operatorMessages as m, operatorScreenText as t } from '../../../common/operator-messages';
 import { AlertBox } from '../../components/alert-box';
 import { Dialog } from '../../components/dialog';
 import { FormField } from '../../components/form-field';
 import { apiErrorMessage } from '../../lib/api-client';
 import { applyServerFieldErrors } from '../../training-app/account/server-field-errors';
 
-export const REASON_MAX_LENGTH = 500;
-
 const reasonSchema = (required: boolean) =>
   z.object({
     reason: z
       .string()
       .trim()
-      .max(REASON_MAX_LENGTH, { error: t.reasonTooLong })
-      .refine((value) => !required || value !== '', { error: t.reasonRequired }),
+      .max(MODERATION_REASON_MAX_LENGTH, { error: m.reasonTooLong })
+      .refine((value) => !required || value !== '', { error: m.reasonRequired }),
   });
 
 type ReasonDialogProps = {
@@ -68,7 +66,7 @@ export function ReasonDialog({ title, lead, confirmLabel, busyLabel, tone, reaso
           </AlertBox>
         )}
         <FormField label={t.reasonLabel} required={reasonRequired} hint={t.reasonHint} error={formState.errors.reason?.message}>
-          {(control) => <textarea {...control} {...register('reason')} className="input textarea" rows={3} maxLength={REASON_MAX_LENGTH} disabled={busy} />}
+          {(control) => <textarea {...control} {...register('reason')} className="input textarea" rows={3} maxLength={MODERATION_REASON_MAX_LENGTH} disabled={busy} />}
         </FormField>
         <div className="dialog__actions">
           <button type="button" className="button button--secondary" onClick={onCancel} disabled={busy}>

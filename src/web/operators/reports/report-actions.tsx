@@ -17,12 +17,16 @@ const ACTIONS: Record<ReportAction, ActionSpec> = {
   delete: { label: t.remove, busy: t.removing, lead: t.removeLead, tone: 'danger', button: 'button--danger-outline', reasonRequired: true },
 };
 
-/** Which actions make sense for the report as it is now. */
+/**
+ * Which actions the server takes for the report as it is now: redaction needs the original, a
+ * public report and the reporter's wish to publish (restoring a hidden one redacts again anyway).
+ */
 function availableActions({ report, flags }: OperatorReportDetail): ReportAction[] {
   const openFlags = flags.some((flag) => flag.resolved_at === null);
+  const canRedact = report.has_original && report.publish_screenshot && !report.hidden_at;
   return [
     report.hidden_at ? 'restore' : 'hide',
-    ...(report.has_original ? (['redact'] as const) : []),
+    ...(canRedact ? (['redact'] as const) : []),
     ...(openFlags && !report.hidden_at ? (['dismiss_flags'] as const) : []),
     'delete',
   ];

@@ -3,20 +3,18 @@ import { operatorScreenText as t } from '../../../common/operator-messages';
 import { defangText } from '../../../common/url-defang';
 import type { OperatorReport } from '../api/operator-schemas';
 
-const SCREENSHOT_STATUS: Record<string, string> = {
+const SCREENSHOT_STATUS: Record<OperatorReport['screenshot_status'], string> = {
   none: 'なし',
   pending: '黒塗り処理中',
-  processing: '黒塗り処理中',
   published: '公開中',
-  ready: '公開中',
-  failed: '黒塗りに失敗（非公開）',
-  private: '非公開（投稿者の希望）',
+  failed: '黒塗りに失敗（公開しない）',
+  private: '公開しない（投稿者の希望）',
 };
 
 /** The report as submitted: plain text only, links defanged, whatever the sender wrote. */
 export function ReportFacts({ report }: { report: OperatorReport }) {
   const isEmail = report.receipt_method === 'email';
-  const status = report.screenshot_status ? (SCREENSHOT_STATUS[report.screenshot_status] ?? report.screenshot_status) : 'なし';
+  const status = SCREENSHOT_STATUS[report.screenshot_status];
   return (
     <section className="card op-panel op-detail__facts" aria-labelledby="op-facts-title">
       <h2 id="op-facts-title" className="op-panel__title">

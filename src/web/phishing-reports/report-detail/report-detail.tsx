@@ -4,7 +4,7 @@ import { reportMessages as m, reportUiText as t } from '../../../common/messages
 import { Spinner } from '../../components/spinner';
 import { fetchReport, isNotFound, reportKeys, type ReportView } from '../api/report-api';
 import { DeleteModal } from '../delete-modal/delete-modal';
-import { REPORT_LIST_PATH } from '../report-links';
+import { DEFAULT_LIST_STATE, listStateHref } from '../report-list/list-url-state';
 import { redactionPollInterval } from '../screenshot-status';
 import { ReportDetailView } from './report-detail-view';
 
@@ -13,7 +13,10 @@ type ReportDetailProps = {
   initialReport?: ReportView;
 };
 
-/** history.back() only when the previous entry is our own page; otherwise go to the list. */
+/**
+ * history.back() only when the previous entry is our own page (it returns to the list's page,
+ * filter and search, kept in that URL); otherwise go to the list itself.
+ */
 export function backToList(): void {
   let cameFromSite = false;
   try {
@@ -22,7 +25,7 @@ export function backToList(): void {
     cameFromSite = false;
   }
   if (cameFromSite && window.history.length > 1) window.history.back();
-  else window.location.assign(REPORT_LIST_PATH);
+  else window.location.assign(listStateHref(DEFAULT_LIST_STATE));
 }
 
 export function ReportDetail({ reportId, initialReport }: ReportDetailProps) {

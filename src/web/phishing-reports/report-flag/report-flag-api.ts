@@ -2,8 +2,6 @@ import { operatorScreenText as t, type FlagReason } from '../../../common/operat
 import { ApiError, apiRequest } from '../../lib/api-client';
 import { getFingerprint } from '../../lib/fingerprint';
 
-export const FLAG_COMMENT_MAX_LENGTH = 500;
-
 const asFlagResult = (data: unknown): { message: string } => {
   const message = (data as { message?: unknown } | null)?.message;
   return { message: typeof message === 'string' && message.trim() ? message : t.flagDone };

@@ -3,18 +3,16 @@ import { useMutation } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { FLAG_REASONS, operatorScreenText as t, type FlagReason } from '../../../common/operator-messages';
+import { FLAG_COMMENT_MAX_LENGTH, FLAG_REASON_CODES, FLAG_REASONS, operatorMessages as m, operatorScreenText as t } from '../../../common/operator-messages';
 import { AlertBox } from '../../components/alert-box';
 import { Dialog } from '../../components/dialog';
 import { FieldError, FormField, RequiredBadge } from '../../components/form-field';
-import { FLAG_COMMENT_MAX_LENGTH, flagFailureMessage, sendReportFlag } from './report-flag-api';
-
-const REASON_CODES = FLAG_REASONS.map((reason) => reason.code) as [FlagReason, ...FlagReason[]];
+import { flagFailureMessage, sendReportFlag } from './report-flag-api';
 
 const flagFormSchema = z.object({
   // Nothing chosen is '' (or null from a cleared radio group): both read as "choose a reason".
-  reason: z.string({ error: t.flagReasonRequired }).pipe(z.enum(REASON_CODES, { error: t.flagReasonRequired })),
-  comment: z.string().max(FLAG_COMMENT_MAX_LENGTH, { error: t.flagCommentTooLong }),
+  reason: z.string({ error: m.flagReasonRequired }).pipe(z.enum(FLAG_REASON_CODES, { error: m.flagReasonRequired })),
+  comment: z.string().max(FLAG_COMMENT_MAX_LENGTH, { error: m.flagCommentTooLong }),
 });
 type FlagFormInput = z.input<typeof flagFormSchema>;
 type FlagFormValues = z.output<typeof flagFormSchema>;
@@ -80,6 +78,8 @@ function ReportFlagDialog({ reportId, onClose }: { reportId: string; onClose: ()
           <fieldset
             className={['field', 'report-flag__reasons', reasonError ? 'field--invalid' : null].filter(Boolean).join(' ')}
             disabled={busy}
+            // A radio group may say it is required; a plain fieldset may not.
+            role="radiogroup"
             aria-describedby={reasonError ? `${id}-reason-error` : undefined}
             aria-required
           >

@@ -23,15 +23,18 @@ export function ReportListSummary({ state, total, onNavigate }: ReportListSummar
 
   let text: string;
   if (state.similarTo && state.q) text = `同様の報告のうち「${state.q}」を含む${kind}報告`;
-  else if (state.similarTo) text = `同じ送信元やURLの${kind}報告（同様の報告）`;
+  else if (state.similarTo) text = kind ? `同様の報告（${kind.slice(0, -1)}）` : '同様の報告';
   else text = `「${state.q}」を含む${kind}報告`;
 
   return (
     <div className="report-list__summary">
-      <p className="report-list__summary-text" role="status">
-        {text}
-        {total !== null && <>：<strong className="report-list__count">{count}</strong></>}
-      </p>
+      <div>
+        <p className="report-list__summary-text" role="status">
+          {text}
+          {total !== null && <>：<strong className="report-list__count">{count}</strong></>}
+        </p>
+        {state.similarTo && <p className="report-list__summary-note">送信元の番号・アドレスや、本文のURLのドメインが同じ報告です。</p>}
+      </div>
       <p className="report-list__summary-links">
         {state.similarTo && state.q && (
           <a href={listStateHref(withoutGroup)} onClick={(event) => onNavigate(event, withoutGroup)}>

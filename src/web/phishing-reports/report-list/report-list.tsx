@@ -117,6 +117,7 @@ export function ReportList() {
           busy={query.isPlaceholderData}
           onView={setViewing}
           onDelete={setDeleting}
+          showSimilar={state.similarTo === null}
           onSimilar={(event, report) => followListLink(event, { page: 1, filter: 'all', q: '', similarTo: report.report_id })}
         />
         <ReportListPagination

@@ -17,6 +17,8 @@ type ReportTableProps = {
   onDelete: (report: ReportView) => void;
   /** 「同様の報告」 was clicked; the list shows that group without leaving the page. */
   onSimilar: (event: MouseEvent<HTMLAnchorElement>, report: ReportView) => void;
+  /** The list shows one group already: its rows need no link to it. */
+  showSimilar: boolean;
 };
 
 /** Defanged before it is cut: whatever the answer holds, a row never shows a usable phishing URL. */
@@ -33,7 +35,7 @@ function openRow(event: MouseEvent<HTMLTableRowElement>, href: string) {
   else window.location.assign(href);
 }
 
-export function ReportTable({ reports, busy, onView, onDelete, onSimilar }: ReportTableProps) {
+export function ReportTable({ reports, busy, onView, onDelete, onSimilar, showSimilar }: ReportTableProps) {
   return (
     <table className={['report-table', busy ? 'report-table--busy' : null].filter(Boolean).join(' ')} aria-busy={busy || undefined}>
       <caption className="visually-hidden">報告の一覧（新しい順）</caption>
@@ -71,7 +73,7 @@ export function ReportTable({ reports, busy, onView, onDelete, onSimilar }: Repo
                 <a id={linkId} href={href} className={text === m.emptyText ? 'report-table__link is-empty' : 'report-table__link'}>
                   {text}
                 </a>
-                {report.similar_count > 0 && (
+                {showSimilar && report.similar_count > 0 && (
                   <a
                     href={similarReportsHref(report.report_id)}
                     className="similar-link"
