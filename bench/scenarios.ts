@@ -2,7 +2,7 @@ import type { BareRoute } from './bench-protocol';
 import type { LoadSettings, LoadTarget } from './load-test';
 
 /** One endpoint measured on the app and, with the very same answer body, on the bare server. */
-export type ScenarioKey = 'list-first' | 'list-middle' | 'list-last' | 'list-uncached' | 'detail' | 'submit';
+export type ScenarioKey = 'list-first' | 'list-middle' | 'list-last' | 'list-uncached' | 'detail' | 'search' | 'similar' | 'submit';
 
 export interface Scenario {
   key: ScenarioKey;
@@ -17,6 +17,7 @@ export interface ScenarioPlan {
   totalReports: number;
   middleOffset: number;
   listSettings: LoadSettings;
+  searchSettings: LoadSettings;
   submitSettings: LoadSettings;
 }
 
@@ -82,6 +83,7 @@ export async function prepareScenarios(appUrl: string, plan: ScenarioPlan): Prom
     bareRoute: { method: 'GET', path: '/bare/list-uncached', ...firstPage.captured },
     settings: plan.listSettings,
   });
+  reads.push(...(await searchScenarios(appUrl, plan)));
   const submit: Scenario = {
     key: 'submit',
     name: 'POST submit (SMS, multipart)',
@@ -138,4 +140,48 @@ async function submitRequest(appUrl: string): Promise<LoadTarget> {
     },
     body: Buffer.from(await encoded.arrayBuffer()),
   };
+}
+
+/** Words a visitor types: brands, senders' hosts, phrases, two-character words, several words. */
+const SEARCH_WORDS = ['楽天カード', 'Amazon', 'ヤマト運輸', '佐川急便', '国税庁', 'メルカリ', '再配達', '還付金', '不正利用', 'アカウント 停止', 'Apple 確認', '楽天', '郵便', '還付', 'au'];
+const SEARCH_HOSTS = ['amaz0n-account', 'rakuten-card-info', 'sagawa-exp', 'japanpost-redelivery', 'docomo-billing', 'nta-tax-refund', 'mercari-login'];
+
+/**
+ * Search and similar reports, each request a different question (more than the answer cache
+ * holds, so these are the uncached costs): sender numbers and hosts taken from the seeded reports,
+ * brand words, short words and several words; `similar_to` of many reports.
+ */
+async function searchScenarios(appUrl: string, plan: ScenarioPlan): Promise<Scenario[]> {
+  const seen: Array<{ report_id: string; phone_number: string | null; body: string }> = [];
+  for (const offset of [0, 20_000, 40_000, 60_000, 80_000]) {
+    const response = await fetch(`${appUrl}/api/phishing-reports?limit=100&offset=${offset}`);
+    seen.push(...((await response.json()) as { data: { reports: typeof seen } }).data.reports);
+  }
+  const queries: string[] = [];
+  for (const [index, report] of seen.entries()) {
+    if (report.phone_number) queries.push(report.phone_number);
+    const host = /hxxps:\/\/([^/\s]+)/.exec(report.body)?.[1]?.replace(/\[\.\]/g, '.');
+    if (host) queries.push(host);
+    queries.push(SEARCH_WORDS[index % SEARCH_WORDS.length] as string);
+    queries.push(`${SEARCH_HOSTS[index % SEARCH_HOSTS.length]}-${index % 1000}`);
+  }
+  const methods = ['', '&receipt_method=sms', '&receipt_method=email'];
+  const searchPaths = queries.map((query, index) => `/api/phishing-reports?limit=${LIST_LIMIT}&q=${encodeURIComponent(query)}${methods[index % 3]}`);
+  const similarPaths = seen.map((report) => `/api/phishing-reports?limit=${LIST_LIMIT}&similar_to=${report.report_id}`);
+
+  const scenario = async (key: ScenarioKey, name: string, paths: string[]): Promise<Scenario> => {
+    const first = paths[0] as string;
+    const captured = await capture(appUrl, { url: `${appUrl}${first}` }, 200);
+    return {
+      key,
+      name,
+      app: { url: `${appUrl}${first}`, pathCycle: paths },
+      bareRoute: { method: 'GET', path: `/bare/${key}`, ...captured },
+      settings: plan.searchSettings,
+    };
+  };
+  return [
+    await scenario('search', `GET list ?q=, a different search each request (${searchPaths.length.toLocaleString('en')} searches)`, searchPaths),
+    await scenario('similar', `GET list ?similar_to=, a different report each request (${similarPaths.length} reports)`, similarPaths),
+  ];
 }

@@ -189,8 +189,13 @@ export class PhishingReportsRepository {
       else if (total < SEARCH_MATCH_LIMIT) ids = found.sort((a, b) => b - a).slice(offset, offset + pageLimit);
       else ids = (await queries.newestPage(pageLimit, offset).execute()).map((row) => Number(row.id));
     } else {
-      const [counted, page] = await Promise.all([queries.count().executeTakeFirstOrThrow(), queries.page(limit, offset).execute()]);
-      total = Number(counted.total);
+      // A whole public group is counted already, by the row kept with every write (adjustGroup).
+      const groupKey = filter.group?.key;
+      const counter = groupKey && !filter.method && !filter.includeHidden
+        ? this.db.selectFrom('phishing_report_groups').select('total').where('group_key', '=', groupKey).executeTakeFirst()
+        : null;
+      const [counted, page] = await Promise.all([counter ?? queries.count().executeTakeFirst(), queries.page(limit, offset).execute()]);
+      total = Number(counted?.total ?? 0);
       ids = page.map((row) => Number(row.id));
     }
     return { reports: await this.readByIds(ids), total };

@@ -19,8 +19,8 @@ import type { Database } from '../../db/schema';
  * half the reports costs what a rare one does (an exact count of 50,000 matches takes PostgreSQL a
  * third of a second).
  */
-export const SHORT_QUERY_WINDOW = 5_000;
-export const SEARCH_MATCH_LIMIT = 1_000;
+export const SHORT_QUERY_WINDOW = 2_000;
+export const SEARCH_MATCH_LIMIT = 200;
 
 export interface ReportFilter {
   method?: ReceiptMethod;

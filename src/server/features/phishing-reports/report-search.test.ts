@@ -251,8 +251,9 @@ describe('a word found in very many reports', () => {
     expect(last.reports.map((report) => report.report_id)).toEqual(Array.from({ length: 20 }, (_, index) => newest(24 - index)));
     expect(last.pagination.has_more).toBe(false);
     expect((await list({ q: '000', offset: String(SEARCH_MATCH_LIMIT) })).reports).toEqual([]);
-    expect((await list({ q: '再配達', limit: '100', offset: '400' })).reports.map((report) => report.report_id)).toEqual(
-      Array.from({ length: 100 }, (_, index) => newest(SEARCH_MATCH_LIMIT + 4 - 800 - index * 2)),
+    // Fewer matches than the limit: one query found them all, sorted newest first here.
+    expect((await list({ q: '再配達', limit: '20', offset: '40' })).reports.map((report) => report.report_id)).toEqual(
+      Array.from({ length: 20 }, (_, index) => newest(SEARCH_MATCH_LIMIT + 4 - 80 - index * 2)),
     );
   });
 });
