@@ -93,7 +93,7 @@ describe.each(VIEWPORTS)('operator console ($name)', ({ name, viewport }) => {
     await flagDialog.getByRole('button', { name: '通知する' }).click();
     await flagDialog.getByText('理由を選択してください').waitFor();
     await flagDialog.getByRole('radio', { name: '個人情報が含まれている' }).check();
-    await field(flagDialog, '補足（任意）').fill('本文に実名と住所があります。');
+    await field(flagDialog, '補足').fill('本文に実名と住所があります。');
     await look(visitor.page, `operator-flag-dialog-${name}`, { fullPage: false });
     await flagDialog.getByRole('button', { name: '通知する' }).click();
     await flagDialog.getByText('通知を受け付けました').waitFor();
