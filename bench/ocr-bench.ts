@@ -34,7 +34,7 @@ import {
   summarizeRecall,
 } from '../src/server/test/ocr-scoring';
 import { printBreakdowns } from './ocr-bench-breakdown';
-import { DEFAULT_COUNT, DEFAULT_OUT, DEFAULT_SEED, generateSets, planSplits } from './screenshot-generator/generate';
+import { DEFAULT_COUNT, DEFAULT_OUT, DEFAULT_SEED, generateSets, generatorVersion, planSplits, readStamp } from './screenshot-generator/generate';
 import { loadAverage, machineDescription } from './summary';
 import { freePort } from '../scripts/free-port';
 
@@ -174,12 +174,22 @@ function readOptions(): Options {
   };
 }
 
-/** Makes the generated splits when a chosen one is missing (the default command, as the README says). */
+/**
+ * Makes the generated splits when a chosen one is missing or was made by another version of the
+ * generator (the default command, as its README says).
+ */
 async function ensureGenerated(sets: DataSet[]): Promise<void> {
-  const missing = sets.filter((set) => (set.dir === SPLITS.tune || set.dir === SPLITS.holdout) && !fs.existsSync(path.join(set.dir, 'truth.json')));
-  if (missing.length === 0) return;
-  console.log(`\n${missing.map((set) => set.name).join(' and ')} missing: generating ${DEFAULT_COUNT} screenshots (seed ${DEFAULT_SEED}) into ${path.relative(REPO_ROOT, DEFAULT_OUT)}…`);
-  await generateSets(planSplits(DEFAULT_OUT, DEFAULT_COUNT, DEFAULT_SEED));
+  const version = generatorVersion();
+  const stale = sets.filter((set) => {
+    if (set.dir !== SPLITS.tune && set.dir !== SPLITS.holdout) return false;
+    const stamp = readStamp(set.dir);
+    return !fs.existsSync(path.join(set.dir, 'truth.json')) || stamp?.version !== version || stamp.seed !== DEFAULT_SEED || stamp.count !== DEFAULT_COUNT;
+  });
+  if (stale.length === 0) return;
+  console.log(
+    `\n${stale.map((set) => set.name).join(' and ')} missing or made by another generator version: generating ${DEFAULT_COUNT} screenshots (seed ${DEFAULT_SEED}) into ${path.relative(REPO_ROOT, DEFAULT_OUT)}…`,
+  );
+  await generateSets(planSplits(DEFAULT_OUT, DEFAULT_COUNT, DEFAULT_SEED), { seed: DEFAULT_SEED, count: DEFAULT_COUNT });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -209,7 +219,7 @@ interface Verdict {
 function verdictTable(verdicts: Verdict[]): string {
   return table(
     ['metric', 'measured', 'target', 'result'],
-    verdicts.map((verdict) => [verdict.metric, verdict.measured, verdict.target, verdict.pass === null ? 'not measured' : verdict.pass ? 'pass' : 'MISS']),
+    verdicts.map((verdict) => [verdict.metric, verdict.measured, verdict.target, verdict.pass === null ? (verdict.measured === '-' ? 'not measured' : '') : verdict.pass ? 'pass' : 'MISS']),
   );
 }
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -31,6 +32,32 @@ export function launchGeneratorBrowser(): Promise<Browser> {
   });
 }
 
+/**
+ * A hash of the generator's own sources: the bench regenerates its splits when the generator has
+ * changed since they were made (they live in the git-ignored .cache/).
+ */
+export function generatorVersion(): string {
+  const hash = createHash('sha256');
+  for (const file of fs.readdirSync(import.meta.dirname).filter((name) => name.endsWith('.ts')).sort()) hash.update(file).update(fs.readFileSync(path.join(import.meta.dirname, file)));
+  hash.update(fs.readFileSync(path.join(REPO_ROOT, 'src', 'common', 'seeded-random.ts')));
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** What made a folder of images: written beside its truth.json. */
+export interface GeneratorStamp {
+  version: string;
+  seed: number;
+  count: number;
+}
+
+export function readStamp(dir: string): GeneratorStamp | null {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(dir, 'generator.json'), 'utf8')) as GeneratorStamp;
+  } catch {
+    return null;
+  }
+}
+
 export interface SplitPlan {
   dir: string;
   scenes: Scene[];
@@ -45,12 +72,12 @@ export function planSplits(out: string, count: number, seed: number): SplitPlan[
   ];
 }
 
-export async function generateSets(plans: SplitPlan[], log: (line: string) => void = console.log): Promise<void> {
+export async function generateSets(plans: SplitPlan[], stamp: Omit<GeneratorStamp, 'version'>, log: (line: string) => void = console.log): Promise<void> {
   const browser = await launchGeneratorBrowser();
   try {
     for (const plan of plans) {
       fs.mkdirSync(plan.dir, { recursive: true });
-      for (const file of fs.readdirSync(plan.dir)) if (/\.(png|jpg)$/.test(file) || file === 'truth.json') fs.rmSync(path.join(plan.dir, file));
+      for (const file of fs.readdirSync(plan.dir)) if (/\.(png|jpg)$/.test(file) || file === 'truth.json' || file === 'generator.json') fs.rmSync(path.join(plan.dir, file));
       const entries: TruthEntry[] = new Array(plan.scenes.length);
       let next = 0;
       let done = 0;
@@ -74,6 +101,7 @@ export async function generateSets(plans: SplitPlan[], log: (line: string) => vo
       await Promise.all(Array.from({ length: PAGES }, lane));
       if (process.stdout.isTTY) process.stdout.write('\n');
       fs.writeFileSync(path.join(plan.dir, 'truth.json'), `${JSON.stringify(entries, null, 1)}\n`);
+      fs.writeFileSync(path.join(plan.dir, 'generator.json'), `${JSON.stringify({ version: generatorVersion(), ...stamp }, null, 1)}\n`);
       log(`  ${plan.dir}: ${entries.length} images in ${((performance.now() - started) / 1000).toFixed(1)} s`);
       log(countsTable(entries));
     }
@@ -118,7 +146,7 @@ async function main(): Promise<void> {
   const out = path.resolve(values.out ?? DEFAULT_OUT);
   const plans = values.single ? [{ dir: out, scenes: planScenes(seededRandom(seed), count, values.prefix) }] : planSplits(out, count, seed);
   console.log(`Generating ${count} screenshots (seed ${seed}) into ${out}`);
-  await generateSets(plans);
+  await generateSets(plans, { seed, count });
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) await main();

@@ -68,7 +68,7 @@ function bannerCss(scene: Scene): string {
   if (!scene.banner) return '';
   const dark = scene.theme === 'dark';
   return `.kz-banner{position:fixed;left:8px;right:8px;top:6px;z-index:50;border-radius:18px;padding:10px 14px;display:flex;gap:10px;align-items:flex-start;
-  background:${dark ? 'rgba(58,58,62,.97)' : 'rgba(246,246,248,.98)'};color:${dark ? '#f2f2f7' : '#111'};box-shadow:0 4px 18px rgba(0,0,0,.25);font-size:14px;line-height:1.35}
+  background:${dark ? '#3a3a3e' : '#f6f6f8'};color:${dark ? '#f2f2f7' : '#111'};box-shadow:0 4px 18px rgba(0,0,0,.25);font-size:14px;line-height:1.35}
   .kz-banner .ic{width:34px;height:34px;border-radius:8px;flex:none}
   .kz-banner .t{font-weight:700;display:flex;justify-content:space-between}
   .kz-banner .t small{font-weight:400;opacity:.6;margin-left:12px}

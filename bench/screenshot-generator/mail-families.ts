@@ -254,8 +254,8 @@ export function carrierMail(scene: Scene): string {
   const carrier = CARRIERS[scene.variant % 3]!;
   const css = `
   body{background:${dark ? '#121212' : '#fff'};color:${fg}}
-  .hdr{background:${carrier.color};color:#fff;display:flex;align-items:center;gap:12px;padding:10px 14px;font-size:${f}px}
-  .hdr b{flex:1;font-size:${f + 1}px}
+  .hdr{background:${carrier.color};color:#fff;display:flex;align-items:center;gap:12px;padding:10px 14px;font-size:${Math.min(f, 17)}px;white-space:nowrap}
+  .hdr b{flex:1;font-size:${Math.min(f, 17) + 1}px}
   .tbl{width:100%;border-collapse:collapse;font-size:${f - 1}px}
   .tbl td{padding:7px 12px;border-bottom:1px solid ${dark ? '#333' : '#e6e6e6'};vertical-align:top}
   .tbl td:first-child{width:4.6em;color:${sub};background:${dark ? '#1b1b1b' : '#f5f5f5'}}

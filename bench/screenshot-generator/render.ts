@@ -103,6 +103,9 @@ export class SceneRenderer {
 
   async renderHtml(html: string, viewport: { width: number; height: number }, scale: number, name = 'page'): Promise<Rendering> {
     const { page, cdp } = await this.pageFor(scale);
+    // A fresh document at the new size: laid out over the previous scene's, a page can come out a
+    // pixel or two different, and the same seed must give the same files.
+    await page.goto('about:blank');
     await page.setViewportSize(viewport);
     await page.setContent(html, { waitUntil: 'load' });
     await page.evaluate('document.fonts.ready.then(() => true)');
