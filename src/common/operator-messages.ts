@@ -189,7 +189,7 @@ export const operatorScreenText = {
   flagTitle: '不適切な報告を通知',
   flagLead: 'この報告に問題がある場合はお知らせください。運営者が内容を確認し、必要に応じて非公開にします。',
   flagReasonLegend: '理由',
-  flagCommentLabel: '補足（任意）',
+  flagCommentLabel: '補足',
   flagCommentHint: '500文字以内。個人情報は書かないでください。',
   flagSend: '通知する',
   flagSending: '送信中...',

@@ -9,6 +9,7 @@ import { DESKTOP, PHONE } from './support/browser';
 import { useE2EEnvironment, viewportName } from './support/e2e';
 import { eventually } from './support/eventually';
 import { detailPath, INDEX_PATH, reportList, waitForListSettled } from './support/report-pages';
+import { AccountApi, newPassword, uniqueEmail } from './support/training-env';
 import { horizontalOverflow, pathOf, waitForPath } from './support/training-pages';
 
 /**
@@ -92,7 +93,7 @@ describe.each(VIEWPORTS)('operator console ($name)', ({ name, viewport }) => {
     await flagDialog.getByRole('button', { name: '通知する' }).click();
     await flagDialog.getByText('理由を選択してください').waitFor();
     await flagDialog.getByRole('radio', { name: '個人情報が含まれている' }).check();
-    await field(flagDialog, '補足（任意）').fill('本文に実名と住所があります。');
+    await field(flagDialog, '補足').fill('本文に実名と住所があります。');
     await look(visitor.page, `operator-flag-dialog-${name}`, { fullPage: false });
     await flagDialog.getByRole('button', { name: '通知する' }).click();
     await flagDialog.getByText('通知を受け付けました').waitFor();
@@ -237,11 +238,20 @@ describe.each(VIEWPORTS)('operator console ($name)', ({ name, viewport }) => {
     expect(await hideRow.textContent()).toContain('非公開');
     await look(page, `operator-audit-log-${name}`);
 
-    // 9. Company accounts: a table (cards on phones).
+    // 9. Company accounts: a table (cards on phones) with the plan, people and this month's mails.
+    const organization = `株式会社運営確認${viewport.width}`;
+    // Registered without opening the confirmation mail: the tenant exists either way.
+    const noMail = { waitForMail: () => Promise.reject(new Error('not read in this test')) };
+    await new AccountApi(() => env.server.baseUrl, noMail).registerCorporate({ email: uniqueEmail('tenant'), password: newPassword(), organization }, { confirm: false });
     await page.getByRole('link', { name: '企業アカウント' }).click();
     await waitForPath(page, '/operator/tenants');
-    await page.getByRole('heading', { name: '企業アカウント', level: 1 }).waitFor();
-    await page.locator('.op-loading').waitFor({ state: 'detached' });
+    const tenants = page.getByRole('table', { name: '企業アカウント' });
+    const tenantRow = tenants.locator('tbody tr', { hasText: organization });
+    await tenantRow.waitFor();
+    expect(await tenantRow.textContent()).toContain('フリープラン');
+    await page.getByRole('searchbox', { name: '会社名・メールアドレスで検索' }).fill(organization);
+    await page.getByRole('button', { name: '検索', exact: true }).click();
+    await eventually(() => tenants.locator('tbody tr').count()).toBe(1);
     await look(page, `operator-tenants-${name}`);
   });
 });

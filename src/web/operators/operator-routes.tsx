@@ -1,7 +1,8 @@
 import { Navigate, Outlet, redirect, type RouteObject } from 'react-router';
 import { operatorPaths } from '../../common/operator-paths';
-import { RouteErrorBoundary, RouteLoading } from '../training-app/root-layout';
+import { RouteLoading } from '../training-app/root-layout';
 import { readOperatorToken } from './api/operator-token';
+import { OperatorRouteError } from './components/operator-route-error';
 import { OperatorTitle } from './components/operator-title';
 
 type ScreenModule = { Component: React.ComponentType };
@@ -21,7 +22,7 @@ export const operatorRoutes: RouteObject[] = [
       </>
     ),
     HydrateFallback: RouteLoading,
-    ErrorBoundary: RouteErrorBoundary,
+    ErrorBoundary: OperatorRouteError,
     children: [
       {
         lazy: screen(() => import('./sign-in/sign-in-layout')),

@@ -219,6 +219,44 @@ describe('what gets blacked out', () => {
     expect(boxes.some((b) => b.y <= 100 && b.y + b.h >= 120)).toBe(false);
   });
 
+  it('covers the second line of a wrapped postal address, and nothing below it', () => {
+    const lines = [line('お届け先:〒113-0975東京都品川区西五反田', 20, { x: 30 }), line('1-15-3 グランハイツ501号室', 44, { x: 30 }), line('お荷物は返送されます。', 68, { x: 30 })];
+    const boxes = findSensitiveBoxes(lines);
+    expect(covers(boxes, lines[0]!, 5, lines[0]!.text.length)).toBe(true);
+    expect(covers(boxes, lines[1]!, 0, lines[1]!.text.length)).toBe(true);
+    expect(boxes.some((b) => b.y + b.h >= 88)).toBe(false);
+  });
+
+  it('covers full-width numbers read with broken separators, and a number after a contact label', () => {
+    const lines = [line('カスタマーセンター 0120一96 9一454', 20), line('お問い合わせ: 050二3117', 60)];
+    const boxes = findSensitiveBoxes(lines);
+    expect(covers(boxes, lines[0]!, 10, lines[0]!.text.length)).toBe(true);
+    expect(covers(boxes, lines[1]!, 8, lines[1]!.text.length)).toBe(true);
+  });
+
+  it('covers the first letters of a scheme that ended the line above', () => {
+    const lines = [line('以下のリンクから手続きをお願いいたします。htt', 20, { x: 30 }), line('ps://rakuten-card.example/track', 44, { x: 30 })];
+    const boxes = findSensitiveBoxes(lines);
+    expect(covers(boxes, lines[0]!, lines[0]!.text.length - 3, lines[0]!.text.length)).toBe(true);
+    expect(covers(boxes, lines[1]!, 0, lines[1]!.text.length)).toBe(true);
+  });
+
+  it('covers a whole line where an unsure reading sits next to 様 (the privacy rule)', () => {
+    const sure = line('いつもご利用ありがとうございます様', 20);
+    const unsure = line('電盾導二様 いつもご利用ありがとうございます', 60);
+    unsure.charConfidences[1] = 30;
+    const boxes = findSensitiveBoxes([sure, unsure]);
+    expect(covers(boxes, unsure, 0, unsure.text.length)).toBe(true);
+    expect(covers(boxes, sure, 0, 6)).toBe(false);
+  });
+
+  it('covers a card field whose masked value was misread, also when it stands apart on the same row', () => {
+    const label = line('ご利用カード', 20, { x: 30 });
+    const value = line('をままををままを3791', 20, { x: 300 });
+    const boxes = findSensitiveBoxes([label, value]);
+    expect(covers(boxes, value, 0, value.text.length)).toBe(true);
+  });
+
   it('covers the start of the next line when a number breaks at the line end but the rest was not read', () => {
     const first = line('センター 0120-862-', 100);
     const boxes = findSensitiveBoxes([first]);

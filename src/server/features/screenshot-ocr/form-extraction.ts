@@ -23,6 +23,11 @@ const CHROME = [
   /^(受信トレイ|受信|スター付き|スヌーズ中|送信済み|下書き|迷惑メール|すべてのメール|ゴミ箱|作成|編集|フォルダ)\s*\d*$/,
   /^[<く]?\s*(受信|戻る)(\s*編集)?$/, /^To\s*自分/, /^[ロ口□昌目\s]+$/, /^(Gmail|Outlook)\b/,
   /^(返信|全員に返信|転送)(\s*(返信|全員に返信|転送))*$/, /^(Reply|Forward|Archive|Junk|Delete|Get Messages)\b/,
+  // Warnings apps print around a message from an unknown sender, and the date chips of a chat.
+  /連絡先(リスト)?に(登録されていない|ありません)/, /メッセージ内のリンクは無効/, /メッセージを報告$/, /^[テデ]キストメッセ/,
+  /なりすましの可能性があります/, /外部の送信者からの(メール|メッセージ)です/, /^メッセージを入力/, /^(今日|昨日|一昨日|[月火水木金土日]曜日?)$/,
+  /^([月火水木金土日]曜日|\d{1,2}月\d{1,2}日\s*(\([月火水木金土日]\))?)\s*\d{1,2}:\d{2}$/, /^\d{1,2}月\d{1,2}日\s*(\([月火水木金土日]\))?$/,
+  /^\d{1,2}(分|時間)前$/, /Yahoo!?\s*メール$/, /^(フラグ|削除|アーカイブ|移動|既読|未読|返信|転送|その他)$/,
 ];
 const FROM_LABEL = /^\s*(From|差出人|送信者)\s*[:_]?\s*/i;
 const SUBJECT_LABEL = /^\s*(Subject|件名)\s*[:_]?\s*/i;
@@ -89,10 +94,22 @@ function isChrome({ text, line }: TextLine): boolean {
   return line.confidence < MIN_LINE_CONFIDENCE && meaningfulChars(text) < 6 && !/[A-Za-z0-9]{3}/.test(text);
 }
 
+/**
+ * Desktop mail shows a folder list and a message list beside the message: lines that end left of
+ * where the message's own sentences start belong to those panes.
+ */
+function inMessageColumn(lines: TextLine[]): TextLine[] {
+  const sentences = lines.filter(({ text }) => meaningfulChars(text) >= 12);
+  if (sentences.length < 2) return lines;
+  const lefts = sentences.map(({ line }) => line.box.x).sort((a, b) => a - b);
+  const left = lefts[Math.floor(lefts.length / 2)]!;
+  return lines.filter(({ line }) => line.box.x + line.box.w > left - line.box.h);
+}
+
 /** Drops interface text, but keeps the last few characters of a URL wrapped onto a line of their own. */
 function withoutChrome(lines: TextLine[]): TextLine[] {
   const kept: TextLine[] = [];
-  for (const entry of lines) {
+  for (const entry of inMessageColumn(lines)) {
     const previous = kept.at(-1);
     if (entry.text === '') continue;
     const urlTail = previous && ADDRESS_AT_END.test(previous.text) && /^[A-Za-z0-9/?=&._%-]{1,12}$/.test(entry.text)
@@ -141,7 +158,9 @@ function fromEmail(lines: TextLine[], size: ImageSize): ScreenshotFormData {
   let subjectIndex = -1;
   const firstDate = lines.findIndex(({ text, line }, index) => line.box.y < size.height * 0.5 && (DATE_LABEL.test(text) || DATE.test(text)) && (lines.slice(0, index).every(({ text: above }) => !/。$/.test(above))));
   // Labels inside the message ("日時：…" in a sign-in alert) are not header lines.
-  const firstSentence = lines.findIndex(({ text }) => /。$/.test(text));
+  // A warning banner above the header ("…の可能性があります。") is not where the message starts.
+  const firstLabel = lines.findIndex(({ text }) => FROM_LABEL.test(text) || SUBJECT_LABEL.test(text) || TO_LABEL.test(text));
+  const firstSentence = lines.findIndex(({ text }, index) => /。$/.test(text) && index > firstLabel);
   const inHeader = (index: number) => firstSentence < 0 || index < firstSentence;
   lines.forEach(({ text }, index) => {
     if (!inHeader(index)) return;

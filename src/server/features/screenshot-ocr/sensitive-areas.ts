@@ -11,11 +11,28 @@ const POSTAL = /〒|\b\d{3}-\d{4}\b|(?:東京都|北海道|京都府|大阪府|[
 const MASKED_CARD = /(?:[*＊•●xX]{2,4}[\s\-‐－ー−]?){2,}\d{0,4}/;
 /** A company written as its domain ("Amazon.co.jp") is a brand name, not an address to hide. */
 const BRAND_DOMAIN = /^_?[A-Z][A-Za-z]+\.(co\.jp|com|jp)$/;
+/** The first letters of a scheme left at a line's end ("…ください。htt" / "ps://…"). */
+const SCHEME_START = /^(?:h(?:t(?:t(?:ps?)?)?)?|t?tps?)(?::?\/{0,2})$/i;
+/** A line that starts with the rest of a scheme: its first letters ended the line above. */
+const SCHEME_REST = /^\s*(?:t?t?ps?:?\/\/|s?:\/\/|\/\/)[A-Za-z0-9]/i;
+/** Digits with what OCR makes of the separators of full-width numbers ("0120一96 9一454", "050二3117"). */
+const LOOSE_NUMBER = /(?:\+\s?8\s?1|0)(?:[\s\-‐－ー−一二_・.()]{0,2}\d){8,12}/g;
+const PHONE_LABEL = /(?:お問い?合わせ(?:窓口|先)?|問合せ|電話(?:番号)?|TEL|Tel|tel|窓口|センター|ダイヤル|連絡先)(?!番号)[^\d\s]{0,4}?[:：・\s]*(?=[+\d])/g;
+/** Characters tesseract printed with less confidence than this were not really read. */
+const UNSURE_CONFIDENCE = 60;
+/** What makes an unreadable run next to it dangerous: a name's honorific, a postal mark, an address. */
+/** Characters on either side of a cue that count as next to it. */
+const NEAR_CUE = 10;
+const PRIVACY_CUE = /様|さま|殿|〒|@|＠|https?|:\/\/|www\./i;
+/** A card number's label, as a field name followed by its value. */
+const CARD_FIELD = /(?:カード番号|ご利用カード|対象カード|カード[末未]尾|カード)[^\s:：・]{0,2}\s*[:：・]|(?:カード番号|ご利用カ.?ド|カード[末未]尾)\s*$/i;
 const CARD_LABEL = /(カード番号|ご利用カード|対象カード|カード|card)/i;
 
 interface FoundSpan extends Span {
   /** Another line's start is a continuation of this span when it wraps. */
   wraps: boolean;
+  /** A postal address goes on with words ("…西五反田" / "1-15-3 グランハイツ501号室"), not just an address run. */
+  wrapsWords?: boolean;
   /** A URL, e-mail address or number (worth a second, alphabet-only reading). */
   address: boolean;
 }
@@ -51,6 +68,33 @@ function markSensitiveSpans(lines: readonly OcrLine[]): { marked: MarkedSpan[]; 
     for (const name of names) for (const span of fuzzyOccurrences(text, name)) marked.push({ ...span, line: index, wraps: false, address: false });
   });
   const unread: PixelBox[] = [];
+  lines.forEach((line, index) => {
+    // A card field ("カード番号：") whose value OCR could not read as digits (masks come out as
+    // "大大大大" or "をまま"): the rest of the line and the value set apart on the same row go.
+    const field = CARD_FIELD.exec(foldWidth(line.text));
+    if (field) {
+      marked.push({ start: field.index + field[0].length - 1, end: line.text.length, line: index, wraps: false, address: false });
+      lines.forEach((other, i) => {
+        const overlap = Math.min(line.box.y + line.box.h, other.box.y + other.box.h) - Math.max(line.box.y, other.box.y);
+        if (i !== index && other.box.x >= line.box.x + line.box.w - line.box.h && overlap > Math.min(line.box.h, other.box.h) * 0.5) {
+          marked.push({ start: 0, end: other.text.length, line: i, wraps: false, address: false });
+        }
+      });
+    }
+    // The privacy rule: an unreadable run beside a name's honorific, a 〒, an @ or a scheme may be
+    // exactly what had to be hidden, so the whole line goes.
+    if (unsureNearCue(line)) marked.push({ start: 0, end: line.text.length, line: index, wraps: false, address: false });
+    // "…ください。htt" / "ps://…": the scheme's first letters end the line above.
+    const previous = lines[index - 1];
+    if (!previous || !SCHEME_REST.test(foldWidth(line.text)) || !isNextLine(previous, line)) return;
+    const tail = /[A-Za-z:]{1,5}\s*$/.exec(previous.text);
+    const start = tail ? tail.index : Math.max(0, previous.text.trimEnd().length - 2);
+    marked.push({ start, end: previous.text.length, line: index - 1, wraps: false, address: false });
+    if (!tail) {
+      const last = previous.charBoxes.at(-1);
+      if (last) unread.push({ x: last.x + last.w, y: previous.box.y, w: previous.box.h * 2.5, h: previous.box.h });
+    }
+  });
   // Wrapped URLs and numbers: the start of the next line continues a span that ran to the end.
   for (let i = 0; i < marked.length; i++) {
     const span = marked[i]!;
@@ -60,18 +104,19 @@ function markSensitiveSpans(lines: readonly OcrLine[]): { marked: MarkedSpan[]; 
     const line = lines[span.line]!;
     const next = lines[span.line + 1];
     const nextText = next ? foldWidth(next.text) : '';
-    const readOn = next && isNextLine(line, next) && !/^\d{1,2}:\d{2}/.test(nextText) && continuationEnd(nextText) > 0;
+    const readOn = next && isNextLine(line, next) && !/^\d{1,2}:\d{2}/.test(nextText) && (span.wrapsWords ? sentenceEnd(nextText) : continuationEnd(nextText)) > 0;
     // A break right after "-", "/", "=" or "?" certainly continues; if the rest was not read (or
     // read as something else), cover where it must be: the start of the next line.
-    const nextIsWords = next !== undefined && isNextLine(line, next) && continuationEnd(nextText) === 0;
+    const nextIsWords = next !== undefined && isNextLine(line, next) && !span.wrapsWords && continuationEnd(nextText) === 0;
     if ((!readOn && !nextIsWords) || /[-/=?&.]$/.test(text.slice(0, span.end))) {
       const covered = boxFor(line, span)[0];
       const left = line.box.x - line.box.h * 0.6;
       if (covered) unread.push({ x: left, y: covered.y + line.box.h * 1.1, w: covered.x + covered.w - left, h: covered.h });
     }
     if (!next || !readOn) continue;
-    const end = continuationEnd(nextText);
-    if (end > 0) marked.push({ start: 0, end, line: span.line + 1, wraps: end >= next.text.trimEnd().length, address: true });
+    const end = span.wrapsWords ? sentenceEnd(nextText) : continuationEnd(nextText);
+    // An address wraps onto one more line at most; its continuation does not carry on further.
+    if (end > 0) marked.push({ start: 0, end, line: span.line + 1, wraps: !span.wrapsWords && end >= next.text.trimEnd().length, address: !span.wrapsWords });
   }
   return { marked, unread };
 }
@@ -88,7 +133,7 @@ function sensitiveSpans(text: string): FoundSpan[] {
   for (const run of addressRuns(probe)) {
     const value = probe.slice(run.start, run.end);
     // "…ください。https" at the end of a line: the address goes on below.
-    const schemeAtEnd = /^h?t?tps?:?\/{0,2}$/i.test(value) && probe.slice(run.end).trim() === '';
+    const schemeAtEnd = SCHEME_START.test(value) && probe.slice(run.end).trim() === '';
     if ((looksLikeAddress(value) && !BRAND_DOMAIN.test(value)) || schemeAtEnd) add(run.start, run.end, true);
   }
   for (const match of probe.matchAll(PHONE_PATTERN)) {
@@ -97,6 +142,13 @@ function sensitiveSpans(text: string): FoundSpan[] {
   // A number that breaks at the end of the line ("0120-862-").
   const trailingNumber = /(?:\+?\d[\d\s\-‐－ー−]{4,})[-‐－ー−]\s*$/.exec(probe);
   if (trailingNumber) add(trailingNumber.index, probe.length, true);
+  // Full-width numbers come out with their separators misread; covered whatever they were read as.
+  for (const match of probe.matchAll(LOOSE_NUMBER)) add(match.index, match.index + match[0].length, /[\s\-‐－ー−一二_・.]$/.test(match[0]) || match.index + match[0].length === probe.trimEnd().length);
+  for (const label of probe.matchAll(PHONE_LABEL)) {
+    const start = label.index + label[0].length;
+    const run = /^[+\d][\d\s\-‐－ー−一二_・.()]*/.exec(probe.slice(start))![0].trimEnd();
+    if (run.replace(/\D/g, '').length >= 3) add(start, start + run.length, start + run.length >= probe.trimEnd().length, true);
+  }
 
   const recipient = RECIPIENT_LABEL.exec(probe);
   // From the label's last character on: the gap before the name is covered too.
@@ -106,7 +158,9 @@ function sensitiveSpans(text: string): FoundSpan[] {
     add(addressLabel.index + addressLabel[0].trimEnd().length - 1, probe.length, true, false);
   }
   const postal = POSTAL.exec(probe);
-  if (postal) add(postal.index, probe.length);
+  // Only a real address (〒, or a prefecture and city) goes on onto the next line; a bare
+  // "123-4567" may be part of some other number.
+  if (postal) spans.push({ start: postal.index, end: probe.length, wraps: /〒|[\u4e00-\u9fff]/.test(postal[0]), wrapsWords: true, address: false });
   const masked = MASKED_CARD.exec(probe);
   if (masked) add(Math.max(0, masked.index - 5), probe.length);
   // Label spans start on the label's last character, so the gap after it is covered too.
@@ -168,6 +222,12 @@ function fuzzyOccurrences(text: string, name: string): Span[] {
   return spans;
 }
 
+/** A wrapped postal address runs on to the end of its sentence (or of the line). */
+function sentenceEnd(text: string): number {
+  const stop = text.search(/[。！？!?]/);
+  return stop < 0 ? text.trimEnd().length : stop;
+}
+
 /** How much of a line's start belongs to a URL or number carried over from the line above. */
 function continuationEnd(text: string): number {
   let end = 0;
@@ -179,6 +239,14 @@ function continuationEnd(text: string): number {
     end++;
   }
   return end;
+}
+
+function unsureNearCue(line: OcrLine): boolean {
+  const text = foldWidth(line.text);
+  const cues = [...text.matchAll(new RegExp(PRIVACY_CUE.source, 'gi'))];
+  if (cues.length === 0) return false;
+  return line.charConfidences.some((confidence, i) => confidence < UNSURE_CONFIDENCE && text[i]!.trim() !== ''
+    && cues.some((cue) => i >= cue.index - NEAR_CUE && i < cue.index + cue[0].length + NEAR_CUE));
 }
 
 /** Only a line that runs to the right edge of its text column can have wrapped. */

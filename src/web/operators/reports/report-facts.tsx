@@ -47,10 +47,7 @@ export function ReportFacts({ report }: { report: OperatorReport }) {
         </div>
         <div className="detail-list__row">
           <dt>画像</dt>
-          <dd>
-            {status}
-            {report.publish_screenshot ? '（公開を希望）' : '（公開を希望しない）'}
-          </dd>
+          <dd>{status}</dd>
         </div>
       </dl>
       <h3 className="op-panel__subtitle">本文</h3>
