@@ -163,6 +163,11 @@ export const paginationSchema = z.object({
   limit: z.number().int(),
   offset: z.number().int(),
   has_more: z.boolean(),
+  /**
+   * Searches only: true when the search found more matches than it pages through (it keeps the
+   * newest ones), so `total` is a lower bound (「200件以上」).
+   */
+  total_capped: z.boolean().optional(),
 });
 export type Pagination = z.output<typeof paginationSchema>;
 

@@ -174,7 +174,7 @@ export class PhishingReportsRepository {
    * A filtered page, newest first, and how many reports match: search terms, a group, a receipt
    * method (report-search.repo.ts). A search pages through its newest SEARCH_MATCH_LIMIT matches.
    */
-  async searchPage(filter: ReportFilter & { limit: number; offset: number }): Promise<{ reports: StoredReport[]; total: number }> {
+  async searchPage(filter: ReportFilter & { limit: number; offset: number }): Promise<{ reports: StoredReport[]; total: number; capped: boolean }> {
     const { limit, offset } = filter;
     const queries = reportSearchQueries(this.db, filter);
     let total: number;
@@ -198,7 +198,8 @@ export class PhishingReportsRepository {
       total = Number(counted?.total ?? 0);
       ids = page.map((row) => Number(row.id));
     }
-    return { reports: await this.readByIds(ids), total };
+    // A search that reached the limit found at least that many: older matches are not paged through.
+    return { reports: await this.readByIds(ids), total, capped: queries.capped && total >= SEARCH_MATCH_LIMIT };
   }
 
   /** Reports by primary key, in the order of `ids`. */

@@ -149,19 +149,20 @@ export class PhishingReportsService {
     const group = query.similar_to === undefined ? undefined : await repo.groupOf(query.similar_to);
     // An unknown or hidden report has no similar reports: an empty page, not an error.
     const page = group === null
-      ? { reports: [], total: 0 }
+      ? { reports: [], total: 0, capped: false }
       : await repo.searchPage({ method: query.receipt_method, terms, group, limit: query.limit, offset: query.offset });
-    const json = this.pageJson(query, page.reports, page.total);
+    const json = this.pageJson(query, page.reports, page.total, page.capped);
     this.searchCache.set(key, json);
     return json;
   }
 
-  private pageJson(query: ReportListQuery, rows: StoredReport[], total: number): string {
+  private pageJson(query: ReportListQuery, rows: StoredReport[], total: number, capped?: boolean): string {
     const pagination: Pagination = {
       total,
       limit: query.limit,
       offset: query.offset,
       has_more: query.offset + rows.length < total,
+      ...(capped === undefined ? {} : { total_capped: capped }),
     };
     return JSON.stringify({ success: true, data: { reports: rows.map((row) => this.toPublic(row)), pagination } });
   }

@@ -18,7 +18,7 @@ afterAll(() => context.close());
 
 interface Page {
   reports: Array<{ report_id: string; similar_count: number }>;
-  pagination: { total: number; limit: number; offset: number; has_more: boolean };
+  pagination: { total: number; limit: number; offset: number; has_more: boolean; total_capped?: boolean };
 }
 
 const list = async (params: Record<string, string>): Promise<Page> => {
@@ -118,8 +118,8 @@ describe('search (q)', () => {
     expect(await search('example', { receipt_method: 'email' })).toEqual([rakuten, amazon]);
     const page = await list({ q: 'example', limit: '3', offset: '1' });
     expect(page.reports.map((report) => report.report_id)).toEqual([prime, parcel, amazon]);
-    expect(page.pagination).toEqual({ total: 4, limit: 3, offset: 1, has_more: false });
-    expect((await list({ q: 'example', limit: '2' })).pagination).toEqual({ total: 4, limit: 2, offset: 0, has_more: true });
+    expect(page.pagination).toEqual({ total: 4, limit: 3, offset: 1, has_more: false, total_capped: false });
+    expect((await list({ q: 'example', limit: '2' })).pagination).toEqual({ total: 4, limit: 2, offset: 0, has_more: true, total_capped: false });
   });
 
   it('lists everything for an empty or blank q', async () => {
@@ -164,7 +164,7 @@ describe('similar reports (similar_to, similar_count)', () => {
     expect(await found({ similar_to: first, receipt_method: 'email' })).toEqual([]);
     const page = await list({ similar_to: first, limit: '2' });
     expect(page.reports.map((report) => [report.report_id, report.similar_count])).toEqual([[third, 2], [second, 2]]);
-    expect(page.pagination).toEqual({ total: 3, limit: 2, offset: 0, has_more: true });
+    expect(page.pagination).toEqual({ total: 3, limit: 2, offset: 0, has_more: true, total_capped: false });
   });
 
   it('groups by the sender address, whatever its case', async () => {
@@ -181,7 +181,7 @@ describe('similar reports (similar_to, similar_count)', () => {
     await repo.setHidden(hidden, { at: context.clock.now(), reason: 'spam' });
     for (const similarTo of ['no-such-report-aaaaaaaa', 'x', hidden]) {
       const page = await list({ similar_to: similarTo });
-      expect(page).toEqual({ reports: [], pagination: { total: 0, limit: 20, offset: 0, has_more: false } });
+      expect(page).toEqual({ reports: [], pagination: { total: 0, limit: 20, offset: 0, has_more: false, total_capped: false } });
     }
     expect(await found({ similar_to: visible })).toEqual([visible]);
   });
@@ -242,10 +242,10 @@ describe('a word found in very many reports', () => {
   it(`pages through the newest ${SEARCH_MATCH_LIMIT} matches`, async () => {
     const newest = (index: number) => `many-matches-${String(index).padStart(8, '0')}`;
     const first = await list({ q: 'お知らせ' });
-    expect(first.pagination).toEqual({ total: (SEARCH_MATCH_LIMIT + 5 + 1) / 2, limit: 20, offset: 0, has_more: true });
+    expect(first.pagination).toEqual({ total: (SEARCH_MATCH_LIMIT + 5 + 1) / 2, limit: 20, offset: 0, has_more: true, total_capped: false });
 
     const page = await list({ q: '000', limit: '20' });
-    expect(page.pagination).toEqual({ total: SEARCH_MATCH_LIMIT, limit: 20, offset: 0, has_more: true });
+    expect(page.pagination).toEqual({ total: SEARCH_MATCH_LIMIT, limit: 20, offset: 0, has_more: true, total_capped: true });
     expect(page.reports.map((report) => report.report_id)).toEqual(Array.from({ length: 20 }, (_, index) => newest(SEARCH_MATCH_LIMIT + 4 - index)));
     const last = await list({ q: '000', limit: '20', offset: String(SEARCH_MATCH_LIMIT - 20) });
     expect(last.reports.map((report) => report.report_id)).toEqual(Array.from({ length: 20 }, (_, index) => newest(24 - index)));

@@ -54,6 +54,9 @@ describe('answer guards', () => {
     const page = asReportPage({ reports: [report], pagination: { total: 1, limit: 20, offset: 0, has_more: false } });
     expect(page.reports).toHaveLength(1);
     expect(page.pagination.total).toBe(1);
+    expect(page.pagination.total_capped).toBeUndefined();
+    const capped = asReportPage({ reports: [report], pagination: { total: 200, limit: 20, offset: 0, has_more: true, total_capped: true } });
+    expect(capped.pagination.total_capped).toBe(true);
   });
 
   it('reads the redaction state and the group size, with defaults for answers without them', () => {

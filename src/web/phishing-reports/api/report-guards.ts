@@ -80,7 +80,7 @@ export function asReportPage(value: unknown): { reports: ReportView[]; paginatio
   }
   return {
     reports: data.reports.map(asReport),
-    pagination: { total: p.total, limit: p.limit, offset: p.offset, has_more: p.has_more === true },
+    pagination: { total: p.total, limit: p.limit, offset: p.offset, has_more: p.has_more === true, ...(p.total_capped === true ? { total_capped: true } : {}) },
   };
 }
 

@@ -151,6 +151,7 @@ export function ReportList() {
       <ReportListSummary
         state={state}
         total={settled ? data.pagination.total : null}
+        totalCapped={settled && data.pagination.total_capped === true}
         onNavigate={followListLink}
       />
 
