@@ -102,6 +102,12 @@ export function plusMessage(scene: Scene): string {
   return page(scene, css, body);
 }
 
+/** LINE prints times as 午前/午後 with a 12-hour clock ("午後10:20"). */
+function twelveHour(clock: string): string {
+  const [hours = 0, minutes = 0] = clock.split(':').map(Number);
+  return `${hours < 12 ? '午前' : '午後'}${hours % 12 === 0 ? 12 : hours % 12}:${String(minutes).padStart(2, '0')}`;
+}
+
 /** Official-looking LINE account names; display names are not personal data. */
 function lineAccount(scene: Scene): string {
   const brand = scene.lure.brand.name;
@@ -147,7 +153,7 @@ export function lineChat(scene: Scene): string {
   const fg = dark ? '#eee' : '#111';
   const account = lineAccount(scene);
   const bubbles = scene.lure.sms
-    .map((paragraph, i) => `<div class="row">${i === 0 ? `<div class="av">${esc(account.slice(0, 1))}</div>` : '<div style="width:38px"></div>'}<div class="col">${i === 0 ? `<div class="nm">${esc(account)}</div>` : ''}<div class="bb"><div class="bub wrap" data-k="body">${segments(paragraph)}</div><span class="time">${scene.clock.startsWith('1') || scene.clock.startsWith('2') ? '午後' : '午前'}${scene.clock}</span></div></div></div>`)
+    .map((paragraph, i) => `<div class="row">${i === 0 ? `<div class="av">${esc(account.slice(0, 1))}</div>` : '<div style="width:38px"></div>'}<div class="col">${i === 0 ? `<div class="nm">${esc(account)}</div>` : ''}<div class="bb"><div class="bub wrap" data-k="body">${segments(paragraph)}</div><span class="time">${twelveHour(scene.clock)}</span></div></div></div>`)
     .join('');
   const css = `
   body{background:${dark ? '#1b1d21' : '#8cabd8'};color:${fg}}

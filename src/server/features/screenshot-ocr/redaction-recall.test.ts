@@ -83,7 +83,7 @@ const images: DevImage[] = CHOSEN.map((file) => {
 const KNOWN_GENERATED_MISSES: Record<string, string[]> = {
   'g002_plus-message_dark_1x_small_cropt_banner_q66.jpg': ['name "長谷川 花子"'],
   'g004_ios-mail_3x_large_rot_q87.jpg': ['email "info@saison-netanswer.test"'],
-  'g006_line-chat_dark_2x_q71.jpg': ['url "https://saison-netanswer.quauxwd.top/?ref=8nvvm"', 'phone "03-0860-1965"'],
+  'g006_line-chat_dark_2x_q71.jpg': ['phone "03-0860-1965"'],
   'g012_yahoo-mail_2x_rot_q64.jpg': ['phone "０３－７１７５－５０４７"'],
   'g014_carrier-mail_dark_1x_cropt_q60.jpg': ['phone "０５７０－１９０－４３３"'],
   'g017_line-lock_1x_large.png': ['url "http://icloud-support.ip69w4sw.example/confirm/update/info?key=xS1TWUT6rdJSnbRZbSHdzXZ"'],
