@@ -85,17 +85,9 @@ const KNOWN_GENERATED_MISSES: Record<string, string[]> = {
   'g004_ios-mail_3x_large_rot_q87.jpg': ['email "info@saison-netanswer.test"'],
   'g006_line-chat_dark_2x_q71.jpg': ['phone "03-0860-1965"'],
   'g012_yahoo-mail_2x_rot_q64.jpg': ['phone "０３－７１７５－５０４７"'],
-  'g014_carrier-mail_dark_1x_cropt_q60.jpg': ['phone "０５７０－１９０－４３３"'],
-  'g017_line-lock_1x_large.png': ['url "http://icloud-support.ip69w4sw.example/confirm/update/info?key=xS1TWUT6rdJSnbRZbSHdzXZ"'],
-  'g020_gmail-web_dark_2x.png': ['phone "０５０－４７２８－８３８４"'],
-  'g021_gmail-app_1x_q83.jpg': ['address "〒854-0629 愛知県豊田市若宮町2-25-19"'],
-  'g022_outlook-mobile_dark_3x_large_cropb_q56.jpg': ['address "〒698-7203 福岡県久留米市日吉町3-29-12"'],
-  'g025_gmail-app_3x_rot_banner_q86.jpg': ['email "auto-confirm@mail.amazon-co-jp.top"', 'address "〒372-9842 神奈川県横浜市港北区日吉5-5-13 サンハイム408号室"'],
-  'g026_google-messages_dark_2x_large.png': ['url "http://etax-nta.9kdbhix.xyz/?c=9Er6NeB"'],
+  'g025_gmail-app_3x_rot_banner_q86.jpg': ['email "auto-confirm@mail.amazon-co-jp.top"'],
   'g030_ios-messages_dark_2x_q65.jpg': ['url "https://mizuho-direct.6k2kifc.xyz/secure/mypage/ja/secure/?u=pEakhEZTHG0k4L20kE"'],
   'g032_yahoo-mail_dark_1x_large_cropt_q76.jpg': ['email "rakuten-card11@r64xwx.example"'],
-  'g034_plus-message_2x_small_q56.jpg': ['url "https://jp-bank-support.top/notice/redeliv/secure/?ref=EA8qUhx2AhrYjS3FP39&lang=ja"'],
-  'g035_ios-mail_dark_1x_q66.jpg': ['address "〒565-4406 愛知県岡崎市康生通西1-2-13"'],
 };
 
 const generatedSet = loadDevSet(GENERATED_SET_DIR);
