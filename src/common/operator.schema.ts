@@ -7,6 +7,7 @@ import {
   MODERATION_REASON_MAX_LENGTH,
   operatorMessages as m,
 } from './operator-messages';
+import { publicReportSchema } from './phishing-report.schema';
 import { cleanMultiLine } from './text-normalize';
 
 /**
@@ -96,17 +97,19 @@ export const operatorReportListItemSchema = z.object({
 });
 export type OperatorReportListItem = z.output<typeof operatorReportListItemSchema>;
 
-export const operatorReportSchema = z.object({
-  report_id: z.string(),
-  receipt_method: z.enum(RECEIPT_METHODS),
-  subject: z.string().nullable(),
-  body: z.string(),
-  source_email: z.string().nullable(),
-  phone_number: z.string().nullable(),
-  screenshot_url: z.string().nullable(),
-  thumbnail_url: z.string().nullable(),
-  publish_screenshot: z.boolean(),
-  reported_at: z.string(),
+/** The public report's fields (their published form), and what moderation needs besides. */
+export const operatorReportSchema = publicReportSchema.pick({
+  report_id: true,
+  receipt_method: true,
+  subject: true,
+  body: true,
+  source_email: true,
+  phone_number: true,
+  screenshot_url: true,
+  thumbnail_url: true,
+  publish_screenshot: true,
+  reported_at: true,
+}).extend({
   hidden_at: z.string().nullable(),
   hidden_reason: z.string().nullable(),
   screenshot_status: screenshotStatusSchema,

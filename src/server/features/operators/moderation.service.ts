@@ -15,6 +15,7 @@ import { AppError } from '../../errors';
 import { keyedDigest } from '../../lib/secret-hash';
 import { toJstIsoString } from '../../lib/time-format';
 import type { FileStorage } from '../../storage/file-storage';
+import { publishedImageUrls } from '../phishing-reports/published-image-urls';
 import type { AuditActor, ModeratedReport, ModerationRefusal, OperatorReportsRepository, StoredAuditEntry } from './operator-reports.repo';
 
 export interface ModerationDeps {
@@ -30,7 +31,6 @@ export interface ModerationDeps {
 }
 
 const BODY_EXCERPT_LENGTH = 120;
-const PUBLIC_PREFIX = 'public/';
 
 /**
  * The operators' moderation of Kizuki DB (issue 13, part 3). Every action changes the report, its
@@ -140,8 +140,7 @@ export class ModerationService {
 
   private present(report: ModeratedReport): OperatorReport {
     const published = report.hiddenAt === null && report.publishScreenshot && report.screenshotStatus === 'published';
-    const mediaUrl = (key: string | null) => (published && key?.startsWith(PUBLIC_PREFIX) ? `${this.deps.mediaPath}/${key.slice(PUBLIC_PREFIX.length)}` : null);
-    const screenshotUrl = mediaUrl(report.screenshotKey);
+    const images = publishedImageUrls(this.deps.mediaPath, published, report);
     return {
       report_id: report.reportId,
       receipt_method: report.receiptMethod,
@@ -149,15 +148,14 @@ export class ModerationService {
       body: defangText(report.body),
       source_email: report.sourceEmail,
       phone_number: report.phoneNumber,
-      screenshot_url: screenshotUrl,
-      thumbnail_url: screenshotUrl ? (mediaUrl(report.thumbnailKey) ?? screenshotUrl) : null,
+      ...images,
       publish_screenshot: report.publishScreenshot,
       reported_at: toJstIsoString(report.reportedAt),
       hidden_at: report.hiddenAt ? toJstIsoString(report.hiddenAt) : null,
       hidden_reason: report.hiddenReason,
       screenshot_status: report.screenshotStatus,
       has_original: report.originalKey !== null,
-      redacted_image_url: screenshotUrl,
+      redacted_image_url: images.screenshot_url,
     };
   }
 

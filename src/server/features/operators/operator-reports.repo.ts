@@ -3,6 +3,7 @@ import type { OperatorReportListQuery } from '../../../common/operator.schema';
 import { readTimestamp, writeTimestamp } from '../../db/dialect';
 import type { Database, OperatorAuditAction, ScreenshotStatus } from '../../db/schema';
 import { enqueueJob } from '../../lib/jobs/jobs.repo';
+import { PUBLIC_COLUMNS } from '../phishing-reports/phishing-reports.repo';
 import { reportSearchQueries, SEARCH_MATCH_LIMIT } from '../phishing-reports/report-search.repo';
 import { searchTerms } from '../phishing-reports/report-search-text';
 
@@ -68,24 +69,9 @@ export interface AuditActor {
   email: string;
 }
 
-// Qualified: the list joins the open flags, whose report_id would be ambiguous.
-const REPORT_COLUMNS = [
-  'phishing_reports.id',
-  'phishing_reports.report_id',
-  'phishing_reports.receipt_method',
-  'phishing_reports.subject',
-  'phishing_reports.body',
-  'phishing_reports.source_email',
-  'phishing_reports.phone_number',
-  'phishing_reports.publish_screenshot',
-  'phishing_reports.screenshot_status',
-  'phishing_reports.screenshot_key',
-  'phishing_reports.thumbnail_key',
-  'phishing_reports.original_key',
-  'phishing_reports.reported_at',
-  'phishing_reports.hidden_at',
-  'phishing_reports.hidden_reason',
-] as const;
+// The public answer's columns and what moderation needs besides (qualified: the list joins the
+// open flags, whose report_id would be ambiguous). Still nothing secret: no hash, IP or fingerprint.
+const REPORT_COLUMNS = [...PUBLIC_COLUMNS, 'phishing_reports.id', 'phishing_reports.original_key', 'phishing_reports.hidden_reason'] as const;
 
 type ReportRow = {
   id: number; report_id: string; receipt_method: 'email' | 'sms'; subject: string | null; body: string; source_email: string | null;

@@ -8,7 +8,7 @@ import { type ReportFilter, reportSearchQueries, SEARCH_MATCH_LIMIT } from './re
 import { reportGroupKey, reportSearchText } from './report-search-text';
 
 /** Columns a public answer is built from; nothing secret is ever selected for reading. */
-const PUBLIC_COLUMNS = [
+export const PUBLIC_COLUMNS = [
   'phishing_reports.report_id',
   'phishing_reports.receipt_method',
   'phishing_reports.subject',

@@ -11,6 +11,7 @@ import { LruCache } from '../../lib/lru-cache';
 import { toJstIsoString } from '../../lib/time-format';
 import type { FileStorage } from '../../storage/file-storage';
 import type { PhishingReportsRepository, StoredReport } from './phishing-reports.repo';
+import { publishedImageUrls } from './published-image-urls';
 import { searchTerms } from './report-search-text';
 import { inspectScreenshot, reencodeWithoutMetadata } from './screenshot-image';
 import { ORIGINAL_FOLDER } from './screenshot-publisher';
@@ -31,7 +32,6 @@ export interface ReportsServiceDeps {
   screenshotPublisher: { kick(): void };
 }
 
-const PUBLIC_PREFIX = 'public/';
 
 const LIST_CACHE_PAGES = 500;
 /** Searches get a cache of their own, so many different queries never push the list's pages out. */
@@ -44,12 +44,8 @@ export class PhishingReportsService {
   constructor(private readonly deps: ReportsServiceDeps) {}
 
   toPublic(report: StoredReport): PublicReport {
-    // Only a redacted copy, once published, ever has a URL: while pending, after a failure or
-    // when kept private there is none.
     const published = report.publish_screenshot && report.screenshot_status === 'published';
-    const mediaUrl = (key: string | null) =>
-      published && key?.startsWith(PUBLIC_PREFIX) ? `${this.deps.mediaPath}/${key.slice(PUBLIC_PREFIX.length)}` : null;
-    const screenshotUrl = mediaUrl(report.screenshot_key);
+    const images = publishedImageUrls(this.deps.mediaPath, published, { screenshotKey: report.screenshot_key, thumbnailKey: report.thumbnail_key });
     return {
       report_id: report.report_id,
       receipt_method: report.receipt_method,
@@ -58,8 +54,7 @@ export class PhishingReportsService {
       body: defangText(report.body),
       source_email: report.source_email,
       phone_number: report.phone_number,
-      screenshot_url: screenshotUrl,
-      thumbnail_url: screenshotUrl ? (mediaUrl(report.thumbnail_key) ?? screenshotUrl) : null,
+      ...images,
       publish_screenshot: report.publish_screenshot,
       // A private screenshot is none of the public's business: it reads as no screenshot.
       screenshot_status: report.screenshot_status === 'private' ? 'none' : report.screenshot_status,
