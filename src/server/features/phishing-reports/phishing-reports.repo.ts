@@ -1,9 +1,9 @@
-import type { Kysely, SelectQueryBuilder, Transaction } from 'kysely';
+import type { CompiledQuery, Kysely, Transaction } from 'kysely';
 import type { ReceiptMethod } from '../../../common/limits';
 import { readTimestamp, writeTimestamp } from '../../db/dialect';
 import type { Database, NewPhishingReportRow, PhishingReportRow, ScreenshotStatus } from '../../db/schema';
 import { enqueueJob } from '../../lib/jobs/jobs.repo';
-import { ListAnchors } from './report-list-anchors.repo';
+import { type Anchor, ListAnchors } from './report-list-anchors.repo';
 import { type ReportFilter, reportSearchQueries, SEARCH_MATCH_LIMIT } from './report-search.repo';
 import { reportGroupKey, reportSearchText } from './report-search-text';
 
@@ -98,12 +98,31 @@ async function adjustGroup(trx: Transaction<Database>, groupKey: string | null, 
   }
 }
 
+/** Stands for the index-th value of a prepared query; no report or filter holds a NUL character. */
+const SLOT = '\u0000slot:';
+const slot = <T>(index: number) => `${SLOT}${index}` as unknown as T;
+
+/**
+ * A query compiled once with slot(i) in place of its values; each run swaps the real values in.
+ * Building and compiling a Kysely query per request cost as much as running it on SQLite.
+ */
+function prepare<O>(compiled: CompiledQuery<O>): (values: readonly unknown[]) => CompiledQuery<O> {
+  const positions = compiled.parameters.map((value) => (typeof value === 'string' && value.startsWith(SLOT) ? Number(value.slice(SLOT.length)) : -1));
+  return (values) => ({ ...compiled, parameters: positions.map((at, index) => (at < 0 ? compiled.parameters[index] : values[at])) });
+}
+
+/** How a list page finds its ids: from the newest, from the oldest, or from an anchor. */
+type PageWalk = 'desc' | 'asc' | 'anchor';
+
 const keysOf = (...keys: Array<string | null>): string[] => keys.filter((key): key is string => key !== null);
 
 export class PhishingReportsRepository {
   /** Asked on every list request, so it is compiled once rather than per call. */
   private readonly countsQuery;
   private readonly anchors: ListAnchors;
+  private readonly detailQuery;
+  /** The list page's query per walk and filter shape, compiled on first use. */
+  private readonly pageQueries = new Map<string, ReturnType<PhishingReportsRepository['preparePage']>>();
 
   constructor(readonly db: Kysely<Database>) {
     this.countsQuery = db
@@ -112,6 +131,10 @@ export class PhishingReportsRepository {
       .orderBy('receipt_method')
       .compile();
     this.anchors = new ListAnchors(db);
+    this.detailQuery = prepare(this.selectReports()
+      .where('phishing_reports.report_id', '=', slot<string>(0))
+      .where('phishing_reports.hidden_at', 'is', null)
+      .compile());
   }
 
   /** A report waiting for redaction gets its `publish_screenshot` job in the same transaction. */
@@ -155,19 +178,13 @@ export class PhishingReportsRepository {
   async listPage(options: { limit: number; offset: number; method?: ReceiptMethod; total: number; revision?: string }): Promise<StoredReport[]> {
     const { limit, offset, method, total, revision } = options;
     if (offset >= total) return [];
-    const anchored = revision === undefined ? null : await this.anchors.pageIds(revision, method, limit, offset);
-    if (anchored) return this.readPage(anchored);
+    const start = revision === undefined ? null : await this.anchors.pageStart(revision, method, offset);
+    if (start) return this.readPage('anchor', method, limit, start.offset, start.anchor);
 
     const fromOldest = offset + limit / 2 > total / 2;
     const pageLimit = fromOldest ? Math.min(limit, total - offset) : limit;
     const pageOffset = fromOldest ? Math.max(total - offset - limit, 0) : offset;
-    const direction = fromOldest ? 'asc' : 'desc';
-
-    // The partial indexes hold public reports only; `hidden_at is null` is what lets them serve.
-    let ids = this.db.selectFrom('phishing_reports').select('id').where('hidden_at', 'is', null);
-    if (method) ids = ids.where('receipt_method', '=', method);
-    const pageIds = ids.orderBy('reported_at', direction).orderBy('id', direction).limit(pageLimit).offset(pageOffset);
-    return this.readPage(pageIds);
+    return this.readPage(fromOldest ? 'asc' : 'desc', method, pageLimit, pageOffset, null);
   }
 
   /**
@@ -223,10 +240,7 @@ export class PhishingReportsRepository {
 
   /** A public report (a hidden one is not found). */
   async findByReportId(reportId: string): Promise<StoredReport | null> {
-    const row = await this.selectReports()
-      .where('phishing_reports.report_id', '=', reportId)
-      .where('phishing_reports.hidden_at', 'is', null)
-      .executeTakeFirst();
+    const [row] = (await this.db.executeQuery(this.detailQuery([reportId]))).rows;
     return row ? toStoredReport(row) : null;
   }
 
@@ -270,17 +284,39 @@ export class PhishingReportsRepository {
       .select([...PUBLIC_COLUMNS, 'phishing_reports.id', 'phishing_report_groups.total as group_total']);
   }
 
+  /** The page's rows, newest first; `anchor` is given with the 'anchor' walk only. */
+  private async readPage(walk: PageWalk, method: ReceiptMethod | undefined, limit: number, offset: number, anchor: Anchor | null): Promise<StoredReport[]> {
+    const key = `${walk}|${method === undefined ? '*' : 'method'}`;
+    let query = this.pageQueries.get(key);
+    if (!query) {
+      query = this.preparePage(walk, method !== undefined);
+      this.pageQueries.set(key, query);
+    }
+    const { rows } = await this.db.executeQuery(query([method, limit, offset, anchor?.reported_at, anchor?.id]));
+    return rows.map(toStoredReport);
+  }
+
   /**
-   * Reads the page's rows by primary key, newest first. `id in (…)` keeps SQLite from turning a
-   * join around into a full scan when LIMIT is a bound parameter.
+   * The page's ids come from the (reported_at, id) index alone, then their rows are read by
+   * primary key. `id in (…)` keeps SQLite from turning a join around into a full scan when LIMIT
+   * is a bound parameter. Slots: method, limit, offset, anchor's reported_at, anchor's id.
    */
-  private async readPage(pageIds: SelectQueryBuilder<Database, 'phishing_reports', { id: number }>): Promise<StoredReport[]> {
-    const rows = await this.selectReports()
-      .where('phishing_reports.id', 'in', pageIds)
+  private preparePage(walk: PageWalk, filtered: boolean) {
+    const method = filtered ? slot<ReceiptMethod>(0) : undefined;
+    let ids;
+    if (walk === 'anchor') {
+      ids = this.anchors.publicIds(method, { reported_at: slot<string>(3), id: slot<number>(4) }).select('id');
+    } else {
+      // The partial indexes hold public reports only; `hidden_at is null` is what lets them serve.
+      let base = this.db.selectFrom('phishing_reports').select('id').where('hidden_at', 'is', null);
+      if (method) base = base.where('receipt_method', '=', method);
+      ids = base.orderBy('reported_at', walk).orderBy('id', walk);
+    }
+    return prepare(this.selectReports()
+      .where('phishing_reports.id', 'in', ids.limit(slot<number>(1)).offset(slot<number>(2)))
       .orderBy('phishing_reports.reported_at', 'desc')
       .orderBy('phishing_reports.id', 'desc')
-      .execute();
-    return rows.map(toStoredReport);
+      .compile());
   }
 
   async findDeletionState(reportId: string): Promise<DeletionState | null> {

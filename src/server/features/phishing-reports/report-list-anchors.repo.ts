@@ -17,7 +17,7 @@ import type { Database, Timestamp } from '../../db/schema';
  */
 export const ANCHOR_STEP = 500;
 
-interface Anchor {
+export interface Anchor {
   reported_at: Timestamp;
   id: number;
 }
@@ -38,13 +38,15 @@ export class ListAnchors {
     return ids.orderBy('reported_at', 'desc').orderBy('id', 'desc');
   }
 
-  /** The page's ids query starting from the anchor at or before `offset`, or null near the top. */
-  async pageIds(revision: string, method: ReceiptMethod | undefined, limit: number, offset: number) {
+  /**
+   * Where the page at `offset` starts: the anchor at or before it and how many entries to walk
+   * from there; null near the top (or past the end).
+   */
+  async pageStart(revision: string, method: ReceiptMethod | undefined, offset: number): Promise<{ anchor: Anchor; offset: number } | null> {
     const index = Math.floor(offset / ANCHOR_STEP);
     if (index === 0) return null;
     const anchor = await this.anchor(revision, method, index);
-    if (!anchor) return null;
-    return this.publicIds(method, anchor).select('id').limit(limit).offset(offset - index * ANCHOR_STEP);
+    return anchor ? { anchor, offset: offset - index * ANCHOR_STEP } : null;
   }
 
   private async anchor(revision: string, method: ReceiptMethod | undefined, index: number): Promise<Anchor | null> {
