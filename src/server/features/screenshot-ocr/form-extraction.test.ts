@@ -262,4 +262,46 @@ describe('what gets blacked out', () => {
     const boxes = findSensitiveBoxes([first]);
     expect(boxes.some((b) => b.x <= first.box.x && b.y <= 122 && b.y + b.h >= 140)).toBe(true);
   });
+
+  it('covers a phone field\'s whole value cell whatever its digits were read as', () => {
+    const field = line('電話番号: 〇三ーセ一七五ー五〇四七', 20);
+    const prose = line('お電話でのお問い合わせは受け付けておりません', 60);
+    const boxes = findSensitiveBoxes([field, prose]);
+    expect(covers(boxes, field, 4, field.text.length)).toBe(true);
+    expect(boxes.some((b) => b.y <= 60 && b.y + b.h >= 80)).toBe(false);
+  });
+
+  it('covers the rest of a wrapped phone number read as anything, and a card label\'s misread value', () => {
+    const number = line('お問い合わせ: 05 0一3117', 20);
+    const rest = line('ニセも571', 44);
+    const card = line('ご利用カード区叶吉天連連才才二二', 100);
+    const boxes = findSensitiveBoxes([number, rest, card]);
+    expect(covers(boxes, rest, 0, rest.text.length)).toBe(true);
+    expect(covers(boxes, card, 6, card.text.length)).toBe(true);
+  });
+
+  it('covers a masked card value whose mask OCR read as another symbol', () => {
+    const masked = line('米米米米米米米米米米米米1234', 20);
+    const rule = line('ーーーーーーーーーーーー', 60);
+    const boxes = findSensitiveBoxes([masked, rule]);
+    expect(covers(boxes, masked, 0, masked.text.length)).toBe(true);
+    expect(boxes.some((b) => b.y <= 60 && b.y + b.h >= 80)).toBe(false);
+  });
+
+  it('covers a digit-like run read with little confidence, and leaves a sure one alone', () => {
+    const unsure = line('ご連絡は 3ー71 75ー5l47 まで', 20);
+    unsure.charConfidences[7] = 40;
+    const sure = line('注文番号 2026 1126 のお届け', 60);
+    const boxes = findSensitiveBoxes([unsure, sure]);
+    expect(covers(boxes, unsure, 5, 18)).toBe(true);
+    expect(boxes.some((b) => b.y <= 60 && b.y + b.h >= 80)).toBe(false);
+  });
+
+  it('covers a wrapped URL line whose first characters were lost, from the column\'s left edge', () => {
+    const url = line('https://mizuho-direct.example/secure/m', 20, { x: 30 });
+    const rest = line('ypage/ja/?u=pEakhEZTHG0k4L', 44, { x: 62 });
+    const boxes = findSensitiveBoxes([url, rest]);
+    expect(covers(boxes, rest, 0, rest.text.length)).toBe(true);
+    expect(boxes.some((b) => b.x <= 30 && b.y <= 44 && b.y + b.h >= 64)).toBe(true);
+  });
 });

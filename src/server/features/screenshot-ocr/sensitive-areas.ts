@@ -25,8 +25,16 @@ const UNSURE_CONFIDENCE = 60;
 const NEAR_CUE = 10;
 const PRIVACY_CUE = /様|さま|殿|〒|@|＠|https?|:\/\/|www\./i;
 /** A card number's label, as a field name followed by its value. */
-const CARD_FIELD = /(?:カード番号|ご利用カード|対象カード|カード[末未]尾|カード)[^\s:：・]{0,2}\s*[:：・]|(?:カード番号|ご利用カ.?ド|カード[末未]尾)\s*$/i;
+const CARD_FIELD = /(?:カード番号|ご利用カード|対象カード|カード[末未]尾|カード)[^\s:：・]{0,2}\s*[:：・]|(?:カード番号|ご利用カ.?ド|カード[末未]尾)(?=\s*$|\S)/i;
 const CARD_LABEL = /(カード番号|ご利用カード|対象カード|カード|card)/i;
+/** A mask OCR read as something else ("米米米米米米米米1234", "++++ ++++ 5518"): one symbol repeated, then the last digits. */
+const REPEATED_MASK = /([^\sA-Za-z0-9ー−\-=_.。、・…─━])(?:\s?\1){3,}\s?\d{2,4}|([^\sA-Za-z0-9ー−\-=_.。、・…─━])\2{5,}/;
+/** A phone field ("電話番号：", "TEL:"): its whole value cell goes, whatever the digits were read as. */
+const PHONE_FIELD = /(?:電話番号|電話|TEL|Tel|tel|携帯)\s*[:：]\s*(?=\S)/;
+/** A line's start that reads like the rest of a URL path ("verify/?id=8Fk2", "ogin.php"). */
+const URL_REST = /^[A-Za-z0-9\-._~/?#&=%+]{4,}/;
+/** A run of digits with the look-alikes OCR puts for full-width digits, read with little confidence. */
+const DIGIT_LIKE = /[0-9OoIl|一二ー\-－〇口()（）\s]{7,}/g;
 
 interface FoundSpan extends Span {
   /** Another line's start is a continuation of this span when it wraps. */
@@ -51,7 +59,7 @@ export interface MarkedSpan extends FoundSpan {
  */
 export function findSensitiveBoxes(lines: readonly OcrLine[]): PixelBox[] {
   const { marked, unread } = markSensitiveSpans(lines);
-  return [...marked.flatMap((span) => boxFor(lines[span.line]!, span)), ...unread];
+  return [...marked.flatMap((span) => boxFor(lines[span.line]!, span, numberMargin(lines[span.line]!, span))), ...unread];
 }
 
 /** URL, e-mail and number spans, for a second reading of just those areas. */
@@ -118,6 +126,31 @@ function markSensitiveSpans(lines: readonly OcrLine[]): { marked: MarkedSpan[]; 
     // An address wraps onto one more line at most; its continuation does not carry on further.
     if (end > 0) marked.push({ start: 0, end, line: span.line + 1, wraps: !span.wrapsWords && end >= next.text.trimEnd().length, address: !span.wrapsWords });
   }
+  lines.forEach((line, index) => {
+    const text = foldWidth(line.text);
+    // Digits read with little confidence may be a phone number in full-width digits read as
+    // something else: unsure is covered.
+    for (const match of text.matchAll(DIGIT_LIKE)) {
+      const run = match[0].trimEnd();
+      const unsure = line.charConfidences.slice(match.index, match.index + run.length).some((confidence) => confidence < UNSURE_CONFIDENCE);
+      if (unsure && run.replace(/\D/g, '').length >= 4) marked.push({ start: match.index, end: match.index + run.length, line: index, wraps: false, address: false });
+    }
+    // A URL's wrapped line whose first characters OCR lost: a line right below a URL that ran to
+    // the end of its line, starting like the rest of one, is covered from the column's left edge on.
+    const previous = lines[index - 1];
+    if (!previous || !isNextLine(previous, line)) return;
+    const aboveIsUrl = marked.some((span) => span.line === index - 1 && (span.wraps || span.address) && previous.text.slice(span.end).trim().length <= 1);
+    const rest = URL_REST.exec(text);
+    // A short line with digits below a number that ran to its line's end is the number's rest,
+    // however it was read ("ニセも571" below "お問い合わせ: 05 0一3117").
+    const numberRest = text.trim().length <= 10 && /\d/.test(text) && !/\d{1,2}:\d{2}/.test(text);
+    if (!aboveIsUrl) return;
+    if (numberRest) marked.push({ start: 0, end: text.length, line: index, wraps: false, address: false });
+    else if (rest && /[/?=&.%_-]|[A-Za-z]\d|\d[A-Za-z]/.test(rest[0])) marked.push({ start: 0, end: rest[0].length, line: index, wraps: false, address: false });
+    else return;
+    const left = Math.min(previous.box.x, line.box.x) - line.box.h * 0.6;
+    unread.push({ x: left, y: line.box.y - line.box.h * 0.3, w: line.box.x - left + line.box.h, h: line.box.h * 1.6 });
+  });
   return { marked, unread };
 }
 
@@ -161,8 +194,10 @@ function sensitiveSpans(text: string): FoundSpan[] {
   // Only a real address (〒, or a prefecture and city) goes on onto the next line; a bare
   // "123-4567" may be part of some other number.
   if (postal) spans.push({ start: postal.index, end: probe.length, wraps: /〒|[\u4e00-\u9fff]/.test(postal[0]), wrapsWords: true, address: false });
-  const masked = MASKED_CARD.exec(probe);
+  const masked = MASKED_CARD.exec(probe) ?? REPEATED_MASK.exec(probe);
   if (masked) add(Math.max(0, masked.index - 5), probe.length);
+  const phoneField = PHONE_FIELD.exec(probe);
+  if (phoneField) add(phoneField.index + phoneField[0].trimEnd().length - 1, probe.length, false, false);
   // Label spans start on the label's last character, so the gap after it is covered too.
   const card = CARD_LABEL.exec(probe);
   if (card && /\d{3,4}/.test(probe.slice(card.index))) add(card.index + card[0].length - 1, probe.length);
@@ -262,7 +297,16 @@ function isNextLine(line: OcrLine, next: OcrLine): boolean {
   return gap < Math.max(line.box.h, next.box.h) * 1.5 && gap > -line.box.h / 2;
 }
 
-function boxFor(line: OcrLine, span: Span): PixelBox[] {
+/**
+ * A number's first or last digit is often lost or read as a separator: a number span is widened
+ * by a character on either side.
+ */
+function numberMargin(line: OcrLine, span: MarkedSpan): number {
+  const digits = line.text.slice(span.start, span.end).replace(/\D/g, '').length;
+  return span.address && digits >= 4 ? line.box.h * 0.8 : 0;
+}
+
+function boxFor(line: OcrLine, span: Span, extraX = 0): PixelBox[] {
   const boxes = line.charBoxes.slice(span.start, span.end).filter((box) => box.w > 0 && box.h > 0);
   if (boxes.length === 0) return [];
   const heights = line.charBoxes.map((box) => box.h).filter((h) => h > 0).sort((a, b) => a - b);
@@ -271,7 +315,7 @@ function boxFor(line: OcrLine, span: Span): PixelBox[] {
   let x1 = Math.max(...boxes.map((box) => box.x + box.w));
   let y0 = Math.min(line.box.y, ...boxes.map((box) => box.y));
   let y1 = Math.max(line.box.y + line.box.h, ...boxes.map((box) => box.y + box.h));
-  const padX = Math.max(3, charHeight * 0.6);
+  const padX = Math.max(3, charHeight * 0.6) + extraX;
   const padY = Math.max(3, charHeight * 0.5);
   x0 -= padX;
   x1 += padX;
