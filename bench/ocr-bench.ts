@@ -1,12 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { renderRedactedCopy } from '../src/server/features/screenshot-ocr/redaction-render';
-import { createScreenshotAnalyzer } from '../src/server/features/screenshot-ocr/screenshot-analyzer';
+import { analysisFromReadings, createScreenshotAnalyzer, type ScreenshotReader, type ScreenshotReadings } from '../src/server/features/screenshot-ocr/screenshot-analyzer';
 import type { PixelBox, ScreenshotAnalyzer, ScreenshotFormData } from '../src/server/features/screenshot-ocr/screenshot-ocr.types';
 import {
   type AutoFillScore,
@@ -59,7 +59,11 @@ import { freePort } from '../scripts/free-port';
  *
  * Options: --split <original|tune|holdout>, --dir <folder> (any other set instead),
  * --save-redacted <folder> (write the published copies and the analyses), --quality-only,
- * --speed-only, --duration <s> (throughput run), --verbose (every image and every miss).
+ * --speed-only, --duration <s> (throughput run), --verbose (every image and every miss),
+ * --readings <folder> (tuning rules: keep what OCR read of each image there, keyed by the image's
+ * bytes, and apply the current rules to those readings instead of reading again; the analysis
+ * time and CPU figures then mean nothing, and any change to the reading path, image-preprocess,
+ * page-bands, the worker pool or address-reread, needs a fresh folder).
  */
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '..');
@@ -130,6 +134,7 @@ interface Options {
   speed: boolean;
   durationSeconds: number;
   verbose: boolean;
+  readingsDir: string | null;
 }
 
 function readOptions(): Options {
@@ -142,12 +147,13 @@ function readOptions(): Options {
       'speed-only': { type: 'boolean', default: false },
       duration: { type: 'string' },
       verbose: { type: 'boolean', default: false },
+      readings: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
   if (values.help) {
     console.log(
-      'npm run bench:ocr -- [--split original|tune|holdout]… | [--dir <folder>] [--save-redacted <folder>] [--quality-only | --speed-only] [--duration <seconds>] [--verbose]',
+      'npm run bench:ocr -- [--split original|tune|holdout]… | [--dir <folder>] [--save-redacted <folder>] [--quality-only | --speed-only] [--duration <seconds>] [--verbose] [--readings <folder>]',
     );
     process.exit(0);
   }
@@ -171,6 +177,7 @@ function readOptions(): Options {
     speed: !values['quality-only'],
     durationSeconds,
     verbose: values.verbose,
+    readingsDir: values.readings ? path.resolve(values.readings) : null,
   };
 }
 
@@ -256,7 +263,26 @@ export interface QualityOutcome {
 
 const EMPTY_FORM: ScreenshotFormData = { source_email: null, source_phone: null, subject: null, body: '' };
 
-function createBenchAnalyzer(queueLimit: number): ScreenshotAnalyzer {
+/** The analyzer, or with --readings one that reads each image once and keeps the reading. */
+function cachingAnalyzer(reader: ScreenshotReader, dir: string | null): ScreenshotAnalyzer {
+  if (!dir) return reader;
+  fs.mkdirSync(dir, { recursive: true });
+  return {
+    ...reader,
+    async analyze(image) {
+      const file = path.join(dir, `${createHash('sha256').update(image).digest('hex').slice(0, 32)}.json`);
+      let readings: ScreenshotReadings;
+      if (fs.existsSync(file)) readings = JSON.parse(fs.readFileSync(file, 'utf8')) as ScreenshotReadings;
+      else {
+        readings = await reader.read(image);
+        fs.writeFileSync(file, JSON.stringify(readings));
+      }
+      return analysisFromReadings(readings);
+    },
+  };
+}
+
+function createBenchAnalyzer(queueLimit: number): ScreenshotReader {
   return createScreenshotAnalyzer({
     size: 2,
     queueLimit,
@@ -854,7 +880,8 @@ async function main(): Promise<void> {
 
   const qualities: QualityOutcome[] = [];
   if (options.quality) {
-    const analyzer = createBenchAnalyzer(Math.max(...sets.map(({ images }) => images.length)));
+    const analyzer = cachingAnalyzer(createBenchAnalyzer(Math.max(...sets.map(({ images }) => images.length))), options.readingsDir);
+    if (options.readingsDir) console.log(`Readings kept in ${options.readingsDir}: rules are applied to earlier readings where there are any.`);
     try {
       const started = performance.now();
       await analyzer.warmUp();

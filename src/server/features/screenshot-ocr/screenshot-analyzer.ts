@@ -16,57 +16,82 @@ import { findSensitiveBoxes } from './sensitive-areas';
  */
 const PAGE_BANDS = 2;
 
-export function createScreenshotAnalyzer(options: OcrPoolOptions): ScreenshotAnalyzer {
+/**
+ * What OCR read of one image: everything the rules (auto-fill, sensitive areas) work from. Plain
+ * data, so the OCR bench can keep readings and re-score rule changes without reading again.
+ */
+export interface ScreenshotReadings {
+  width: number;
+  height: number;
+  /** The page as tesseract read it. */
+  firstReading: OcrLine[];
+  /** The same with garbled addresses read again (see address-reread.ts). */
+  lines: OcrLine[];
+}
+
+/** The rules' answer for one reading; the analyzer's own second half. */
+export function analysisFromReadings({ width, height, firstReading, lines }: ScreenshotReadings): ScreenshotAnalysis {
+  return {
+    width,
+    height,
+    formData: extractFormData(lines, { width, height }),
+    // Both readings: an address either one recognises gets covered.
+    sensitiveBoxes: [...findSensitiveBoxes(firstReading), ...findSensitiveBoxes(lines)],
+  };
+}
+
+export interface ScreenshotReader extends ScreenshotAnalyzer {
+  /** OCR only: the readings `analyze` applies the rules to. */
+  read(image: Buffer): Promise<ScreenshotReadings>;
+}
+
+export function createScreenshotAnalyzer(options: OcrPoolOptions): ScreenshotReader {
   const pool = new OcrWorkerPool(options);
   /** Requests still decoding their image: each will want a worker of its own in a moment. */
   let preparing = 0;
-  return {
-    async analyze(image: Buffer): Promise<ScreenshotAnalysis> {
-      // Images reach here already inspected: uploads by the analyze route, originals at submit.
-      // Decoding and scaling wait in the image queue (see image-work-queue.ts); OCR itself runs
-      // on the pool's worker threads, outside libuv's thread pool.
-      preparing++;
-      let prepared: PreparedImage;
-      try {
-        // Only a decoding failure is the image's fault (422); a full queue keeps its own 503.
-        prepared = await imageWork.run(async () => {
-          try {
-            return await prepareForOcr(image);
-          } catch {
-            throw new AppError('VALIDATION_FAILED', reportMessages.analyzeFailed);
-          }
-        });
-      } finally {
-        preparing--;
-      }
-      // Spreading one image over several workers only pays while nobody else is about to need one;
-      // under load every request reads on a worker of its own, which keeps every core busy.
-      const extra = preparing > 0 ? 0 : Math.min(options.size, PAGE_BANDS) - 1;
-      const { firstReading, lines } = await pool.runWide(extra, async (workers, handBack) => {
-        // The page is always cut the same way, so its reading does not depend on how busy the pool
-        // is; the workers this request holds take the bands one after another, side by side.
-        const bands = splitIntoBands(prepared, PAGE_BANDS);
-        const pages: OcrLine[][] = new Array(bands.length);
-        let next = 0;
-        await Promise.all(workers.map(async (worker) => {
-          for (let i = next++; i < bands.length; i = next++) {
-            const band = bands[i]!;
-            const page = (await worker.recognize(bandImage(prepared, band), {}, { text: false, blocks: true })).data;
-            pages[i] = linesFromPage(page, prepared.scale, band.top);
-          }
-          handBack(worker);
-        }));
-        const firstReading = pages.flat();
-        return { firstReading, lines: await rereadAddresses(workers[0]!, prepared, firstReading) };
+  const read = async (image: Buffer): Promise<ScreenshotReadings> => {
+    // Images reach here already inspected: uploads by the analyze route, originals at submit.
+    // Decoding and scaling wait in the image queue (see image-work-queue.ts); OCR itself runs
+    // on the pool's worker threads, outside libuv's thread pool.
+    preparing++;
+    let prepared: PreparedImage;
+    try {
+      // Only a decoding failure is the image's fault (422); a full queue keeps its own 503.
+      prepared = await imageWork.run(async () => {
+        try {
+          return await prepareForOcr(image);
+        } catch {
+          throw new AppError('VALIDATION_FAILED', reportMessages.analyzeFailed);
+        }
       });
-      return {
-        width: prepared.width,
-        height: prepared.height,
-        formData: extractFormData(lines, prepared),
-        // Both readings: an address either one recognises gets covered.
-        sensitiveBoxes: [...findSensitiveBoxes(firstReading), ...findSensitiveBoxes(lines)],
-      };
-    },
+    } finally {
+      preparing--;
+    }
+    // Spreading one image over several workers only pays while nobody else is about to need one;
+    // under load every request reads on a worker of its own, which keeps every core busy.
+    const extra = preparing > 0 ? 0 : Math.min(options.size, PAGE_BANDS) - 1;
+    const { firstReading, lines } = await pool.runWide(extra, async (workers, handBack) => {
+      // The page is always cut the same way, so its reading does not depend on how busy the pool
+      // is; the workers this request holds take the bands one after another, side by side.
+      const bands = splitIntoBands(prepared, PAGE_BANDS);
+      const pages: OcrLine[][] = new Array(bands.length);
+      let next = 0;
+      await Promise.all(workers.map(async (worker) => {
+        for (let i = next++; i < bands.length; i = next++) {
+          const band = bands[i]!;
+          const page = (await worker.recognize(bandImage(prepared, band), {}, { text: false, blocks: true })).data;
+          pages[i] = linesFromPage(page, prepared.scale, band.top);
+        }
+        handBack(worker);
+      }));
+      const firstReading = pages.flat();
+      return { firstReading, lines: await rereadAddresses(workers[0]!, prepared, firstReading) };
+    });
+    return { width: prepared.width, height: prepared.height, firstReading, lines };
+  };
+  return {
+    read,
+    analyze: async (image: Buffer): Promise<ScreenshotAnalysis> => analysisFromReadings(await read(image)),
     warmUp: () => pool.start(),
     close: () => pool.close(),
   };
