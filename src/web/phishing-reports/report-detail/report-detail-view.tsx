@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { reportMessages as m, reportUiText as t } from '../../../common/messages';
+import { reportMessages as m, reportUiText as t } from '../../../common/report-messages';
 import { AlertBox } from '../../components/alert-box';
 import { ImageViewer } from '../../components/image-viewer';
 import { ReceiptMethodIcon } from '../../components/receipt-method-icon';
