@@ -9,7 +9,7 @@ import { readAuthToken } from '../../auth/token-storage';
 import type { ReportView } from '../api/report-guards';
 import { ReportFlag } from '../report-flag/report-flag';
 import { similarReportsHref } from '../report-list/list-url-state';
-import { ScreenshotStatusNote } from '../screenshot-status';
+import { ScreenshotStatusNote } from './screenshot-status-note';
 
 // Only a signed-in company administrator can use it: visitors never download its code.
 const ReportTemplateButton = lazy(() => import('../../training-app/templates/report-template-button'));
