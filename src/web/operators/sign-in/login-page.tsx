@@ -8,7 +8,7 @@ import { operatorScreenText as t } from '../../../common/operator-messages';
 import { AlertBox } from '../../components/alert-box';
 import { FormField } from '../../components/form-field';
 import { SubmitButton } from '../../components/submit-button';
-import { apiErrorMessage } from '../../lib/api-client';
+import { apiErrorMessage } from '../../lib/api-error-message';
 import { GuestCard } from '../../training-app/components/guest-card';
 import { login } from '../api/operator-api';
 import type { OperatorLoginAnswer } from '../../../common/operator.schema';
