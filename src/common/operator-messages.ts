@@ -57,7 +57,7 @@ export const operatorUiText = {
     restore: '再公開',
     delete: '完全に削除',
     redact: '黒塗りの再実行',
-    dismiss_flags: '通知を対応不要として完了',
+    dismiss_flags: '通知の却下',
   },
   flagResolutions: {
     hidden: '非公開により対応済み',
@@ -130,6 +130,7 @@ export const operatorScreenText = {
   redactedTitle: '公開用の画像（黒塗り済み）',
   redactedMissing: '公開用の画像はありません。',
   redactedAlt: '黒塗り済みの公開用スクリーンショット',
+  noScreenshot: 'この報告にはスクリーンショットがありません。',
   flagsTitle: '不適切な報告の通知',
   noFlags: '通知はありません。',
   flagResolved: '対応済み',
@@ -146,7 +147,7 @@ export const operatorScreenText = {
   restoreLead: '報告をふたたび公開します。元のスクリーンショットが残っていて公開の希望がある場合は、黒塗り処理をやり直してから画像を公開します。',
   redact: '黒塗りをやり直す',
   redacting: '依頼しています...',
-  redactLead: '元のスクリーンショットから黒塗り処理をやり直します。処理が終わると公開用の画像が差し替わります。',
+  redactLead: '公開中の画像はすぐに取り下げ、元のスクリーンショットから黒塗り処理をやり直します。処理が終わると、新しく黒塗りした画像を公開します。',
   dismiss: '通知を却下',
   dismissing: '却下しています...',
   dismissLead: '報告は公開したまま、未対応の通知をすべて対応済みにします。',
@@ -173,6 +174,8 @@ export const operatorScreenText = {
   auditReason: '理由',
   noEntries: '操作履歴はまだありません。',
   deletedReport: '削除済み',
+  /** After a report id whose report was deleted for good (the audit keeps the id; the page is gone). */
+  deletedReportNote: '（削除済み）',
   // Tenants
   tenantsTitle: '企業アカウント',
   tenantsLead: 'プラン・人数・今月の送信数を表示しています。訓練の内容は表示されません。',
