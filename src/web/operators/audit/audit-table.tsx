@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { formatReportDateTime } from '../../../common/date-format';
 import { operatorUiText, operatorScreenText as t } from '../../../common/operator-messages';
 import { operatorReportPath } from '../../../common/operator-paths';
-import type { AuditEntry } from '../api/operator-schemas';
+import type { AuditEntry } from '../../../common/operator.schema';
 
 type AuditTableProps = { entries: AuditEntry[]; caption: string; showReport: boolean };
 

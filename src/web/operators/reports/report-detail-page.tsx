@@ -9,7 +9,7 @@ import { LoadErrorAlert } from '../../components/load-error-alert';
 import { Spinner } from '../../components/spinner';
 import { ApiError } from '../../lib/api-client';
 import { fetchReport, operatorKeys } from '../api/operator-api';
-import type { OperatorReportDetail } from '../api/operator-schemas';
+import type { OperatorReportDetail } from '../../../common/operator.schema';
 import { PageHeading } from '../components/page-heading';
 import { AuditTable } from '../audit/audit-table';
 import { FlagList } from './flag-list';
