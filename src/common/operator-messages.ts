@@ -101,7 +101,7 @@ export const operatorScreenText = {
   retry: '再読み込み',
   // Reports
   reportsTitle: '報告の管理',
-  reportsLead: '通知のある報告を先頭に、通知の多い順に表示しています。そのあとにすべての報告が新しい順に続きます。',
+  reportsLead: '未対応の通知がある報告を、通知の多い順に先頭に表示しています。そのあとに、ほかの報告を新しい順に表示します。',
   searchLabel: 'キーワードで検索',
   searchPlaceholder: '件名・本文・送信元・URL',
   searchButton: '検索',
@@ -120,7 +120,7 @@ export const operatorScreenText = {
   detailTitle: '報告の詳細',
   backToReports: '報告の管理に戻る',
   reportNotFound: 'この報告は見つかりませんでした。すでに削除された可能性があります。',
-  hiddenNotice: (reason: string) => `この報告は非公開です。理由: ${reason}`,
+  hiddenNotice: (reason: string) => `この報告は非公開です。理由：${reason}`,
   publicPage: '公開ページを開く',
   originalTitle: '元のスクリーンショット（非公開）',
   originalNote: '運営者にのみ表示されます。黒塗り前の画像のため、取り扱いにご注意ください。',

@@ -161,7 +161,7 @@ describe.each(VIEWPORTS)('operator console ($name)', ({ name, viewport }) => {
     await hideDialog.getByRole('button', { name: '非公開にする' }).click();
     await hideDialog.waitFor({ state: 'detached' });
     await page.getByText('報告を非公開にしました。').waitFor();
-    await page.getByText(`この報告は非公開です。理由: ${HIDE_REASON}`).waitFor();
+    await page.getByText(`この報告は非公開です。理由：${HIDE_REASON}`).waitFor();
     await page.getByRole('button', { name: '公開に戻す' }).waitFor();
     await look(page, `operator-report-hidden-${name}`);
 

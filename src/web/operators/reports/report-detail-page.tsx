@@ -98,7 +98,7 @@ function DetailBody({ detail, back, notice, noticeRef, onDone }: DetailBodyProps
       {report.hidden_at && (
         <AlertBox tone="warning" live={false}>
           <p>{t.hiddenNotice(report.hidden_reason ?? '—')}</p>
-          <p className="op-muted">非公開にした日時: {formatReportDateTime(report.hidden_at)}</p>
+          <p className="op-muted">非公開にした日時：{formatReportDateTime(report.hidden_at)}</p>
         </AlertBox>
       )}
 
