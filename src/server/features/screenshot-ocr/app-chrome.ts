@@ -19,7 +19,9 @@ export const CHROME = [
 const MIN_LINE_CONFIDENCE = 40;
 
 export function isChrome({ text, line }: TextLine): boolean {
-  if (CHROME.some((pattern) => pattern.test(text)) || meaningfulChars(text) < 2) return true;
+  if (CHROME.some((pattern) => pattern.test(text))) return true;
+  // The last character of a wrapped sentence on a line of its own (「す。」) is text, not an icon.
+  if (meaningfulChars(text) < 2) return !/^[\u3040-\u30ff\u4e00-\u9fff][。！？]$/.test(text);
   // Garbled addresses read with low confidence too; only short, address-free lines are dropped.
   return line.confidence < MIN_LINE_CONFIDENCE && meaningfulChars(text) < 6 && !/[A-Za-z0-9]{3}/.test(text);
 }

@@ -96,6 +96,70 @@ describe('e-mail auto-fill', () => {
   });
 });
 
+describe('mail headers set out as tables, and captures cut below the subject', () => {
+  it('joins each lone label with the value beside it, even when OCR lists the label column first', () => {
+    const form = extractFormData([
+      line('ドコモメール 受信BOX', 10),
+      line('From', 60, { x: 12 }),
+      line('To', 90, { x: 12 }),
+      line('件名', 120, { x: 12 }),
+      line('日時', 175, { x: 12 }),
+      line('delivery@cz3jyf.top', 60, { x: 90 }),
+      line('s-ito.06@gmail.example', 90, { x: 90 }),
+      line('【重要】Yahoo!ショッピング:未払い料金のお', 120, { x: 90 }),
+      line('知らせ', 142, { x: 90 }),
+      line('2026/11/20 22:46', 175, { x: 90 }),
+      line('平素よりYahoo!ショッピングをご利用いただきありがとうございます。', 220, { x: 12 }),
+    ], { width: 390, height: 844 });
+    expect(form.source_email).toBe('delivery@cz3jyf.top');
+    expect(form.subject).toBe('【重要】Yahoo!ショッピング:未払い料金のお知らせ');
+    expect(form.body).toBe('平素よりYahoo!ショッピングをご利用いただきありがとうございます。');
+  });
+
+  it('takes no line of the message for a subject when the capture starts below the header', () => {
+    const form = extractFormData([
+      line('SoftBankをご利用いただきありがとうございま', 20, { h: 21 }),
+      line('す。', 44, { h: 21 }),
+      line('ご契約内容の確認が必要です。誠に恐れ入りま', 78),
+      line('すが、下記URLよりご確認をお願いします。', 103),
+      line('https://zajvaca.xyz/member/auth', 130),
+      line('返信 全員に返信 転送', 400),
+    ], { width: 390, height: 480 });
+    expect(form.subject).toBeNull();
+    expect(form.body?.replace(/\n/g, '').startsWith('SoftBankをご利用いただきありがとうございます。')).toBe(true);
+  });
+});
+
+describe('notifications', () => {
+  const LOCK = { width: 390, height: 844 };
+  it('keeps the lure of a lock screen without its header, and drops the other apps\' cards', () => {
+    const form = extractFormData([
+      line('11月12日(日)', 70, { x: 150 }),
+      line('国税庁お知らせ', 216, { x: 40 }),
+      line('2分前', 216, { x: 340 }),
+      line('国税庁:所得税の納付が確認できておりません。', 240, { x: 85 }),
+      line('https://kokuzei-info.example/track', 262, { x: 85 }),
+      line('ニュース', 320, { x: 40 }),
+      line('1時間前', 320, { x: 320 }),
+      line('新型スマートフォンの発売日が発表されました', 344, { x: 85 }),
+    ], LOCK);
+    expect(form.body).toBe('国税庁:所得税の納付が確認できておりません。\nhttps://kokuzei-info.example/track');
+  });
+
+  it('drops a banner over a message, and not the message under it', () => {
+    const form = extractFormData([
+      line('カレンダー', 30, { x: 60 }),
+      line('1分前', 30, { x: 340 }),
+      line('15:00 打ち合わせ(会議室B)', 52, { x: 60 }),
+      line('090-3817-2264', 120, { x: 150 }),
+      line('【佐川急便】お荷物をお届けに伺いましたが不在でした。', 250),
+      line('https://sagawa-kyubin.example/r?c=Hq83', 275),
+    ], LOCK);
+    expect(form.source_phone).toBe('090-3817-2264');
+    expect(form.body).toBe('【佐川急便】お荷物をお届けに伺いましたが不在でした。\nhttps://sagawa-kyubin.example/r?c=Hq83');
+  });
+});
+
 describe("auto-fill without the recipient's personal data", () => {
   const SCREEN = { width: 1280, height: 900 };
 

@@ -2,7 +2,8 @@ import { personalDataPlaceholders } from '../../../common/messages';
 import { findRecipients, maskReportText } from '../../../common/personal-data';
 import { findEmailAddress } from './address-repair';
 import type { ImageSize, TextLine } from './form-lines';
-import { FROM_LABEL, readMailHeader, SUBJECT_LABEL, TO_LABEL } from './mail-header';
+import { FROM_LABEL, joinLabelRows, readMailHeader, SUBJECT_LABEL, TO_LABEL } from './mail-header';
+import { withoutOtherNotifications } from './notification-cards';
 import { dropAvatarNoise, joinBody, withoutChrome } from './message-body';
 import type { OcrLine } from './ocr-layout';
 import { foldWidth, isPhoneNumber, PHONE_PATTERN } from './ocr-text';
@@ -13,9 +14,10 @@ import type { ScreenshotFormData } from './screenshot-ocr.types';
  * empty: a guess presented as fact is worse than an empty field the visitor fills in.
  */
 export function extractFormData(lines: readonly OcrLine[], size: ImageSize): ScreenshotFormData {
-  const textLines = lines.map((line) => ({ text: foldWidth(line.text).replace(/\s+/g, ' ').trim(), line }));
-  const read = looksLikeEmail(textLines) ? fromEmail(textLines, size) : fromSms(textLines, size);
-  return withoutRecipient(read, textLines);
+  const read = lines.map((line) => ({ text: foldWidth(line.text).replace(/\s+/g, ' ').trim(), line }));
+  const textLines = withoutOtherNotifications(joinLabelRows(read));
+  const form = looksLikeEmail(textLines) ? fromEmail(textLines, size) : fromSms(textLines, size);
+  return withoutRecipient(form, textLines);
 }
 
 /**
