@@ -149,7 +149,7 @@ async function main(): Promise<void> {
   }
 
   const bundle = webBuilt && options.only === null ? await measureBundle(server.appUrl) : null;
-  printSummary({ database, seedSeconds, queryCosts, searchCosts, measurements, bundle });
+  printSummary({ database, seedSeconds, queryCosts, searchCosts, measurements, bundle, bundleMeasured: options.only === null });
 }
 
 /** The host page needs a web build; a failed build (the UI is being worked on) only skips the JS figure. */
@@ -224,9 +224,11 @@ interface BenchOutcome {
   searchCosts: SearchQueryCost[];
   measurements: Measurement[];
   bundle: BundleReport | null;
+  /** False when --only left the JavaScript out of the run. */
+  bundleMeasured: boolean;
 }
 
-function printSummary({ database, seedSeconds, queryCosts, searchCosts, measurements, bundle }: BenchOutcome): void {
+function printSummary({ database, seedSeconds, queryCosts, searchCosts, measurements, bundle, bundleMeasured }: BenchOutcome): void {
   console.log(`\n=== Summary: ${database.label}, ${TOTAL_REPORTS.toLocaleString('en')} reports, ${new Date().toISOString()} ===`);
   console.log(`Machine: ${machineDescription()}`);
   console.log(`After the run: ${loadAverage()}`);
@@ -242,7 +244,7 @@ function printSummary({ database, seedSeconds, queryCosts, searchCosts, measurem
     console.log(bundleTable(bundle));
   }
   console.log('\nTargets (issue):\n');
-  console.log(verdictTable(verdicts(measurements, bundle)));
+  console.log(verdictTable(verdicts(measurements, bundleMeasured ? bundle : undefined)));
   const invalid = invalidRuns(measurements);
   if (invalid.length > 0) console.log(`\nIn these runs over 1% of requests failed (non-2xx, errors or timeouts); read their figures with care:\n  ${invalid.join('\n  ')}`);
 }

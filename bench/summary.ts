@@ -80,7 +80,8 @@ export function listQueryCostTable(costs: ListQueryCost[], { withPlans = true } 
 
 type Verdict = { target: string; figure: string; met: boolean };
 
-export function verdicts(measurements: Measurement[], bundle: BundleReport | null): Verdict[] {
+/** `bundle` undefined: the JavaScript was not part of this run (reports-bench --only), so it gets no verdict. */
+export function verdicts(measurements: Measurement[], bundle: BundleReport | null | undefined): Verdict[] {
   const byKey = (key: ScenarioKey) => measurements.find((measurement) => measurement.scenario.key === key);
   const results: Verdict[] = [];
   const first = byKey('list-first');
@@ -124,6 +125,7 @@ export function verdicts(measurements: Measurement[], bundle: BundleReport | nul
       met: share >= TARGETS.uncachedShareOfBare,
     });
   }
+  if (bundle === undefined) return results;
   results.push(
     bundle
       ? {
