@@ -130,6 +130,30 @@ describe('mail headers set out as tables, and captures cut below the subject', (
   });
 });
 
+describe('SMS body', () => {
+  it('starts at the top when the capture was cut below the app\'s header', () => {
+    const form = extractFormData([
+      line('JCBカード:お客様のカードに不正利用の疑いがある', 10),
+      line('取引を確認いたしました。', 34),
+      line('https://myjcb-jp-info.example/verify', 60),
+      line('テキストメッセージ', 800, { x: 120 }),
+    ], PHONE_SCREEN);
+    expect(form.body?.replace(/\n/g, '')).toBe('JCBカード:お客様のカードに不正利用の疑いがある取引を確認いたしました。https://myjcb-jp-info.example/verify');
+  });
+
+  it('drops the whole of an app warning that wraps, centred, onto lines only its first names', () => {
+    const form = extractFormData([
+      line('090-3817-2264', 120, { x: 120 }),
+      line('【佐川急便】お荷物をお届けに伺いましたが不在でした。', 250),
+      line('https://sagawa-kyubin.example/r?c=Hq83', 275),
+      line('送信者が連絡先リストに登録されていないため、このメ', 360, { x: 30 }),
+      line('ッセージ内のリンクは無効です', 384, { x: 150 }),
+    ], PHONE_SCREEN);
+    expect(form.source_phone).toBe('090-3817-2264');
+    expect(form.body).toBe('【佐川急便】お荷物をお届けに伺いましたが不在でした。\nhttps://sagawa-kyubin.example/r?c=Hq83');
+  });
+});
+
 describe('notifications', () => {
   const LOCK = { width: 390, height: 844 };
   it('keeps the lure of a lock screen without its header, and drops the other apps\' cards', () => {

@@ -4,9 +4,11 @@ import { bodyGlyphSize, glyphSize, type ImageSize, meaningfulChars, type TextLin
 import type { OcrLine } from './ocr-layout';
 import { foldWidth } from './ocr-text';
 
-export const FROM_LABEL = /^\s*(From|差出人|送信者)\s*[:_]?\s*/i;
+/** Not a label but the start of a sentence: 「送信者が連絡先に…」「宛先住所に不備…」. */
+const NOT_LABEL = '(?![がはのをにへと住])';
+export const FROM_LABEL = new RegExp(`^\\s*(From|差出人|送信者${NOT_LABEL})\\s*[:_]?\\s*`, 'i');
 export const SUBJECT_LABEL = /^\s*(Subject|件名)\s*[:_]?\s*/i;
-export const TO_LABEL = /^\s*(To|宛先|宛て先|Cc)(?![a-z])\s*[:_]?\s*/i;
+export const TO_LABEL = new RegExp(`^\\s*(To|宛先${NOT_LABEL}|宛て先|Cc)(?![a-z])\\s*[:_]?\\s*`, 'i');
 const DATE_LABEL = /^\s*(Date|日時|送信日時|日付)\s*[:_]?\s*/i;
 const DATE = /\d{4}\s*[/年.]\s*\d{1,2}\s*[/月.]\s*\d{1,2}|\d{1,2}月\d{1,2}日/;
 /** Icons after a subject read as a few characters of middling confidence; real text reads at 96+. */
