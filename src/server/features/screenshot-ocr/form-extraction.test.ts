@@ -248,6 +248,22 @@ describe("auto-fill without the recipient's personal data", () => {
   });
 });
 
+describe('sender addresses', () => {
+  it('joins an address the screen wrapped onto the next line', () => {
+    const form = extractFormData([
+      line('【みずほ銀行】重要なお知らせ', 60, { h: 26 }),
+      line('差出人みずほ銀行事務局<notice@mail.mizuho-', 100),
+      line('direct.example>', 124),
+      line('宛先 taro.mori26@mail.example', 150),
+      line('いつもみずほ銀行をご利用いただき、ありがとうございます。', 200),
+      line('お手数ですが、下記URLよりご確認をお願いいたします。', 224),
+      line('https://mizuho-direct.example/login', 248),
+    ], { width: 390, height: 844 });
+    expect(form.source_email).toBe('notice@mail.mizuho-direct.example');
+    expect(form.subject).toBe('【みずほ銀行】重要なお知らせ');
+  });
+});
+
 describe('address repairs', () => {
   it.each([
     ['ttps://example.test/a', 'https://example.test/a'],
@@ -257,6 +273,11 @@ describe('address repairs', () => {
     ['https://example.test/retry7order=1', 'https://example.test/retry?order=1'],
     ['user.nameのmail.example', 'user.name@mail.example'],
     ['aya@maiLtest', 'aya@mail.test'],
+    ['notice@maiLmizuho-direct.example', 'notice@mail.mizuho-direct.example'],
+    ['<shopping@k29ugrtop>', '<shopping@k29ugr.top>'],
+    ['https://m.yahoo-shopping-2artop/redeliv', 'https://m.yahoo-shopping-2ar.top/redeliv'],
+    ['notice@mail.mizuhobank-jp.exampie', 'notice@mail.mizuhobank-jp.example'],
+    ['info@sagawa.name', 'info@sagawa.name'],
   ])('%s → %s', (read, repaired) => {
     expect(repairAddressText(read)).toBe(repaired);
   });
