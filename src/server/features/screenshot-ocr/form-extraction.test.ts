@@ -130,6 +130,30 @@ describe('mail headers set out as tables, and captures cut below the subject', (
   });
 });
 
+describe('SMS body', () => {
+  it('starts at the top when the capture was cut below the app\'s header', () => {
+    const form = extractFormData([
+      line('JCBカード:お客様のカードに不正利用の疑いがある', 10),
+      line('取引を確認いたしました。', 34),
+      line('https://myjcb-jp-info.example/verify', 60),
+      line('テキストメッセージ', 800, { x: 120 }),
+    ], PHONE_SCREEN);
+    expect(form.body?.replace(/\n/g, '')).toBe('JCBカード:お客様のカードに不正利用の疑いがある取引を確認いたしました。https://myjcb-jp-info.example/verify');
+  });
+
+  it('drops the whole of an app warning that wraps, centred, onto lines only its first names', () => {
+    const form = extractFormData([
+      line('090-3817-2264', 120, { x: 120 }),
+      line('【佐川急便】お荷物をお届けに伺いましたが不在でした。', 250),
+      line('https://sagawa-kyubin.example/r?c=Hq83', 275),
+      line('送信者が連絡先リストに登録されていないため、このメ', 360, { x: 30 }),
+      line('ッセージ内のリンクは無効です', 384, { x: 150 }),
+    ], PHONE_SCREEN);
+    expect(form.source_phone).toBe('090-3817-2264');
+    expect(form.body).toBe('【佐川急便】お荷物をお届けに伺いましたが不在でした。\nhttps://sagawa-kyubin.example/r?c=Hq83');
+  });
+});
+
 describe('notifications', () => {
   const LOCK = { width: 390, height: 844 };
   it('keeps the lure of a lock screen without its header, and drops the other apps\' cards', () => {
@@ -224,6 +248,22 @@ describe("auto-fill without the recipient's personal data", () => {
   });
 });
 
+describe('sender addresses', () => {
+  it('joins an address the screen wrapped onto the next line', () => {
+    const form = extractFormData([
+      line('【みずほ銀行】重要なお知らせ', 60, { h: 26 }),
+      line('差出人みずほ銀行事務局<notice@mail.mizuho-', 100),
+      line('direct.example>', 124),
+      line('宛先 taro.mori26@mail.example', 150),
+      line('いつもみずほ銀行をご利用いただき、ありがとうございます。', 200),
+      line('お手数ですが、下記URLよりご確認をお願いいたします。', 224),
+      line('https://mizuho-direct.example/login', 248),
+    ], { width: 390, height: 844 });
+    expect(form.source_email).toBe('notice@mail.mizuho-direct.example');
+    expect(form.subject).toBe('【みずほ銀行】重要なお知らせ');
+  });
+});
+
 describe('address repairs', () => {
   it.each([
     ['ttps://example.test/a', 'https://example.test/a'],
@@ -233,6 +273,11 @@ describe('address repairs', () => {
     ['https://example.test/retry7order=1', 'https://example.test/retry?order=1'],
     ['user.nameのmail.example', 'user.name@mail.example'],
     ['aya@maiLtest', 'aya@mail.test'],
+    ['notice@maiLmizuho-direct.example', 'notice@mail.mizuho-direct.example'],
+    ['<shopping@k29ugrtop>', '<shopping@k29ugr.top>'],
+    ['https://m.yahoo-shopping-2artop/redeliv', 'https://m.yahoo-shopping-2ar.top/redeliv'],
+    ['notice@mail.mizuhobank-jp.exampie', 'notice@mail.mizuhobank-jp.example'],
+    ['info@sagawa.name', 'info@sagawa.name'],
   ])('%s → %s', (read, repaired) => {
     expect(repairAddressText(read)).toBe(repaired);
   });

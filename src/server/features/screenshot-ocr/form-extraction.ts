@@ -1,7 +1,8 @@
 import { personalDataPlaceholders } from '../../../common/messages';
 import { findRecipients, maskReportText } from '../../../common/personal-data';
 import { findEmailAddress } from './address-repair';
-import type { ImageSize, TextLine } from './form-lines';
+import { isChrome } from './app-chrome';
+import { type ImageSize, meaningfulChars, type TextLine } from './form-lines';
 import { FROM_LABEL, joinLabelRows, readMailHeader, SUBJECT_LABEL, TO_LABEL } from './mail-header';
 import { withoutOtherNotifications } from './notification-cards';
 import { dropAvatarNoise, joinBody, withoutChrome } from './message-body';
@@ -77,10 +78,16 @@ function fromSms(lines: TextLine[], size: ImageSize): ScreenshotFormData {
       break;
     }
   }
-  // Without a readable sender, at least skip the app's header (status bar, avatar, name).
-  const firstBodyLine = senderIndex >= 0 ? senderIndex + 1 : lines.findIndex(({ line }) => line.box.y > size.height * 0.15);
+  // Without a readable sender, at least skip the app's header (status bar, avatar, name), unless
+  // the capture starts with a sentence: then it was cut below the header, in the message itself.
+  const cutBelowHeader = lines[0] !== undefined && lines[0].line.box.y < lines[0].line.box.h * 3 && looksLikeSentence(lines[0]);
+  const firstBodyLine = senderIndex >= 0 ? senderIndex + 1 : cutBelowHeader ? 0 : lines.findIndex(({ line }) => line.box.y > size.height * 0.15);
   const bodyLines = withoutChrome(dropAvatarNoise(firstBodyLine >= 0 ? lines.slice(firstBodyLine) : []));
   return { source_email, source_phone, subject: null, body: joinBody(bodyLines) };
+}
+
+function looksLikeSentence(entry: TextLine): boolean {
+  return !isChrome(entry) && entry.line.confidence >= 70 && (meaningfulChars(entry.text) >= 10 || /[。！？]$/.test(entry.text));
 }
 
 function fromEmail(lines: TextLine[], size: ImageSize): ScreenshotFormData {

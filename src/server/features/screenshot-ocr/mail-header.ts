@@ -4,9 +4,11 @@ import { bodyGlyphSize, glyphSize, type ImageSize, meaningfulChars, type TextLin
 import type { OcrLine } from './ocr-layout';
 import { foldWidth } from './ocr-text';
 
-export const FROM_LABEL = /^\s*(From|差出人|送信者)\s*[:_]?\s*/i;
+/** Not a label but the start of a sentence: 「送信者が連絡先に…」「宛先住所に不備…」. */
+const NOT_LABEL = '(?![がはのをにへと住])';
+export const FROM_LABEL = new RegExp(`^\\s*(From|差出人|送信者${NOT_LABEL})\\s*[:_]?\\s*`, 'i');
 export const SUBJECT_LABEL = /^\s*(Subject|件名)\s*[:_]?\s*/i;
-export const TO_LABEL = /^\s*(To|宛先|宛て先|Cc)(?![a-z])\s*[:_]?\s*/i;
+export const TO_LABEL = new RegExp(`^\\s*(To|宛先${NOT_LABEL}|宛て先|Cc)(?![a-z])\\s*[:_]?\\s*`, 'i');
 const DATE_LABEL = /^\s*(Date|日時|送信日時|日付)\s*[:_]?\s*/i;
 const DATE = /\d{4}\s*[/年.]\s*\d{1,2}\s*[/月.]\s*\d{1,2}|\d{1,2}月\d{1,2}日/;
 /** Icons after a subject read as a few characters of middling confidence; real text reads at 96+. */
@@ -82,7 +84,7 @@ export function readMailHeader(lines: TextLine[], size: ImageSize): MailHeader {
   lines.forEach(({ text }, index) => {
     if (!inHeader(index)) return;
     if (FROM_LABEL.test(text)) {
-      source_email ??= findEmailAddress(text);
+      source_email ??= findEmailAddress(withWrappedAddress(lines, index));
       headerEnd = Math.max(headerEnd, index);
     } else if (SUBJECT_LABEL.test(text)) {
       const wrapped = wrappedValue(lines, index);
@@ -97,7 +99,7 @@ export function readMailHeader(lines: TextLine[], size: ImageSize): MailHeader {
   if (!source_email) {
     for (let i = 0; i <= Math.max(headerEnd, 0) && i < lines.length; i++) {
       if (TO_LABEL.test(lines[i]!.text)) continue;
-      source_email = findEmailAddress(lines[i]!.text);
+      source_email = findEmailAddress(withWrappedAddress(lines, i));
       if (source_email) break;
     }
   }
@@ -124,6 +126,19 @@ export function readMailHeader(lines: TextLine[], size: ImageSize): MailHeader {
     headerEnd = Math.max(headerEnd, subjectIndex);
   }
   return { source_email, subject, headerEnd };
+}
+
+/**
+ * A line ending inside an address, joined with the rest of it from the line below: a narrow
+ * screen wraps 「<notice@mail.mizuho-」「direct.example>」 and 「<security-」「center@….xyz>」.
+ */
+function withWrappedAddress(lines: TextLine[], index: number): string {
+  const { text, line } = lines[index]!;
+  const next = lines[index + 1];
+  if (!next || next.line.box.y - (line.box.y + line.box.h) > line.box.h || next.line.box.y < line.box.y + line.box.h / 2) return text;
+  const open = /<[^>]*$/.test(text) || /[@.-]$/.test(text);
+  const tail = /^[A-Za-z0-9][\w.%+-]*(@[\w.-]+)?>?/.exec(next.text);
+  return open && /[\w.@-]$/.test(text) && tail ? text + tail[0] : text;
 }
 
 /** Lines right below a labelled value, indented past its label: the value wrapped in its table cell. */
