@@ -278,6 +278,14 @@ describe('address repairs', () => {
     ['https://m.yahoo-shopping-2artop/redeliv', 'https://m.yahoo-shopping-2ar.top/redeliv'],
     ['notice@mail.mizuhobank-jp.exampie', 'notice@mail.mizuhobank-jp.example'],
     ['info@sagawa.name', 'info@sagawa.name'],
+    ['https://amazOn-account.9bxbn.top/mypage/2token=Z7Wg', 'https://amaz0n-account.9bxbn.top/mypage/?token=Z7Wg'],
+    ['https://kokuzei-info.fxeee.XyZ/track', 'https://kokuzei-info.fxeee.xyz/track'],
+    ['https://web.rakuten.xyz/login/sp/Zc=bKJg', 'https://web.rakuten.xyz/login/sp/?c=bKJg'],
+    ['http://apple-id.xyz/update/sp72c=sdNd', 'http://apple-id.xyz/update/sp/?c=sdNd'],
+    ['https://r-mobile.example/?Zno=bFLD', 'https://r-mobile.example/?no=bFLD'],
+    ['https://my.r-card.example/billing/?reEbu6ru&v=2', 'https://my.r-card.example/billing/?ref=bu6ru&v=2'],
+    ['https://amazn-jp.test/member/|ogin?x=1', 'https://amazn-jp.test/member/login?x=1'],
+    ['Https:/k9n4h.xyz', 'https://k9n4h.xyz'],
   ])('%s → %s', (read, repaired) => {
     expect(repairAddressText(read)).toBe(repaired);
   });
