@@ -25,7 +25,15 @@ export async function measureListQueryCost(target: DatabaseTarget, offsets: numb
   const handle = openDatabase(target);
   try {
     const captured: CompiledQuery[] = [];
-    const repo = new PhishingReportsRepository(handle.db.withPlugin(capturingPlugin(handle.db, captured)));
+    const db = handle.db.withPlugin(capturingPlugin(handle.db, captured));
+    // The page queries are compiled once with placeholders (the plugin sees only those) and run
+    // through executeQuery with their values: that is where the SQL actually sent is captured.
+    const execute = db.executeQuery.bind(db);
+    db.executeQuery = ((query: CompiledQuery, queryId?: Parameters<typeof execute>[1]) => {
+      if (query instanceof Object && 'sql' in query) captured.push(query);
+      return execute(query, queryId);
+    }) as typeof db.executeQuery;
+    const repo = new PhishingReportsRepository(db);
     const costs: ListQueryCost[] = [];
     for (const offset of offsets) {
       const page = () => repo.listPage({ limit: PAGE_SIZE, offset, total });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { ensureWebAssets } from '../scripts/web-build';
 import { openDatabase } from '../src/server/db/database';
 import { migrateToLatest } from '../src/server/db/migrator';
@@ -9,7 +10,7 @@ import { type BenchDatabase, createBenchDatabase, settlePostgres } from './bench
 import { BENCH_SCHEMA_ENV } from './bench-protocol';
 import { type ListQueryCost, measureListQueryCost } from './list-query-cost';
 import { type LoadSettings, measureLoad, waitUntilIdle } from './load-test';
-import { bareTarget, IDLE_ROUTE, prepareScenarios } from './scenarios';
+import { bareTarget, IDLE_ROUTE, prepareScenarios, SCENARIO_KEYS, type ScenarioKey } from './scenarios';
 import { measureSearchQueryCost, type SearchQueryCost, searchQueryCostTable } from './search-query-cost';
 import { seedReports } from './seed-reports';
 import { BenchServerProcess } from './server-process';
@@ -44,12 +45,53 @@ async function cleanUp(): Promise<void> {
   }
 }
 
+interface Options {
+  /** Scenarios to load-test (all when null). */
+  only: Set<ScenarioKey> | null;
+  /** Skips the repository-alone timings (list page and search). */
+  skipQueryCost: boolean;
+  /** Bare-then-app pairs per scenario; more than one shows the run-to-run spread on a busy machine. */
+  rounds: number;
+}
+
+const USAGE = `node --import tsx bench/reports-bench.ts [--only <scenario>[,<scenario>…]] [--skip-query-cost] [--rounds <n>]
+  (BENCH_DATABASE_URL=postgres://… for PostgreSQL; BENCH_SERVER_NODE_ARGS="--cpu-prof …" profiles the server)
+  --only             load-test only these scenarios: ${SCENARIO_KEYS.join(', ')}
+  --skip-query-cost  skip the repository-alone timings (list page query, search)
+  --rounds <n>       measure each scenario n times, bare then app each time (default 1)`;
+
+function readOptions(): Options {
+  const { values } = parseArgs({
+    options: {
+      only: { type: 'string' },
+      'skip-query-cost': { type: 'boolean', default: false },
+      rounds: { type: 'string' },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  let only: Set<ScenarioKey> | null = null;
+  if (values.only) {
+    const keys = values.only.split(',').map((key) => key.trim()).filter(Boolean);
+    for (const key of keys) if (!(SCENARIO_KEYS as readonly string[]).includes(key)) throw new Error(`--only: unknown scenario ${key}\n${USAGE}`);
+    only = new Set(keys as ScenarioKey[]);
+  }
+  const rounds = Number(values.rounds ?? 1);
+  if (!Number.isInteger(rounds) || rounds < 1) throw new Error(`--rounds must be a positive whole number, got ${values.rounds}`);
+  return { only, skipQueryCost: values['skip-query-cost'], rounds };
+}
+
 async function main(): Promise<void> {
+  const options = readOptions();
   console.log(`Kizuki DB benchmark — ${new Date().toISOString()}`);
   console.log(`Machine: ${machineDescription()}`);
   console.log(`Before the run: ${loadAverage()}`);
 
-  const webBuilt = await prepareWebAssets();
+  // The first-paint JavaScript is measured in a full run only; --only skips the web build too.
+  const webBuilt = options.only === null ? await prepareWebAssets() : false;
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kizuki-bench-'));
   cleanups.push(async () => fs.rmSync(workDir, { recursive: true, force: true }));
   const database = await createBenchDatabase(workDir, process.env.BENCH_DATABASE_URL || undefined);
@@ -57,10 +99,10 @@ async function main(): Promise<void> {
   console.log(`Database: ${database.label}${database.target.dialect === 'postgres' ? ` (schema ${database.target.schema})` : ''}`);
 
   const seedSeconds = await seed(database);
-  const queryCosts = await measureListQueryCost(database.target, [0, MIDDLE_OFFSET, TOTAL_REPORTS - 20], TOTAL_REPORTS);
-  console.log(`\nList page query alone (repository, no HTTP):\n${listQueryCostTable(queryCosts)}`);
-  const searchCosts = await measureSearchQueryCost(database.target);
-  console.log(`\nSearch alone (repository searchPage, one call at a time, no HTTP, no cache):\n${searchQueryCostTable(searchCosts)}`);
+  const queryCosts = options.skipQueryCost ? [] : await measureListQueryCost(database.target, [0, MIDDLE_OFFSET, TOTAL_REPORTS - 20], TOTAL_REPORTS);
+  if (!options.skipQueryCost) console.log(`\nList page query alone (repository, no HTTP):\n${listQueryCostTable(queryCosts)}`);
+  const searchCosts = options.skipQueryCost ? [] : await measureSearchQueryCost(database.target);
+  if (!options.skipQueryCost) console.log(`\nSearch alone (repository searchPage, one call at a time, no HTTP, no cache):\n${searchQueryCostTable(searchCosts)}`);
 
   const server = await BenchServerProcess.start({
     NODE_ENV: 'production',
@@ -78,13 +120,14 @@ async function main(): Promise<void> {
   });
   cleanups.push(() => server.stop());
 
-  const scenarios = await prepareScenarios(server.appUrl, {
+  const allScenarios = await prepareScenarios(server.appUrl, {
     totalReports: TOTAL_REPORTS,
     middleOffset: MIDDLE_OFFSET,
     listSettings: LIST_SETTINGS,
     searchSettings: SEARCH_SETTINGS,
     submitSettings: SUBMIT_SETTINGS,
   });
+  const scenarios = allScenarios.filter((scenario) => options.only === null || options.only.has(scenario.key));
   const bareUrl = await server.startBare([...scenarios.map((scenario) => scenario.bareRoute), IDLE_ROUTE]);
   // The bare server shares the app's process, so its answer time shows whether the app is still busy.
   const settle = () => waitUntilIdle(`${bareUrl}${IDLE_ROUTE.path}`);
@@ -92,18 +135,21 @@ async function main(): Promise<void> {
   const measurements: Measurement[] = [];
   for (const scenario of scenarios) {
     const { connections, durationSeconds, warmupSeconds } = scenario.settings;
-    console.log(`\n${scenario.name}: ${connections} connections, ${warmupSeconds} s warm-up + ${durationSeconds} s, bare then app…`);
-    await settle();
-    const bare = await measureLoad(bareTarget(scenario, bareUrl), scenario.settings);
-    await settle();
-    const app = await measureLoad(scenario.app, scenario.settings);
-    console.log(`  bare ${bare.requestsPerSecond.toFixed(0)} req/s, p50 ${bare.p50Ms} ms, p99 ${bare.p99Ms} ms, statuses ${JSON.stringify(bare.statusCounts)}`);
-    console.log(`  app  ${app.requestsPerSecond.toFixed(0)} req/s, p50 ${app.p50Ms} ms, p99 ${app.p99Ms} ms, statuses ${JSON.stringify(app.statusCounts)}, failures ${app.failures}`);
-    measurements.push({ scenario, app, bare });
+    for (let round = 1; round <= options.rounds; round += 1) {
+      const label = options.rounds > 1 ? `${scenario.name} (round ${round})` : scenario.name;
+      console.log(`\n${label}: ${connections} connections, ${warmupSeconds} s warm-up + ${durationSeconds} s, bare then app… (${loadAverage()})`);
+      await settle();
+      const bare = await measureLoad(bareTarget(scenario, bareUrl), scenario.settings);
+      await settle();
+      const app = await measureLoad(scenario.app, scenario.settings);
+      console.log(`  bare ${bare.requestsPerSecond.toFixed(0)} req/s, p50 ${bare.p50Ms} ms, p99 ${bare.p99Ms} ms, statuses ${JSON.stringify(bare.statusCounts)}`);
+      console.log(`  app  ${app.requestsPerSecond.toFixed(0)} req/s, p50 ${app.p50Ms} ms, p99 ${app.p99Ms} ms, statuses ${JSON.stringify(app.statusCounts)}, failures ${app.failures}`);
+      measurements.push({ scenario: { ...scenario, name: label }, app, bare });
+    }
   }
 
-  const bundle = webBuilt ? await measureBundle(server.appUrl) : null;
-  printSummary({ database, seedSeconds, queryCosts, searchCosts, measurements, bundle });
+  const bundle = webBuilt && options.only === null ? await measureBundle(server.appUrl) : null;
+  printSummary({ database, seedSeconds, queryCosts, searchCosts, measurements, bundle, bundleMeasured: options.only === null });
 }
 
 /** The host page needs a web build; a failed build (the UI is being worked on) only skips the JS figure. */
@@ -178,9 +224,11 @@ interface BenchOutcome {
   searchCosts: SearchQueryCost[];
   measurements: Measurement[];
   bundle: BundleReport | null;
+  /** False when --only left the JavaScript out of the run. */
+  bundleMeasured: boolean;
 }
 
-function printSummary({ database, seedSeconds, queryCosts, searchCosts, measurements, bundle }: BenchOutcome): void {
+function printSummary({ database, seedSeconds, queryCosts, searchCosts, measurements, bundle, bundleMeasured }: BenchOutcome): void {
   console.log(`\n=== Summary: ${database.label}, ${TOTAL_REPORTS.toLocaleString('en')} reports, ${new Date().toISOString()} ===`);
   console.log(`Machine: ${machineDescription()}`);
   console.log(`After the run: ${loadAverage()}`);
@@ -188,15 +236,15 @@ function printSummary({ database, seedSeconds, queryCosts, searchCosts, measurem
   console.log('Latency is per request under load; "bare" is Fastify with no plugins answering the same body.\n');
   console.log(measurementTable(measurements));
   console.log(`\nList page query alone (repository listPage, ${queryCosts.length} offsets, no HTTP):\n`);
-  console.log(listQueryCostTable(queryCosts, { withPlans: false }));
+  if (queryCosts.length > 0) console.log(listQueryCostTable(queryCosts, { withPlans: false }));
   console.log(`\nSearch alone (repository searchPage, ${CALLS_NOTE}):\n`);
-  console.log(searchQueryCostTable(searchCosts));
+  if (searchCosts.length > 0) console.log(searchQueryCostTable(searchCosts));
   if (bundle) {
     console.log(`\nJavaScript /phishing-reports loads before first paint (host page tags: ${bundle.hostPageGzipBytes.toLocaleString('en')} B gzip):\n`);
     console.log(bundleTable(bundle));
   }
   console.log('\nTargets (issue):\n');
-  console.log(verdictTable(verdicts(measurements, bundle)));
+  console.log(verdictTable(verdicts(measurements, bundleMeasured ? bundle : undefined)));
   const invalid = invalidRuns(measurements);
   if (invalid.length > 0) console.log(`\nIn these runs over 1% of requests failed (non-2xx, errors or timeouts); read their figures with care:\n  ${invalid.join('\n  ')}`);
 }

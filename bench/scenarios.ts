@@ -2,7 +2,8 @@ import type { BareRoute } from './bench-protocol';
 import type { LoadSettings, LoadTarget } from './load-test';
 
 /** One endpoint measured on the app and, with the very same answer body, on the bare server. */
-export type ScenarioKey = 'list-first' | 'list-middle' | 'list-last' | 'list-uncached' | 'detail' | 'search' | 'similar' | 'submit';
+export const SCENARIO_KEYS = ['list-first', 'list-middle', 'list-last', 'list-uncached', 'detail', 'search', 'similar', 'submit'] as const;
+export type ScenarioKey = (typeof SCENARIO_KEYS)[number];
 
 export interface Scenario {
   key: ScenarioKey;

@@ -80,7 +80,8 @@ export function listQueryCostTable(costs: ListQueryCost[], { withPlans = true } 
 
 type Verdict = { target: string; figure: string; met: boolean };
 
-export function verdicts(measurements: Measurement[], bundle: BundleReport | null): Verdict[] {
+/** `bundle` undefined: the JavaScript was not part of this run (reports-bench --only), so it gets no verdict. */
+export function verdicts(measurements: Measurement[], bundle: BundleReport | null | undefined): Verdict[] {
   const byKey = (key: ScenarioKey) => measurements.find((measurement) => measurement.scenario.key === key);
   const results: Verdict[] = [];
   const first = byKey('list-first');
@@ -106,18 +107,17 @@ export function verdicts(measurements: Measurement[], bundle: BundleReport | nul
       });
     }
   }
-  for (const key of ['search', 'similar'] as const) {
-    const measured = byKey(key);
-    if (!measured) continue;
+  // Every round of a scenario gets its verdict (reports-bench.ts --rounds).
+  const allOf = (key: ScenarioKey) => measurements.filter((measurement) => measurement.scenario.key === key);
+  for (const measured of [...allOf('search'), ...allOf('similar')]) {
+    const key = measured.scenario.key;
     results.push({
       target: `${key === 'search' ? 'search (q)' : 'similar_to'} p99 < ${TARGETS.searchP99Ms} ms at ${measured.scenario.settings.connections} connections`,
       figure: `${ms(measured.app.p99Ms)} (p50 ${ms(measured.app.p50Ms)}, ${number(measured.app.requestsPerSecond)} req/s)`,
       met: measured.app.p99Ms < TARGETS.searchP99Ms,
     });
   }
-  for (const key of ['list-uncached', 'detail'] as const) {
-    const measured = byKey(key);
-    if (!measured) continue;
+  for (const measured of [...allOf('list-uncached'), ...allOf('detail')]) {
     const share = measured.app.requestsPerSecond / measured.bare.requestsPerSecond;
     results.push({
       target: `${measured.scenario.name} ≥ ${TARGETS.uncachedShareOfBare * 100}% of bare req/s`,
@@ -125,6 +125,7 @@ export function verdicts(measurements: Measurement[], bundle: BundleReport | nul
       met: share >= TARGETS.uncachedShareOfBare,
     });
   }
+  if (bundle === undefined) return results;
   results.push(
     bundle
       ? {

@@ -147,3 +147,34 @@ export const operatorTenantSchema = z.object({
   created_at: z.string(),
 });
 export type OperatorTenant = z.output<typeof operatorTenantSchema>;
+
+// The answers' data (inside `{ success: true, data }`), declared once: the routes wrap them in
+// their envelope and the console parses what arrives with the same shapes.
+
+export const operatorSetupAnswerSchema = z.object({ email: z.string() });
+
+export const operatorLoginAnswerSchema = z.discriminatedUnion('stage', [
+  z.object({
+    stage: z.literal('totp_setup'),
+    challenge_token: z.string().min(1),
+    totp: z.object({ secret: z.string().min(1), otpauth_url: z.string(), qr_svg: z.string().min(1) }),
+  }),
+  z.object({ stage: z.literal('totp'), challenge_token: z.string().min(1) }),
+]);
+export type OperatorLoginAnswer = z.output<typeof operatorLoginAnswerSchema>;
+
+export const operatorSessionAnswerSchema = z.object({ token: z.string().min(1), operator: z.object({ email: z.string() }) });
+export const operatorMeAnswerSchema = z.object({ email: z.string() });
+
+export const operatorReportPageSchema = z.object({ reports: z.array(operatorReportListItemSchema), pagination: operatorPaginationSchema });
+export const operatorReportDetailSchema = z.object({
+  report: operatorReportSchema,
+  flags: z.array(reportFlagViewSchema),
+  audit: z.array(auditEntrySchema),
+});
+export type OperatorReportDetail = z.output<typeof operatorReportDetailSchema>;
+export const operatorReportActionSchema = z.object({ report: operatorReportSchema });
+export const operatorAuditPageSchema = z.object({ entries: z.array(auditEntrySchema), pagination: operatorPaginationSchema });
+export const operatorTenantPageSchema = z.object({ tenants: z.array(operatorTenantSchema), pagination: operatorPaginationSchema });
+/** The public flag form's answer. */
+export const reportFlagAnswerSchema = z.object({ message: z.string() });

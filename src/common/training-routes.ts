@@ -1,22 +1,12 @@
 /**
  * Paths of the training part (SPEC §2.1, §2.2). The server renders the host page for exactly
  * these, and the client's router declares the same ones, so an unknown path is unknown to both.
+ * The main paths and the sign-in's storage key live in training-paths.ts (see there why) and are
+ * re-exported here.
  */
-export const trainingPaths = {
-  login: '/corporate/login',
-  dashboard: '/corporate/dashboard',
-  register: '/corporate/register',
-  accountInfo: '/corporate/register/account',
-  registrationComplete: '/corporate/registration/complete',
-  passwordForgot: '/corporate/password/forgot',
-  passwordReset: '/corporate/password/reset',
-  emailChangeVerify: '/account/email/verify',
-  campaigns: '/campaigns',
-  templates: '/templates',
-  users: '/users',
-  account: '/account',
-  billing: '/account/billing',
-} as const;
+import { trainingPaths } from './training-paths';
+
+export { AUTH_TOKEN_STORAGE_KEY, trainingPaths } from './training-paths';
 
 /** Every route served by the single-page app in the `app` container (SPEC §2.1), as router patterns. */
 export const SPA_ROUTE_PATTERNS = [
@@ -100,6 +90,3 @@ export function passwordResetPath(token: string, email: string): string {
 export function emailChangeVerifyPath(token: string): string {
   return `${trainingPaths.emailChangeVerify}?${new URLSearchParams({ token }).toString()}`;
 }
-
-/** Bearer token storage key in localStorage (SPEC §7: bearer token kept in local storage). */
-export const AUTH_TOKEN_STORAGE_KEY = 'kizuki.auth_token';

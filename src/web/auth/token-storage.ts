@@ -1,4 +1,4 @@
-import { AUTH_TOKEN_STORAGE_KEY } from '../../common/training-routes';
+import { AUTH_TOKEN_STORAGE_KEY } from '../../common/training-paths';
 
 /**
  * The bearer token lives in localStorage (SPEC §7). Storage can be blocked (privacy mode); the

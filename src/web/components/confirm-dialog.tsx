@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useId, useRef, type ReactNode } from 'react';
-import { apiErrorMessage } from '../lib/api-client';
+import { apiErrorMessage } from '../lib/api-error-message';
 import { AlertBox } from './alert-box';
 import { Dialog } from './dialog';
 

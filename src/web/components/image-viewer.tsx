@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { reportUiText as t } from '../../common/messages';
+import { reportUiText as t } from '../../common/report-messages';
 import { Dialog } from './dialog';
 
 type ImageViewerProps = {

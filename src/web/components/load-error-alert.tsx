@@ -1,4 +1,4 @@
-import { apiErrorMessage } from '../lib/api-client';
+import { apiErrorMessage } from '../lib/api-error-message';
 import { AlertBox } from './alert-box';
 
 type LoadErrorAlertProps = {

@@ -1,5 +1,5 @@
 import type { ReceiptMethod } from '../../common/limits';
-import { reportUiText as t } from '../../common/messages';
+import { reportUiText as t } from '../../common/report-messages';
 
 /** Mail / SMS pictogram with a spoken label, so the list's first column is not silent. */
 type ReceiptMethodIconProps = {

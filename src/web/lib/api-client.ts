@@ -1,6 +1,5 @@
 import { CSRF_HEADER, FINGERPRINT_HEADER } from '../../common/http-headers';
-import { accountMessages } from '../../common/messages';
-import { trainingPaths } from '../../common/training-routes';
+import { trainingPaths } from '../../common/training-paths';
 import { clearAuthToken, readAuthToken } from '../auth/token-storage';
 import { getFingerprint } from './fingerprint';
 
@@ -17,18 +16,6 @@ export class ApiError extends Error {
     this.serverMessage = serverMessage;
     this.fieldErrors = fieldErrors;
   }
-}
-
-/**
- * What a training screen says when a call fails: the server's own Japanese wording for a refused
- * request (4xx), the SPEC §8 network wording when no answer came, otherwise the screen's fallback
- * (a 5xx never shows its text).
- */
-export function apiErrorMessage(error: unknown, fallback: string): string {
-  if (!(error instanceof ApiError)) return fallback;
-  if (error.status === 0) return accountMessages.networkError;
-  if (error.status >= 400 && error.status < 500 && error.serverMessage) return error.serverMessage;
-  return fallback;
 }
 
 let csrfWarningLogged = false;

@@ -3,7 +3,8 @@ import type { ReportView } from './api/report-guards';
 /*
  * A screenshot to publish is redacted in the background after the report is saved (the server's
  * screenshot publisher). Until the redacted copy exists the pages say so and ask again now and
- * then; if redaction fails, no image is ever published and they say that instead.
+ * then; if redaction fails, no image is ever published and they say that instead. The detail
+ * page's wording is in report-detail/screenshot-status-note.tsx, apart so the list does not load it.
  */
 
 export const REDACTION_PENDING_TEXT = '画像を黒塗り処理中です';
@@ -11,7 +12,7 @@ export const REDACTION_FAILED_TEXT = '画像は公開されません';
 
 export const isRedactionPending = (report: ReportView): boolean => report.publish_screenshot && report.screenshot_status === 'pending';
 
-const isRedactionFailed = (report: ReportView): boolean => report.publish_screenshot && report.screenshot_status === 'failed';
+export const isRedactionFailed = (report: ReportView): boolean => report.publish_screenshot && report.screenshot_status === 'failed';
 
 /** Asks often while a fresh upload is usually done within seconds, then rarely, then stops. */
 const POLL_STEPS: Array<{ until: number; every: number }> = [
@@ -57,36 +58,6 @@ export function ScreenshotStatusBadge({ report }: { report: ReportView }) {
           <span>公開されません</span>
         </span>
       </span>
-    );
-  }
-  return null;
-}
-
-/** In place of the detail page's screenshot. */
-export function ScreenshotStatusNote({ report }: { report: ReportView }) {
-  if (isRedactionPending(report)) {
-    return (
-      <div className="shot-note shot-note--pending" role="status">
-        <span className="spinner spinner--small" aria-hidden="true" />
-        <div>
-          <p className="shot-note__title">{REDACTION_PENDING_TEXT}</p>
-          <p className="shot-note__text">
-            お名前やURLなどを自動で黒塗りしてから公開します。終わるとこのページに表示されます。
-          </p>
-        </div>
-      </div>
-    );
-  }
-  if (isRedactionFailed(report)) {
-    return (
-      <div className="shot-note shot-note--failed" role="status">
-        <div>
-          <p className="shot-note__title">{REDACTION_FAILED_TEXT}</p>
-          <p className="shot-note__text">
-            自動の黒塗り処理を完了できなかったため、このスクリーンショットは公開しません。報告の文字の内容はそのまま掲載しています。
-          </p>
-        </div>
-      </div>
     );
   }
   return null;

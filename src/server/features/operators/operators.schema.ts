@@ -1,40 +1,31 @@
 import { z } from 'zod';
 import { successEnvelope } from '../../../common/api-envelope';
 import {
-  auditEntrySchema,
-  operatorPaginationSchema,
-  operatorReportListItemSchema,
-  operatorReportSchema,
-  operatorTenantSchema,
-  reportFlagViewSchema,
+  operatorAuditPageSchema,
+  operatorLoginAnswerSchema,
+  operatorMeAnswerSchema,
+  operatorReportActionSchema,
+  operatorReportDetailSchema,
+  operatorReportPageSchema,
+  operatorSessionAnswerSchema,
+  operatorSetupAnswerSchema,
+  operatorTenantPageSchema,
+  reportFlagAnswerSchema,
 } from '../../../common/operator.schema';
 import { reportIdSchema } from '../../../common/phishing-report.schema';
 
-/** Server-side answer envelopes of the operator routes (the shapes live in common/operator.schema.ts). */
-export const setupResponseSchema = successEnvelope(z.object({ email: z.string() }));
-
-export const loginResponseSchema = successEnvelope(
-  z.discriminatedUnion('stage', [
-    z.object({
-      stage: z.literal('totp_setup'),
-      challenge_token: z.string(),
-      totp: z.object({ secret: z.string(), otpauth_url: z.string(), qr_svg: z.string() }),
-    }),
-    z.object({ stage: z.literal('totp'), challenge_token: z.string() }),
-  ]),
-);
-
-export const totpResponseSchema = successEnvelope(z.object({ token: z.string(), operator: z.object({ email: z.string() }) }));
-export const meResponseSchema = successEnvelope(z.object({ email: z.string() }));
+/** The operator routes' answer envelopes around the data shapes of common/operator.schema.ts. */
+export const setupResponseSchema = successEnvelope(operatorSetupAnswerSchema);
+export const loginResponseSchema = successEnvelope(operatorLoginAnswerSchema);
+export const totpResponseSchema = successEnvelope(operatorSessionAnswerSchema);
+export const meResponseSchema = successEnvelope(operatorMeAnswerSchema);
 export const plainSuccessSchema = z.object({ success: z.literal(true) });
-export const flagResponseSchema = successEnvelope(z.object({ message: z.string() }));
+export const flagResponseSchema = successEnvelope(reportFlagAnswerSchema);
 
 export const operatorReportParamsSchema = z.object({ id: reportIdSchema });
 
-export const reportListResponseSchema = successEnvelope(z.object({ reports: z.array(operatorReportListItemSchema), pagination: operatorPaginationSchema }));
-export const reportDetailResponseSchema = successEnvelope(
-  z.object({ report: operatorReportSchema, flags: z.array(reportFlagViewSchema), audit: z.array(auditEntrySchema) }),
-);
-export const reportActionResponseSchema = successEnvelope(z.object({ report: operatorReportSchema }));
-export const auditLogResponseSchema = successEnvelope(z.object({ entries: z.array(auditEntrySchema), pagination: operatorPaginationSchema }));
-export const tenantListResponseSchema = successEnvelope(z.object({ tenants: z.array(operatorTenantSchema), pagination: operatorPaginationSchema }));
+export const reportListResponseSchema = successEnvelope(operatorReportPageSchema);
+export const reportDetailResponseSchema = successEnvelope(operatorReportDetailSchema);
+export const reportActionResponseSchema = successEnvelope(operatorReportActionSchema);
+export const auditLogResponseSchema = successEnvelope(operatorAuditPageSchema);
+export const tenantListResponseSchema = successEnvelope(operatorTenantPageSchema);

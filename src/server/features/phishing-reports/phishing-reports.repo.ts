@@ -1,11 +1,12 @@
 import type { CompiledQuery, Kysely, Transaction } from 'kysely';
 import type { ReceiptMethod } from '../../../common/limits';
-import { readTimestamp, writeTimestamp } from '../../db/dialect';
+import { dialectOf, readTimestamp, writeTimestamp } from '../../db/dialect';
 import type { Database, NewPhishingReportRow, PhishingReportRow, ScreenshotStatus } from '../../db/schema';
 import { enqueueJob } from '../../lib/jobs/jobs.repo';
 import { type Anchor, ListAnchors } from './report-list-anchors.repo';
 import { type ReportFilter, reportSearchQueries, SEARCH_MATCH_LIMIT } from './report-search.repo';
 import { reportGroupKey, reportSearchText } from './report-search-text';
+import { rarestTrigrams, TrigramSample, withoutCommonWords } from './report-search-trigrams.repo';
 
 /** Columns a public answer is built from; nothing secret is ever selected for reading. */
 export const PUBLIC_COLUMNS = [
@@ -123,8 +124,11 @@ export class PhishingReportsRepository {
   private readonly detailQuery;
   /** The list page's query per walk and filter shape, compiled on first use. */
   private readonly pageQueries = new Map<string, ReturnType<PhishingReportsRepository['preparePage']>>();
+  /** A long term is looked up by its rare parts only (report-search-trigrams.repo.ts). */
+  private readonly trigrams: TrigramSample;
 
   constructor(readonly db: Kysely<Database>) {
+    this.trigrams = new TrigramSample(db, dialectOf(db as unknown as Kysely<unknown>) === 'postgres' ? withoutCommonWords : rarestTrigrams);
     this.countsQuery = db
       .selectFrom('phishing_report_counts')
       .select(['receipt_method', 'total', 'revision'])
@@ -193,7 +197,8 @@ export class PhishingReportsRepository {
    */
   async searchPage(filter: ReportFilter & { limit: number; offset: number }): Promise<{ reports: StoredReport[]; total: number; capped: boolean }> {
     const { limit, offset } = filter;
-    const queries = reportSearchQueries(this.db, filter);
+    const pickTrigrams = filter.terms?.length ? await this.trigrams.current() : undefined;
+    const queries = reportSearchQueries(this.db, filter, pickTrigrams);
     let total: number;
     let ids: number[];
     if (queries.capped) {

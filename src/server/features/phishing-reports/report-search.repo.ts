@@ -2,6 +2,7 @@ import { type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import type { ReceiptMethod } from '../../../common/limits';
 import { dialectOf } from '../../db/dialect';
 import type { Database } from '../../db/schema';
+import type { TrigramPicker } from './report-search-trigrams.repo';
 
 /**
  * The queries of a report search (GET /api/phishing-reports?q=&similar_to=, and the operator's
@@ -41,16 +42,30 @@ type SearchDatabase = Database & FtsTable;
 const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, '\\$&')}%`;
 const contains = (term: string) => sql<SqlBool>`phishing_reports.search_text like ${likePattern(term)} escape '\\'`;
 /** FTS5 query of quoted strings (a quoted string is matched as it is, whatever characters it holds). */
-const ftsQuery = (terms: readonly string[]) => terms.map((term) => `"${term.replace(/"/g, '""')}"`).join(' AND ');
+const ftsQuery = (strings: readonly string[]) => strings.map((text) => `"${text.replace(/"/g, '""')}"`).join(' AND ');
 
-/** The queries of a filtered list's ids (newest first) and of how many match. */
-export function reportSearchQueries(db: Kysely<Database>, filter: ReportFilter) {
+/**
+ * The queries of a filtered list's ids (newest first) and of how many match. With `pickTrigrams`
+ * a long term is asked of the trigram index by a few of its trigrams, and the rows found are tested
+ * for the whole term (report-search-trigrams.repo.ts); without it the index gets every trigram.
+ */
+export function reportSearchQueries(db: Kysely<Database>, filter: ReportFilter, pickTrigrams?: TrigramPicker) {
   const terms = filter.terms ?? [];
   const indexed = terms.filter((term) => [...term].length >= 3);
   const short = terms.filter((term) => [...term].length < 3);
   const searchDb = db.withTables<FtsTable>();
   const sqlite = dialectOf(db as unknown as Kysely<unknown>) === 'sqlite';
   const viaFts = indexed.length > 0 && sqlite;
+  // What the FTS index is asked for, and the terms it then cannot vouch for.
+  // What the trigram index is asked for (the FTS query's strings, or LIKE patterns), and the
+  // terms it then cannot vouch for, tested on the rows found.
+  const indexStrings: string[] = [];
+  const recheck: string[] = [];
+  for (const term of indexed) {
+    const picked = pickTrigrams?.(term) ?? null;
+    indexStrings.push(...(picked ?? [term]));
+    if (picked) recheck.push(term);
+  }
   // A short term filters rows already found (or the window): a plain substring test is cheaper
   // than LIKE there, and the text is lower-cased already.
   const includes = (term: string) =>
@@ -64,8 +79,8 @@ export function reportSearchQueries(db: Kysely<Database>, filter: ReportFilter) 
     if (filter.group) {
       all.push(filter.group.key === null ? eb('phishing_reports.id', '=', filter.group.id) : eb('phishing_reports.group_key', '=', filter.group.key));
     }
-    if (!viaFts) all.push(...indexed.map(contains));
-    all.push(...short.map(includes));
+    if (!viaFts) all.push(...indexStrings.map(contains));
+    all.push(...recheck.map(includes), ...short.map(includes));
     if (indexed.length === 0 && short.length > 0 && !filter.group) {
       let window = searchDb.selectFrom('phishing_reports').select('id');
       if (!filter.includeHidden) window = window.where('hidden_at', 'is', null);
@@ -80,7 +95,7 @@ export function reportSearchQueries(db: Kysely<Database>, filter: ReportFilter) 
       ? searchDb
           .selectFrom('phishing_reports_fts')
           .innerJoin('phishing_reports', 'phishing_reports.id', 'phishing_reports_fts.rowid')
-          .where(sql<SqlBool>`phishing_reports_fts match ${ftsQuery(indexed)}`)
+          .where(sql<SqlBool>`phishing_reports_fts match ${ftsQuery(indexStrings)}`)
           .where(conditions)
       : searchDb.selectFrom('phishing_reports').where(conditions);
   return {

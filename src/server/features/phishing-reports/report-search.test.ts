@@ -5,6 +5,7 @@ import { createTestApp, type TestContext } from '../../test/test-app';
 import { clearReports, deleteReport, emailReportFields, smsReportFields, submitOk } from '../../test/report-factories';
 import { PhishingReportsRepository } from './phishing-reports.repo';
 import { SEARCH_MATCH_LIMIT } from './report-search.repo';
+import { searchTerms } from './report-search-text';
 
 /** GET /api/phishing-reports?q=&similar_to= (issue 13): search and similar reports, on both databases. */
 
@@ -255,5 +256,31 @@ describe('a word found in very many reports', () => {
     expect((await list({ q: '再配達', limit: '20', offset: '40' })).reports.map((report) => report.report_id)).toEqual(
       Array.from({ length: 20 }, (_, index) => newest(SEARCH_MATCH_LIMIT + 4 - 80 - index * 2)),
     );
+  });
+});
+
+describe('a long term looked up by its rare parts (report-search-trigrams.repo.ts)', () => {
+  let whole: string;
+  /** A repository of its own, so its trigram sample is read from these reports. */
+  let fresh: PhishingReportsRepository;
+  beforeAll(async () => {
+    await clearReports(context.database);
+    whole = await submitAt(smsReportFields({ body: '再配達はこちら https://qrstuvw.example/a' }));
+    // Every trigram of "qrstuvw.example", and its pieces between common words, but never the term itself.
+    await submitAt(smsReportFields({ body: '再配達はこちら https://qrstuvw.examplf/a と w.example' }));
+    await submitAt(emailReportFields({ body: 'qrstuvw と example が離れて書かれた本文 qrstuvw.other.example' }));
+    // Most reports hold "example" and not "qrstuvw": the sample finds the one common, the other rare.
+    for (let index = 0; index < 4; index += 1) await submitAt(smsReportFields());
+    fresh = new PhishingReportsRepository(context.database.db);
+  });
+
+  it('finds only the reports holding the whole term', async () => {
+    const ids = async (query: string, method?: 'sms' | 'email') =>
+      (await fresh.searchPage({ terms: searchTerms(query), method, limit: 20, offset: 0 })).reports.map((report) => report.report_id);
+    expect(await ids('qrstuvw.example')).toEqual([whole]);
+    expect(await ids('https://qrstuvw.example/a')).toEqual([whole]);
+    expect(await ids('qrstuvw.example', 'email')).toEqual([]);
+    expect(await ids('qrstuvw.example 再配達')).toEqual([whole]);
+    expect(await search('qrstuvw.example')).toEqual([whole]);
   });
 });

@@ -2,17 +2,20 @@ import type { z } from 'zod';
 import { OPERATOR_PAGE_SIZE, operatorPaths } from '../../../common/operator-paths';
 import { ApiError, apiRequest } from '../../lib/api-client';
 import {
-  auditPageAnswer,
-  loginAnswer,
-  meAnswer,
-  reportActionAnswer,
-  reportDetailAnswer,
-  reportPageAnswer,
-  sessionAnswer,
-  setupAnswer,
-  tenantPageAnswer,
-} from './operator-schemas';
+  operatorAuditPageSchema,
+  operatorLoginAnswerSchema,
+  operatorMeAnswerSchema,
+  operatorReportActionSchema,
+  operatorReportDetailSchema,
+  operatorReportPageSchema,
+  operatorSessionAnswerSchema,
+  operatorSetupAnswerSchema,
+  operatorTenantPageSchema,
+} from '../../../common/operator.schema';
 import { clearOperatorToken, readOperatorToken } from './operator-token';
+
+// DELETE answers `{ success: true }` without data.
+const reportActionAnswer = operatorReportActionSchema.optional();
 
 const BASE = '/api/operator';
 
@@ -49,12 +52,12 @@ export const operatorKeys = {
   tenants: (q: string, offset: number) => ['operator', 'tenants', q, offset] as const,
 };
 
-export const setupPassword = (token: string, password: string) => signInRequest('/setup', setupAnswer, { token, password });
-export const login = (email: string, password: string) => signInRequest('/login', loginAnswer, { email, password });
+export const setupPassword = (token: string, password: string) => signInRequest('/setup', operatorSetupAnswerSchema, { token, password });
+export const login = (email: string, password: string) => signInRequest('/login', operatorLoginAnswerSchema, { email, password });
 export const verifyTotp = (challengeToken: string, code: string) =>
-  signInRequest('/login/totp', sessionAnswer, { challenge_token: challengeToken, code });
+  signInRequest('/login/totp', operatorSessionAnswerSchema, { challenge_token: challengeToken, code });
 
-export const fetchMe = (signal?: AbortSignal) => operatorRequest('/me', meAnswer, { signal });
+export const fetchMe = (signal?: AbortSignal) => operatorRequest('/me', operatorMeAnswerSchema, { signal });
 
 export async function logout(): Promise<void> {
   try {
@@ -70,11 +73,11 @@ export type ReportStatusFilter = 'all' | 'flagged' | 'hidden';
 export function fetchReports(params: { q: string; status: ReportStatusFilter; offset: number }, signal?: AbortSignal) {
   const query = new URLSearchParams({ status: params.status, limit: String(OPERATOR_PAGE_SIZE), offset: String(params.offset) });
   if (params.q) query.set('q', params.q);
-  return operatorRequest(`/reports?${query}`, reportPageAnswer, { signal });
+  return operatorRequest(`/reports?${query}`, operatorReportPageSchema, { signal });
 }
 
 export const fetchReport = (reportId: string, signal?: AbortSignal) =>
-  operatorRequest(`/reports/${encodeURIComponent(reportId)}`, reportDetailAnswer, { signal });
+  operatorRequest(`/reports/${encodeURIComponent(reportId)}`, operatorReportDetailSchema, { signal });
 
 /**
  * The private original screenshot, fetched with the bearer header (it is never a plain <img src>
@@ -120,11 +123,11 @@ export function runReportAction(reportId: string, action: ReportAction, reason: 
 export function fetchAuditLog(params: { offset: number; reportId?: string }, signal?: AbortSignal) {
   const query = new URLSearchParams({ limit: String(OPERATOR_PAGE_SIZE), offset: String(params.offset) });
   if (params.reportId) query.set('report_id', params.reportId);
-  return operatorRequest(`/audit-log?${query}`, auditPageAnswer, { signal });
+  return operatorRequest(`/audit-log?${query}`, operatorAuditPageSchema, { signal });
 }
 
 export function fetchTenants(params: { q: string; offset: number }, signal?: AbortSignal) {
   const query = new URLSearchParams({ limit: String(OPERATOR_PAGE_SIZE), offset: String(params.offset) });
   if (params.q) query.set('q', params.q);
-  return operatorRequest(`/tenants?${query}`, tenantPageAnswer, { signal });
+  return operatorRequest(`/tenants?${query}`, operatorTenantPageSchema, { signal });
 }

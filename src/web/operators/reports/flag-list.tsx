@@ -1,10 +1,10 @@
 import { formatReportDateTime } from '../../../common/date-format';
 import { operatorScreenText as t } from '../../../common/operator-messages';
-import type { ReportFlag } from '../api/operator-schemas';
+import type { ReportFlagView } from '../../../common/operator.schema';
 import { flagReasonLabel } from './flag-reason';
 
 /** The visitors' flags, open ones first as the server sends them, each with its state. */
-export function FlagList({ flags }: { flags: ReportFlag[] }) {
+export function FlagList({ flags }: { flags: ReportFlagView[] }) {
   if (flags.length === 0) return <p className="op-muted">{t.noFlags}</p>;
   return (
     <ul className="op-flags">

@@ -7,7 +7,7 @@ import { MODERATION_REASON_MAX_LENGTH, operatorMessages as m, operatorScreenText
 import { AlertBox } from '../../components/alert-box';
 import { Dialog } from '../../components/dialog';
 import { FormField } from '../../components/form-field';
-import { apiErrorMessage } from '../../lib/api-client';
+import { apiErrorMessage } from '../../lib/api-error-message';
 import { applyServerFieldErrors } from '../../training-app/account/server-field-errors';
 
 const reasonSchema = (required: boolean) =>

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { operatorScreenText as t } from '../../../common/operator-messages';
 import { operatorPaths } from '../../../common/operator-paths';
 import { operatorKeys, runReportAction, type ReportAction } from '../api/operator-api';
-import type { OperatorReportDetail } from '../api/operator-schemas';
+import type { OperatorReportDetail } from '../../../common/operator.schema';
 import { ReasonDialog } from './reason-dialog';
 
 type ActionSpec = { label: string; busy: string; lead: string; tone: 'danger' | 'primary'; button: string; reasonRequired: boolean };

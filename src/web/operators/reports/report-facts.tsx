@@ -1,7 +1,7 @@
 import { formatReportDateTime } from '../../../common/date-format';
 import { operatorScreenText as t } from '../../../common/operator-messages';
 import { defangText } from '../../../common/url-defang';
-import type { OperatorReport } from '../api/operator-schemas';
+import type { OperatorReport } from '../../../common/operator.schema';
 
 const SCREENSHOT_STATUS: Record<OperatorReport['screenshot_status'], string> = {
   none: 'なし',

@@ -3,14 +3,14 @@ import { formatReportDateTime } from '../../../common/date-format';
 import { operatorScreenText as t } from '../../../common/operator-messages';
 import { operatorReportPath } from '../../../common/operator-paths';
 import { ReceiptMethodIcon } from '../../components/receipt-method-icon';
-import type { OperatorReportRow } from '../api/operator-schemas';
+import type { OperatorReportListItem } from '../../../common/operator.schema';
 import { flagReasonLabel } from './flag-reason';
 
-const headlineOf = (report: OperatorReportRow) => report.subject?.trim() || report.body_excerpt?.trim() || t.noSubject;
-const senderOf = (report: OperatorReportRow) => report.source_email ?? report.phone_number ?? '送信元不明';
+const headlineOf = (report: OperatorReportListItem) => report.subject?.trim() || report.body_excerpt?.trim() || t.noSubject;
+const senderOf = (report: OperatorReportListItem) => report.source_email ?? report.phone_number ?? '送信元不明';
 
 /** One page of reports: a table on wide screens, one card per report on phones. */
-export function ReportsTable({ reports }: { reports: OperatorReportRow[] }) {
+export function ReportsTable({ reports }: { reports: OperatorReportListItem[] }) {
   return (
     <table className="card-table op-table op-reports-table">
       <caption className="visually-hidden">報告の一覧</caption>

@@ -8,10 +8,10 @@ import { operatorScreenText as t } from '../../../common/operator-messages';
 import { AlertBox } from '../../components/alert-box';
 import { FormField } from '../../components/form-field';
 import { SubmitButton } from '../../components/submit-button';
-import { apiErrorMessage } from '../../lib/api-client';
+import { apiErrorMessage } from '../../lib/api-error-message';
 import { GuestCard } from '../../training-app/components/guest-card';
 import { login } from '../api/operator-api';
-import type { LoginAnswer } from '../api/operator-schemas';
+import type { OperatorLoginAnswer } from '../../../common/operator.schema';
 import { loginSchema } from './sign-in-schemas';
 import { TotpStep } from './totp-step';
 
@@ -21,7 +21,7 @@ type ArrivalState = { setupDone?: boolean; email?: string; loggedOut?: boolean }
 export function Component() {
   const arrival = useLocation().state as ArrivalState;
   const [searchParams] = useSearchParams();
-  const [challenge, setChallenge] = useState<LoginAnswer | null>(null);
+  const [challenge, setChallenge] = useState<OperatorLoginAnswer | null>(null);
   const [restartNote, setRestartNote] = useState<string | null>(null);
 
   if (challenge) {
@@ -51,7 +51,7 @@ export function Component() {
 type PasswordStepProps = {
   initialEmail: string;
   notice: { tone: 'success' | 'error' | 'info'; text: string } | null;
-  onChallenge: (challenge: LoginAnswer) => void;
+  onChallenge: (challenge: OperatorLoginAnswer) => void;
 };
 
 function PasswordStep({ initialEmail, notice, onChallenge }: PasswordStepProps) {

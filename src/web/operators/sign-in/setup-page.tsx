@@ -9,7 +9,7 @@ import { operatorPaths } from '../../../common/operator-paths';
 import { AlertBox } from '../../components/alert-box';
 import { FormField } from '../../components/form-field';
 import { SubmitButton } from '../../components/submit-button';
-import { apiErrorMessage } from '../../lib/api-client';
+import { apiErrorMessage } from '../../lib/api-error-message';
 import { applyServerFieldErrors } from '../../training-app/account/server-field-errors';
 import { GuestCard } from '../../training-app/components/guest-card';
 import { setupPassword } from '../api/operator-api';

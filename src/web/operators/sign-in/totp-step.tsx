@@ -8,11 +8,12 @@ import { operatorPaths } from '../../../common/operator-paths';
 import { AlertBox } from '../../components/alert-box';
 import { FormField } from '../../components/form-field';
 import { SubmitButton } from '../../components/submit-button';
-import { ApiError, apiErrorMessage } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-client';
+import { apiErrorMessage } from '../../lib/api-error-message';
 import { applyServerFieldErrors } from '../../training-app/account/server-field-errors';
 import { GuestCard } from '../../training-app/components/guest-card';
 import { operatorKeys, verifyTotp } from '../api/operator-api';
-import type { LoginAnswer } from '../api/operator-schemas';
+import type { OperatorLoginAnswer } from '../../../common/operator.schema';
 import { storeOperatorToken } from '../api/operator-token';
 import { totpFormSchema, type TotpFormValues } from './sign-in-schemas';
 
@@ -26,7 +27,7 @@ const svgImageSource = (svg: string) => `data:image/svg+xml;charset=utf-8,${enco
 const groupSecret = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
 
 type TotpStepProps = {
-  challenge: LoginAnswer;
+  challenge: OperatorLoginAnswer;
   /** The challenge expired or was used up: back to the password with this note. */
   onRestart: (reason: string | null) => void;
 };

@@ -7,7 +7,7 @@ import { LoadErrorAlert } from '../../components/load-error-alert';
 import { Spinner } from '../../components/spinner';
 import { planLabel } from '../../training-app/shell/plan-label';
 import { fetchTenants, operatorKeys } from '../api/operator-api';
-import type { TenantRow } from '../api/operator-schemas';
+import type { OperatorTenant } from '../../../common/operator.schema';
 import { ListPager, usePageOffset } from '../components/list-pager';
 import { PageHeading } from '../components/page-heading';
 import { SearchBox } from '../components/search-box';
@@ -49,7 +49,7 @@ export function Component() {
   );
 }
 
-function TenantsTable({ tenants }: { tenants: TenantRow[] }) {
+function TenantsTable({ tenants }: { tenants: OperatorTenant[] }) {
   return (
     <table className="card-table op-table op-tenants-table">
       <caption className="visually-hidden">{t.tenantsTitle}</caption>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reportMessages as m } from '../../../common/messages';
+import { reportMessages as m } from '../../../common/report-messages';
 import { ApiError } from '../../lib/api-client';
 import { analyzeErrorMessage, deleteFailure, submitErrorMessage } from './report-api';
 import { asReport, asReportPage, asScreenshotFormData, UnexpectedAnswerError } from './report-guards';

@@ -1,5 +1,5 @@
 import { REPORT_LIST_PAGE_SIZE, type ReceiptMethod } from '../../../common/limits';
-import { reportMessages as m } from '../../../common/messages';
+import { reportMessages as m } from '../../../common/report-messages';
 import type { Pagination, ScreenshotFormData } from '../../../common/phishing-report.schema';
 import { ApiError, apiRequest } from '../../lib/api-client';
 import { getFingerprint } from '../../lib/fingerprint';

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { DELETE_PASSWORD_LENGTH } from '../../../common/limits';
-import { reportMessages as m, reportUiText as t } from '../../../common/messages';
+import { reportMessages as m, reportUiText as t } from '../../../common/report-messages';
 import { filterDeletePasswordInput } from '../../../common/text-normalize';
 import { AlertBox } from '../../components/alert-box';
 import { Dialog } from '../../components/dialog';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { reportMessages as m, reportUiText as t } from '../../../common/messages';
+import { reportMessages as m, reportUiText as t } from '../../../common/report-messages';
 import { AlertBox } from '../../components/alert-box';
 import { ImageViewer } from '../../components/image-viewer';
 import { ReceiptMethodIcon } from '../../components/receipt-method-icon';
@@ -9,7 +9,7 @@ import { readAuthToken } from '../../auth/token-storage';
 import type { ReportView } from '../api/report-guards';
 import { ReportFlag } from '../report-flag/report-flag';
 import { similarReportsHref } from '../report-list/list-url-state';
-import { ScreenshotStatusNote } from '../screenshot-status';
+import { ScreenshotStatusNote } from './screenshot-status-note';
 
 // Only a signed-in company administrator can use it: visitors never download its code.
 const ReportTemplateButton = lazy(() => import('../../training-app/templates/report-template-button'));

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { reportMessages as m, reportUiText as t } from '../../../common/messages';
+import { reportMessages as m, reportUiText as t } from '../../../common/report-messages';
 import { Spinner } from '../../components/spinner';
 import { fetchReport, isNotFound, reportKeys, type ReportView } from '../api/report-api';
 import { DeleteModal } from '../delete-modal/delete-modal';

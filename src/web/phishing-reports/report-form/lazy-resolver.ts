@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import type { FieldErrors, Resolver } from 'react-hook-form';
-import { reportMessages as m } from '../../../common/messages';
+import { reportMessages as m } from '../../../common/report-messages';
+import { whenIdle } from '../../lib/when-idle';
 import type { ReportFormInput, ReportFormValues } from './report-form-values';
 
 type FormResolver = Resolver<ReportFormInput, unknown, ReportFormValues>;
@@ -37,8 +38,5 @@ export const lazyReportFormResolver: FormResolver = async (values, context, opti
 
 /** Starts the download once the form has painted, long before anyone can press submit. */
 export function usePreloadReportFormResolver(): void {
-  useEffect(() => {
-    const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 200));
-    idle(() => void preloadReportFormResolver().catch(() => undefined));
-  }, []);
+  useEffect(() => whenIdle(() => void preloadReportFormResolver().catch(() => undefined)), []);
 }

@@ -1,6 +1,6 @@
 import { useRef, type KeyboardEvent, type Ref } from 'react';
 import { RECEIPT_METHODS, type ReceiptMethod } from '../../../common/limits';
-import { reportUiText as t } from '../../../common/messages';
+import { reportUiText as t } from '../../../common/report-messages';
 import { ReceiptMethodIcon } from '../../components/receipt-method-icon';
 
 type ReceiptMethodTabsProps = {

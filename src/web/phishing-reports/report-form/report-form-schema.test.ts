@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reportMessages as m } from '../../../common/messages';
+import { reportMessages as m } from '../../../common/report-messages';
 import { reportFormSchema } from './report-form-schema';
 import { reportFormDefaults } from './report-form-values';
 

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Resolver } from 'react-hook-form';
 import { z } from 'zod';
-import { reportMessages as m } from '../../../common/messages';
+import { reportMessages as m } from '../../../common/report-messages';
 import { refineReportContent, reportContentShape } from '../../../common/phishing-report.schema';
 import type { ReportFormInput, ReportFormValues } from './report-form-values';
 

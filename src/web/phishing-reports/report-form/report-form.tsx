@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { useController, useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import type { ReceiptMethod } from '../../../common/limits';
-import { reportMessages as m, reportUiText as t } from '../../../common/messages';
+import { reportMessages as m, reportUiText as t } from '../../../common/report-messages';
 import { AlertBox } from '../../components/alert-box';
 import { ApiError } from '../../lib/api-client';
 import { announceReportSubmitted } from '../../lib/report-events';

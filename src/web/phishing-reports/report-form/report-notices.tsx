@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { personalDataPlaceholders as placeholder } from '../../../common/messages';
+import { personalDataPlaceholders as placeholder } from '../../../common/report-messages';
 
 /** Opens in a new tab so that a half-filled report is not lost. */
 const privacyLink = (

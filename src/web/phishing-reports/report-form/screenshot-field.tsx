@@ -1,7 +1,7 @@
 import { useId, useState, type ReactNode, type Ref } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { SCREENSHOT_ACCEPT } from '../../../common/limits';
-import { reportUiText as t } from '../../../common/messages';
+import { reportUiText as t } from '../../../common/report-messages';
 import { FieldError, RequiredBadge } from '../../components/form-field';
 import type { ScreenshotFile } from './use-screenshot-file';
 

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
-import { reportUiText as t } from '../../../common/messages';
+import { reportUiText as t } from '../../../common/report-messages';
 import type { ScreenshotFormData } from '../../../common/phishing-report.schema';
 import { analyzeErrorMessage, analyzeScreenshot } from '../api/report-api';
 import type { ReportFormInput, ReportFormValues } from './report-form-values';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { SCREENSHOT_ACCEPT, SCREENSHOT_MAX_BYTES } from '../../../common/limits';
-import { reportMessages as m } from '../../../common/messages';
+import { reportMessages as m } from '../../../common/report-messages';
 
 const ACCEPTED_TYPES = SCREENSHOT_ACCEPT.split(',');
 const ACCEPTED_EXTENSIONS = /\.(jpe?g|png|gif)$/i;

@@ -1,4 +1,4 @@
-import { reportUiText as t } from '../../../common/messages';
+import { reportUiText as t } from '../../../common/report-messages';
 import type { ReportFilter } from '../api/report-api';
 
 const OPTIONS: Array<{ value: ReportFilter; label: string }> = [

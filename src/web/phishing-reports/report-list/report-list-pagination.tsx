@@ -1,4 +1,4 @@
-import { reportUiText as t } from '../../../common/messages';
+import { reportUiText as t } from '../../../common/report-messages';
 import type { Pagination } from '../../../common/phishing-report.schema';
 
 type ReportListPaginationProps = {

@@ -1,5 +1,5 @@
 import { REPORT_LIST_PAGE_SIZE } from '../../../common/limits';
-import { reportMessages as m, reportUiText as t } from '../../../common/messages';
+import { reportMessages as m, reportUiText as t } from '../../../common/report-messages';
 import type { ListState } from './list-url-state';
 
 export function ReportListLoading() {

@@ -1,6 +1,6 @@
 import type { MouseEvent } from 'react';
 import { REPORT_LIST_TRUNCATE_AT } from '../../../common/limits';
-import { reportMessages as m, reportUiText as t } from '../../../common/messages';
+import { reportMessages as m, reportUiText as t } from '../../../common/report-messages';
 import { truncateForList } from '../../../common/text-normalize';
 import { defangOptional } from '../../../common/url-defang';
 import { ReceiptMethodIcon } from '../../components/receipt-method-icon';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { CampaignAudience } from '../../../common/campaigns.schema';
 import { trainingPaths } from '../../../common/training-routes';
-import { apiErrorMessage } from '../../lib/api-client';
+import { apiErrorMessage } from '../../lib/api-error-message';
 import { SENDING_DOMAINS_ANCHOR } from '../account/sending-domains/sending-domains-section';
 import { numberFormat } from '../dashboard/dashboard-api';
 import { allowanceText, exceedsAllowance } from './campaign-schedule-text';

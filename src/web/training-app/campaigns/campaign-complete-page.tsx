@@ -5,7 +5,7 @@ import { CAMPAIGN_STATUS_LABELS } from '../../../common/campaign-status';
 import { DEFAULT_CAMPAIGN_TRACKING_DAYS, type CampaignDetail } from '../../../common/campaigns.schema';
 import { AlertBox } from '../../components/alert-box';
 import { Spinner } from '../../components/spinner';
-import { apiErrorMessage } from '../../lib/api-client';
+import { apiErrorMessage } from '../../lib/api-error-message';
 import { PageHeader } from '../components/page-header';
 import { numberFormat } from '../dashboard/dashboard-api';
 import type { CompleteState } from './campaign-launch';

@@ -1,5 +1,6 @@
 import type { CampaignDetail } from '../../../common/campaigns.schema';
-import { ApiError, apiErrorMessage } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-client';
+import { apiErrorMessage } from '../../lib/api-error-message';
 import type { CampaignDraft } from './campaign-draft';
 import { inputOf } from './campaign-form-schema';
 import { createCampaign, launchCampaign, updateCampaign } from './campaigns-api';

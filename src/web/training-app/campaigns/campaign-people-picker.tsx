@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { PEOPLE_PAGE_SIZE } from '../../../common/people.schema';
-import { apiErrorMessage } from '../../lib/api-client';
+import { apiErrorMessage } from '../../lib/api-error-message';
 import { fetchPeople, peopleKeys, type PeopleFilter } from '../users/people-api';
 import type { PersonLabel } from './campaign-draft';
 import { PickerPaging } from './picker-paging';

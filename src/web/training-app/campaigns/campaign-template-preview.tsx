@@ -1,6 +1,6 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { apiErrorMessage } from '../../lib/api-client';
+import { apiErrorMessage } from '../../lib/api-error-message';
 import { MailPreview } from '../templates/mail-preview';
 import { previewDocumentUrl } from '../templates/preview-document';
 import { fetchTemplate, previewTemplate, templateKeys } from '../templates/templates-api';

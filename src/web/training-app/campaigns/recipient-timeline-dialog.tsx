@@ -4,7 +4,7 @@ import { RECIPIENT_EVENT_LABELS, type Recipient, type RecipientEventKind, type R
 import { AlertBox } from '../../components/alert-box';
 import { Dialog } from '../../components/dialog';
 import { Spinner } from '../../components/spinner';
-import { apiErrorMessage } from '../../lib/api-client';
+import { apiErrorMessage } from '../../lib/api-error-message';
 import { campaignResultKeys, fetchRecipientEvents } from './campaign-results-api';
 import { formatEventTime } from './campaign-detail-format';
 import { RecipientStatusBadge } from './recipient-table';

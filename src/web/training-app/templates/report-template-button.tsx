@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useResolvedAuthState } from '../../auth/auth-store';
 import { AlertBox } from '../../components/alert-box';
 import { templateFromReport } from './templates-api';
-import { apiErrorMessage } from '../../lib/api-client';
+import { apiErrorMessage } from '../../lib/api-error-message';
 
 /**
  * On a Kizuki DB report, for a signed-in company administrator: a draft training template from the

@@ -6,7 +6,7 @@ import { useAuthState } from '../../auth/auth-store';
 import { AlertBox } from '../../components/alert-box';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { deleteTemplate, duplicateTemplate, templateKeys, testSendTemplate } from './templates-api';
-import { apiErrorMessage } from '../../lib/api-client';
+import { apiErrorMessage } from '../../lib/api-error-message';
 
 type Outcome = { tone: 'success' | 'error'; title: string; message: string };
 

@@ -15,7 +15,7 @@ import { fetchTemplate, isNotFound, previewTemplate, templateKeys } from './temp
 import { previewDocumentUrl } from './preview-document';
 import type { SavedState } from './template-editor-page';
 import { LIBRARY, TemplateNotFound, useTemplateId } from './template-page-parts';
-import { apiErrorMessage } from '../../lib/api-client';
+import { apiErrorMessage } from '../../lib/api-error-message';
 
 export function Component() {
   const id = useTemplateId();

@@ -9,7 +9,7 @@ import { LIBRARY, TemplateNotFound, useTemplateId } from './template-page-parts'
 import { TemplateForm } from './template-form';
 import { EMPTY_TEMPLATE, formValuesOf } from './template-form-schema';
 import { createTemplate, fetchTemplate, isNotFound, templateKeys, updateTemplate, type TemplateInput } from './templates-api';
-import { apiErrorMessage } from '../../lib/api-client';
+import { apiErrorMessage } from '../../lib/api-error-message';
 
 /** After a save the template's page opens and says so. */
 export type SavedState = { saved?: 'created' | 'updated' };

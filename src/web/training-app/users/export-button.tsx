@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { downloadPeopleCsv, saveBlob } from './people-api';
-import { apiErrorMessage } from '../../lib/api-client';
+import { apiErrorMessage } from '../../lib/api-error-message';
 
 type ExportButtonProps = {
   disabled: boolean;

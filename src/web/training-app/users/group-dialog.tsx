@@ -10,7 +10,7 @@ import { FormField } from '../../components/form-field';
 import { applyServerFieldErrors } from '../account/server-field-errors';
 import { createGroup, peopleKeys, renameGroup } from './people-api';
 import { useFocusAfterRequest } from './use-focus-after-request';
-import { apiErrorMessage } from '../../lib/api-client';
+import { apiErrorMessage } from '../../lib/api-error-message';
 
 type FormInput = z.input<typeof groupInputSchema>;
 type FormOutput = z.output<typeof groupInputSchema>;

@@ -6,7 +6,7 @@ import { Dialog } from '../../components/dialog';
 import { dashboardKey } from '../dashboard/dashboard-api';
 import { ImportPreview } from './import-preview';
 import { importPeople, peopleKeys } from './people-api';
-import { apiErrorMessage } from '../../lib/api-client';
+import { apiErrorMessage } from '../../lib/api-error-message';
 
 type Step = { kind: 'choose' } | { kind: 'preview'; file: File; result: ImportResult } | { kind: 'done'; result: ImportResult };
 

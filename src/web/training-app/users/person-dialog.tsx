@@ -15,7 +15,7 @@ import { dashboardKey } from '../dashboard/dashboard-api';
 import { GroupChoices } from './group-choices';
 import { createPerson, peopleKeys, updatePerson } from './people-api';
 import { useFocusAfterRequest } from './use-focus-after-request';
-import { apiErrorMessage } from '../../lib/api-client';
+import { apiErrorMessage } from '../../lib/api-error-message';
 
 const formSchema = personInputSchema.omit({ group_ids: true });
 type FormInput = z.input<typeof formSchema>;

@@ -7,7 +7,7 @@ import { AlertBox } from '../../../components/alert-box';
 import { FormField } from '../../../components/form-field';
 import { applyServerFieldErrors } from '../server-field-errors';
 import { addSendingDomain } from './sending-domains-api';
-import { apiErrorMessage } from '../../../lib/api-client';
+import { apiErrorMessage } from '../../../lib/api-error-message';
 
 type Values = { domain: string };
 

@@ -5,7 +5,7 @@ import type { SendingDomain } from '../../../../common/sending-domains.schema';
 import { AlertBox } from '../../../components/alert-box';
 import { sendingDomainsKey, verifySendingDomain } from './sending-domains-api';
 import { TxtRecord } from './txt-record';
-import { apiErrorMessage } from '../../../lib/api-client';
+import { apiErrorMessage } from '../../../lib/api-error-message';
 
 /** One domain: its status, and for one not proved yet the record to add and the check. */
 export function DomainItem({ domain, onDelete, onCheck }: { domain: SendingDomain; onDelete: (domain: SendingDomain) => void; onCheck: () => void }) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { accountMessages } from '../../common/messages';
-import { ApiError, apiErrorMessage } from './api-client';
+import { ApiError } from './api-client';
+import { apiErrorMessage } from './api-error-message';
 
 describe('error wording', () => {
   it("shows the server's Japanese message for a refused request", () => {

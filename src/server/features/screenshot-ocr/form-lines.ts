@@ -1,0 +1,34 @@
+import type { OcrLine } from './ocr-layout';
+import { isCjk } from './ocr-text';
+
+/** Size of the uploaded image, in its own pixels. */
+export interface ImageSize {
+  width: number;
+  height: number;
+}
+
+/** An OCR line with its text folded to half width and its spaces collapsed: what the auto-fill rules read. */
+export interface TextLine {
+  text: string;
+  line: OcrLine;
+}
+
+/** Letters, digits and Japanese characters: what tells a line of text from icons read as marks. */
+export function meaningfulChars(text: string): number {
+  return [...text].filter((char) => isCjk(char) || /[A-Za-z0-9]/.test(char)).length;
+}
+
+/**
+ * Font size as the advance of one Japanese character: the line's width over its characters, half-width
+ * ones counting about half. Steadier than any one character's box, whose width and height vary with the glyph.
+ */
+export function glyphSize(line: OcrLine): number {
+  const ems = [...line.text].reduce((sum, char) => sum + (char.trim() === '' ? 0 : char.charCodeAt(0) > 0x7f ? 1 : 0.55), 0);
+  return ems > 0 ? line.box.w / ems : line.box.h * 0.8;
+}
+
+/** The usual font size of the message text: the median size of the longer lines. */
+export function bodyGlyphSize(lines: readonly TextLine[]): number | null {
+  const sizes = lines.filter(({ text }) => meaningfulChars(text) >= 12).map(({ line }) => glyphSize(line)).sort((a, b) => a - b);
+  return sizes.length >= 3 ? sizes[Math.floor(sizes.length / 2)]! : null;
+}

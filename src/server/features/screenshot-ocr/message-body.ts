@@ -1,0 +1,90 @@
+import { CHROME, isChrome } from './app-chrome';
+import { repairAddressText } from './address-repair';
+import { glyphSize, meaningfulChars, type TextLine } from './form-lines';
+import { foldWidth } from './ocr-text';
+
+/** A line ending in what could be the start of an address, which the next line may continue. */
+export const ADDRESS_AT_END = /(h?ttps?:?\/{0,2}|www\.)\S*$|[\w.-]+\.[a-z]{2,}\S*$/i;
+
+/**
+ * Desktop mail shows a folder list and a message list beside the message: lines that end left of
+ * where the message's own sentences start belong to those panes.
+ */
+function inMessageColumn(lines: TextLine[]): TextLine[] {
+  const sentences = lines.filter(({ text }) => meaningfulChars(text) >= 12);
+  if (sentences.length < 2) return lines;
+  const lefts = sentences.map(({ line }) => line.box.x).sort((a, b) => a - b);
+  const left = lefts[Math.floor(lefts.length / 2)]!;
+  return lines.filter(({ line }) => line.box.x + line.box.w > left - line.box.h);
+}
+
+/** Drops interface text, but keeps the last few characters of a URL wrapped onto a line of their own. */
+export function withoutChrome(lines: TextLine[]): TextLine[] {
+  const kept: TextLine[] = [];
+  let dropped: TextLine | null = null;
+  for (const entry of inMessageColumn(lines)) {
+    const previous = kept.at(-1);
+    if (entry.text === '') continue;
+    const urlTail = previous && ADDRESS_AT_END.test(previous.text) && /^[A-Za-z0-9/?=&._%-]{1,12}$/.test(entry.text)
+      && entry.line.box.y - (previous.line.box.y + previous.line.box.h) < previous.line.box.h
+      && Math.abs(entry.line.box.x - previous.line.box.x) < previous.line.box.h * 2;
+    if (urlTail || !(isChrome(entry) || (dropped !== null && continuesLine(dropped, entry)))) {
+      kept.push(entry);
+      dropped = null;
+    } else {
+      dropped = entry;
+    }
+  }
+  return kept;
+}
+
+/**
+ * The next line of a wrapped paragraph: right below, at the same left edge (or centre) and size, after a line
+ * that ran on (no sentence end). An app's warning wraps like this, and only its first line is known.
+ */
+function continuesLine(above: TextLine, entry: TextLine): boolean {
+  const a = above.line.box;
+  const b = entry.line.box;
+  const size = Math.min(a.h, b.h);
+  return meaningfulChars(above.text) >= 12 && !/[。！？]$/.test(above.text) && b.y - (a.y + a.h) < size * 0.8 && b.y > a.y + size * 0.5
+    && (Math.abs(b.x - a.x) < size * 1.5 || Math.abs(b.x + b.w / 2 - (a.x + a.w / 2)) < size * 1.5) && Math.abs(glyphSize(above.line) - glyphSize(entry.line)) < glyphSize(above.line) * 0.2;
+}
+
+/** Android shows the sender's avatar beside the last bubble line; OCR reads it as stray marks. */
+export function dropAvatarNoise(lines: TextLine[]): TextLine[] {
+  const reference = lines.filter((entry) => !isChrome(entry));
+  if (reference.length < 2) return lines;
+  const lefts = reference.map(({ line }) => line.box.x).sort((a, b) => a - b);
+  const usualLeft = lefts[Math.floor(lefts.length / 2)]!;
+  return lines.map((entry) => {
+    const { line } = entry;
+    if (line.box.x >= usualLeft - line.box.h * 0.5 || CHROME.some((pattern) => pattern.test(entry.text))) return entry;
+    let cut = 0;
+    while (cut < line.text.length && line.charBoxes[cut]!.x + line.charBoxes[cut]!.w < usualLeft - line.box.h * 0.3) cut++;
+    return { text: foldWidth(line.text.slice(cut)).trim(), line };
+  });
+}
+
+/**
+ * Joins lines back into the message: a line that runs to the right edge of the text column was
+ * wrapped by the app and continues without a break; a wide vertical gap starts a new paragraph.
+ */
+export function joinBody(lines: TextLine[]): string {
+  if (lines.length === 0) return '';
+  const right = Math.max(...lines.map(({ line }) => line.box.x + line.box.w));
+  let body = '';
+  lines.forEach(({ text, line }, index) => {
+    const repaired = repairAddressText(text);
+    if (index === 0) {
+      body = repaired;
+      return;
+    }
+    const previous = lines[index - 1]!.line;
+    const gap = line.box.y - (previous.box.y + previous.box.h);
+    const wrapped = previous.box.x + previous.box.w > right - previous.box.h * 1.6 && gap < previous.box.h && !/[。！？!?」』）)]$/.test(lines[index - 1]!.text);
+    const continuesAddress = /[A-Za-z0-9/?=&._-]$/.test(body) && /^[A-Za-z0-9/?=&._%-]/.test(repaired) && ADDRESS_AT_END.test(body);
+    if (continuesAddress || wrapped) body += repaired;
+    else body += gap > previous.box.h * 1.2 ? `\n\n${repaired}` : `\n${repaired}`;
+  });
+  return repairAddressText(body);
+}
