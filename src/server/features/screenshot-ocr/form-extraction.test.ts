@@ -141,6 +141,24 @@ describe('SMS body', () => {
     expect(form.body?.replace(/\n/g, '')).toBe('JCBカード:お客様のカードに不正利用の疑いがある取引を確認いたしました。https://myjcb-jp-info.example/verify');
   });
 
+  it('finds the sender of a capture cut short at the bottom, but not a number inside the message', () => {
+    const short = { width: 390, height: 280 };
+    const form = extractFormData([
+      line('9:41', 10, { x: 30 }),
+      line('080-1085-0503 >', 92, { x: 130 }),
+      line('【楽天市場】ご注文の支払い方法に問題があります。', 150),
+      line('お問い合わせ: 050-9345-5855', 174),
+    ], short);
+    expect(form.source_phone).toBe('080-1085-0503');
+    const noSender = extractFormData([
+      line('JCBカード:お客様のカードに不正利用の疑いがある', 10),
+      line('取引を確認いたしました。', 34),
+      line('お問い合わせ: 050-9345-5855', 150),
+    ], short);
+    expect(noSender.source_phone).toBeNull();
+    expect(noSender.body).toContain('050-9345-5855');
+  });
+
   it('drops the whole of an app warning that wraps, centred, onto lines only its first names', () => {
     const form = extractFormData([
       line('090-3817-2264', 120, { x: 120 }),
