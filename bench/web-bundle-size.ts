@@ -116,3 +116,56 @@ async function fetchBytes(url: string): Promise<Buffer> {
 async function fetchText(url: string): Promise<string> {
   return (await fetchBytes(url)).toString('utf8');
 }
+
+/**
+ * Alone, without seeding 100,000 reports: `npm run build`, then
+ * `node --import tsx bench/web-bundle-size.ts`. Starts the app on an empty data folder, measures,
+ * prints each file and the verdict against TARGETS.firstPaintJsGzipBytes; exits 1 when over.
+ */
+async function main(): Promise<void> {
+  const [{ default: os }, { randomBytes }, { openDatabase }, { migrateToLatest }, { BenchServerProcess }, { bundleTable, TARGETS }] = await Promise.all([
+    import('node:os'),
+    import('node:crypto'),
+    import('../src/server/db/database'),
+    import('../src/server/db/migrator'),
+    import('./server-process'),
+    import('./summary'),
+  ]);
+  const repoRoot = path.resolve(import.meta.dirname, '..');
+  const webDistDir = path.join(repoRoot, 'dist', 'web');
+  if (!fs.existsSync(path.join(webDistDir, '.vite', 'manifest.json'))) throw new Error('dist/web is not built: run "npm run build" first');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kizuki-bundle-'));
+  // The app expects a migrated database (npm start migrates before it builds the app).
+  const handle = openDatabase({ dialect: 'sqlite', filename: path.join(dataDir, 'kizuki.sqlite') });
+  await migrateToLatest(handle);
+  await handle.destroy();
+  // As reports-bench.ts starts it: production needs an SMTP server, but no mail is sent (worker off).
+  const server = await BenchServerProcess.start({
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    LOG_LEVEL: 'silent',
+    APP_SECRET: randomBytes(32).toString('base64url'),
+    SMTP_URL: 'smtp://127.0.0.1:25',
+    MAIL_WORKER: '0',
+    REDIS_URL: '',
+  });
+  try {
+    const report = await measureFirstPaintJs(server.appUrl, webDistDir);
+    report.files.sort((a, b) => b.gzipBytes - a.gzipBytes);
+    console.log(bundleTable(report));
+    const met = report.totalGzipBytes <= TARGETS.firstPaintJsGzipBytes;
+    console.log(`\nJavaScript before first paint of ${PAGE_PATH}: ${report.totalGzipBytes.toLocaleString('en')} B gzip (host page tags: ${report.hostPageGzipBytes.toLocaleString('en')} B), target ≤ ${TARGETS.firstPaintJsGzipBytes.toLocaleString('en')} B: ${met ? 'met' : 'MISSED'}`);
+    if (!met) process.exitCode = 1;
+  } finally {
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+}

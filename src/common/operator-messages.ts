@@ -57,7 +57,7 @@ export const operatorUiText = {
     restore: '再公開',
     delete: '完全に削除',
     redact: '黒塗りの再実行',
-    dismiss_flags: '通知を対応不要として完了',
+    dismiss_flags: '通知の却下',
   },
   flagResolutions: {
     hidden: '非公開により対応済み',
@@ -101,7 +101,7 @@ export const operatorScreenText = {
   retry: '再読み込み',
   // Reports
   reportsTitle: '報告の管理',
-  reportsLead: '通知のある報告を先頭に、通知の多い順に表示しています。そのあとにすべての報告が新しい順に続きます。',
+  reportsLead: '未対応の通知がある報告を、通知の多い順に先頭に表示しています。そのあとに、ほかの報告を新しい順に表示します。',
   searchLabel: 'キーワードで検索',
   searchPlaceholder: '件名・本文・送信元・URL',
   searchButton: '検索',
@@ -120,7 +120,7 @@ export const operatorScreenText = {
   detailTitle: '報告の詳細',
   backToReports: '報告の管理に戻る',
   reportNotFound: 'この報告は見つかりませんでした。すでに削除された可能性があります。',
-  hiddenNotice: (reason: string) => `この報告は非公開です。理由: ${reason}`,
+  hiddenNotice: (reason: string) => `この報告は非公開です。理由：${reason}`,
   publicPage: '公開ページを開く',
   originalTitle: '元のスクリーンショット（非公開）',
   originalNote: '運営者にのみ表示されます。黒塗り前の画像のため、取り扱いにご注意ください。',
@@ -130,6 +130,7 @@ export const operatorScreenText = {
   redactedTitle: '公開用の画像（黒塗り済み）',
   redactedMissing: '公開用の画像はありません。',
   redactedAlt: '黒塗り済みの公開用スクリーンショット',
+  noScreenshot: 'この報告にはスクリーンショットがありません。',
   flagsTitle: '不適切な報告の通知',
   noFlags: '通知はありません。',
   flagResolved: '対応済み',
@@ -146,7 +147,7 @@ export const operatorScreenText = {
   restoreLead: '報告をふたたび公開します。元のスクリーンショットが残っていて公開の希望がある場合は、黒塗り処理をやり直してから画像を公開します。',
   redact: '黒塗りをやり直す',
   redacting: '依頼しています...',
-  redactLead: '元のスクリーンショットから黒塗り処理をやり直します。処理が終わると公開用の画像が差し替わります。',
+  redactLead: '公開中の画像はすぐに取り下げ、元のスクリーンショットから黒塗り処理をやり直します。処理が終わると、新しく黒塗りした画像を公開します。',
   dismiss: '通知を却下',
   dismissing: '却下しています...',
   dismissLead: '報告は公開したまま、未対応の通知をすべて対応済みにします。',
@@ -173,6 +174,8 @@ export const operatorScreenText = {
   auditReason: '理由',
   noEntries: '操作履歴はまだありません。',
   deletedReport: '削除済み',
+  /** After a report id whose report was deleted for good (the audit keeps the id; the page is gone). */
+  deletedReportNote: '（削除済み）',
   // Tenants
   tenantsTitle: '企業アカウント',
   tenantsLead: 'プラン・人数・今月の送信数を表示しています。訓練の内容は表示されません。',

@@ -1,16 +1,12 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
-import { TOTP } from 'otpauth';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { checkScreen } from './support/axe';
 import { emailReport, smallPng, smsReport } from './support/api';
 import { DESKTOP, PHONE } from './support/browser';
 import { useE2EEnvironment, viewportName } from './support/e2e';
 import { eventually } from './support/eventually';
+import { createOperatorWithCli, field, look, signIn, totpCode } from './support/operator-pages';
 import { detailPath, INDEX_PATH, reportList, waitForListSettled } from './support/report-pages';
 import { AccountApi, newPassword, uniqueEmail } from './support/training-env';
-import { horizontalOverflow, pathOf, waitForPath } from './support/training-pages';
+import { waitForPath } from './support/training-pages';
 
 /**
  * Issue 13, part 3: an operator created from the command line signs in with TOTP and hides a
@@ -18,54 +14,8 @@ import { horizontalOverflow, pathOf, waitForPath } from './support/training-page
  */
 const env = useE2EEnvironment();
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const PASSWORD = 'kanri-Pass-2026';
 const HIDE_REASON = '本文に個人の氏名と住所が含まれているため';
-
-/**
- * The real CLI (`npm run operator:create -- --email …`) against the test server's database: the
- * server keeps its SQLite file in DATA_DIR, so the CLI is pointed at the same folder. Returns the
- * printed one-time link's path.
- */
-async function createOperatorWithCli(email: string): Promise<string> {
-  const child = spawn('npm', ['run', '--silent', 'operator:create', '--', '--email', email], {
-    cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'test', DATA_DIR: env.server.dataDir, DATABASE_URL: '', APP_URL: env.server.baseUrl, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-  expect(code, output).toBe(0);
-  const link = /https?:\/\/\S+\/operator\/setup\/[A-Za-z0-9_-]+/.exec(output)?.[0];
-  if (!link) throw new Error(`the CLI printed no setup link:\n${output}`);
-  return new URL(link).pathname;
-}
-
-/** The code an authenticator app shows now (or `steps` periods later: each code is accepted once). */
-const totpCode = (secret: string, steps = 0) =>
-  new TOTP({ secret: secret.replace(/\s+/g, ''), algorithm: 'SHA1', digits: 6, period: 30 }).generate({ timestamp: Date.now() + steps * 30_000 });
-
-/** A form control by its label, which ends with the 必須/任意 badge. */
-const field = (scope: Pick<Page, 'getByLabel'>, label: string) =>
-  scope.getByLabel(new RegExp(`^${label.replace(/[()（）]/g, '\\$&')}\\s*(必須|任意)$`));
-
-async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  expect(await horizontalOverflow(page), `sideways scroll on ${pathOf(page)}`).toBeLessThanOrEqual(0);
-}
-
-/** A screen as the operator sees it: axe clean, no sideways scroll, screenshot saved. */
-async function look(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
-  await expectNoSidewaysScroll(page);
-  await checkScreen(page, name, options);
-}
-
-async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await field(page, 'メールアドレス').fill(email);
-  await field(page, 'パスワード').fill(password);
-  await page.getByRole('button', { name: '次へ' }).click();
-}
 
 const VIEWPORTS = [
   { name: viewportName(PHONE), viewport: PHONE },
@@ -102,7 +52,7 @@ describe.each(VIEWPORTS)('operator console ($name)', ({ name, viewport }) => {
     await flagDialog.waitFor({ state: 'detached' });
 
     // 2. The operator, created with the CLI, sets a password from the printed link.
-    const setupPath = await createOperatorWithCli(email);
+    const setupPath = await createOperatorWithCli(env, email);
     const { page } = await env.open(viewport);
     await page.goto(setupPath);
     await page.getByRole('heading', { name: 'パスワードの設定', level: 1 }).waitFor();
@@ -211,7 +161,7 @@ describe.each(VIEWPORTS)('operator console ($name)', ({ name, viewport }) => {
     await hideDialog.getByRole('button', { name: '非公開にする' }).click();
     await hideDialog.waitFor({ state: 'detached' });
     await page.getByText('報告を非公開にしました。').waitFor();
-    await page.getByText(`この報告は非公開です。理由: ${HIDE_REASON}`).waitFor();
+    await page.getByText(`この報告は非公開です。理由：${HIDE_REASON}`).waitFor();
     await page.getByRole('button', { name: '公開に戻す' }).waitFor();
     await look(page, `operator-report-hidden-${name}`);
 

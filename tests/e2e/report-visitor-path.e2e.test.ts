@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { type Locator, type Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { ORIGINAL_FOLDER } from '../../src/server/features/phishing-reports/screenshot-publisher';
 import { checkScreen } from './support/axe';
 import { emailReport, smsReport } from './support/api';
 import { DESKTOP, PHONE } from './support/browser';
@@ -32,6 +32,10 @@ const VIEWPORTS = [
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/screenshots');
 const fixture = (file: string) => fs.readFileSync(path.join(FIXTURES, file));
 const PUBLISH_TIMEOUT = 90_000;
+
+/** Where the test server keeps the private originals of uploads (LocalFileStorage under DATA_DIR). */
+const originalsFolder = () => path.join(env.server.dataDir, 'storage', 'private', ORIGINAL_FOLDER);
+const storedOriginals = (): string[] => (fs.existsSync(originalsFolder()) ? fs.readdirSync(originalsFolder()) : []);
 
 const RAKUTEN_SUBJECTS = ['【楽天カード】ご利用確認のお願い', '【楽天市場】注文内容の確認'];
 
@@ -335,27 +339,26 @@ describe.each(VIEWPORTS)('a screenshot still being redacted ($name)', ({ name, v
 
   it('says the image will not be published when redaction fails', async () => {
     const { page, list } = await openList(viewport);
+    // The publisher does one report at a time. A report submitted just before, waiting behind a
+    // few analyses for the one OCR worker, keeps the lane busy while ours waits its turn.
+    const backlog = Array.from({ length: 4 }, () => env.api.analyzeScreenshot({ content: fixture('d08_email_iosmail.png') }));
+    await env.api.createReport(smsReport({ body: `黒塗りの順番待ち ${name}`, publish_screenshot: '1' }), { content: fixture('d01_sms_ios.png'), filename: 'sms.png' });
+    const originalsBefore = new Set(storedOriginals());
     const reportId = await submitWhileOcrIsBusy(page, `黒塗り失敗の確認 ${name}`);
+    void Promise.all(backlog);
+
+    // Its private original is lost before its turn (a storage fault): the publisher cannot redact
+    // it and gives up the way it does for any failed redaction, with no state written here.
+    const ours = storedOriginals().filter((file) => !originalsBefore.has(file));
+    expect(ours).toHaveLength(1);
+    fs.rmSync(path.join(originalsFolder(), ours[0] ?? ''));
+
     await list.rowFor(reportId).getByText('画像を黒塗り処理中です').waitFor();
     await page.goto(detailPath(reportId));
     const detail = reportDetail(page);
-    await detail.root.getByRole('status').filter({ hasText: '画像を黒塗り処理中です' }).waitFor();
-
-    // The state the publisher leaves when it gives up (markScreenshotFailed), written while the
-    // job still waits for OCR; the job then finds nothing to publish.
-    const database = new Database(path.join(env.server.dataDir, 'kizuki.sqlite'));
-    try {
-      const failed = database
-        .prepare("update phishing_reports set screenshot_status = 'failed' where report_id = ? and screenshot_status = 'pending'")
-        .run(reportId);
-      expect(failed.changes).toBe(1);
-      database.prepare('update phishing_report_counts set revision = revision + 1').run();
-    } finally {
-      database.close();
-    }
 
     const failedNote = detail.root.getByRole('status').filter({ hasText: '画像は公開されません' });
-    await failedNote.waitFor({ timeout: 15_000 });
+    await failedNote.waitFor({ timeout: PUBLISH_TIMEOUT });
     expect(await detail.screenshotImage.count()).toBe(0);
     await checkScreen(page, `redaction-failed-detail-${name}`);
 

@@ -1,28 +1,70 @@
 /** Repairs of the usual OCR confusions in addresses, applied only where the result then validates. */
 
-const TLD = '(?:example|test|com|net|org|jp|co|ne|or|go|ac|info|biz|xyz|top|shop|site|online|app|dev|io|me|cn|ru|tk|cc|vip|club|live)';
-/** "mail.test" read as "maiLtest": the dot vanished and the l before it grew. */
-const DROPPED_DOT = new RegExp(`(?<=[a-z0-9])L(?=${TLD}\\b)`, 'g');
+/** Top-level domains of the addresses people are sent; the last label of a host must be one. */
+const TOP_LEVEL = ['example', 'test', 'com', 'net', 'org', 'jp', 'info', 'biz', 'xyz', 'top', 'shop', 'site', 'online', 'app', 'dev', 'io', 'me', 'cn', 'ru', 'tk', 'cc', 'vip', 'club', 'live'];
+/** The host of a URL or an e-mail address. */
+const HOST = /(?<=@|:\/\/)[A-Za-z0-9][A-Za-z0-9.-]*/g;
+
+/**
+ * OCR's usual damage to a host name. The dot before the top-level domain is lost ("k29ugrtop"),
+ * or merges with the l before it into an L ("maiLtest", "maiLmizuho-direct"), and l and i swap
+ * ("exampie"). A last label that is no top-level domain but ends with one was one.
+ */
+function repairHost(host: string): string {
+  const fixed = lowerHost(host.replace(/(?<=[a-z0-9])L(?=[a-z0-9])/g, 'l.'));
+  const labels = fixed.split('.');
+  const last = labels.at(-1)!.toLowerCase();
+  if (TOP_LEVEL.includes(last)) return fixed;
+  const swapped = TOP_LEVEL.find((tld) => tld.length >= 4 && tld.length === last.length && [...tld].every((char, i) => char === last[i] || (/[il1|]/.test(char) && /[il1|]/.test(last[i]!))));
+  if (swapped && labels.length > 1) return [...labels.slice(0, -1), swapped].join('.');
+  const glued = TOP_LEVEL.filter((tld) => last.endsWith(tld) && last.length >= tld.length + 3).sort((a, b) => b.length - a.length)[0];
+  return glued ? `${fixed.slice(0, -glued.length)}.${fixed.slice(-glued.length)}` : fixed;
+}
+
+/**
+ * Host names are shown in lower case, so a capital in one is a misread: O is a zero (the lower-case
+ * o is smaller), I a lower-case l, and any other capital its lower-case letter. The top-level
+ * domain has no digits.
+ */
+function lowerHost(host: string): string {
+  const labels = host.split('.');
+  return labels.map((label, i) => (i === labels.length - 1 && labels.length > 1 ? label.replace(/O/g, 'o') : label.replace(/O/g, '0').replace(/I/g, 'l')).toLowerCase()).join('.');
+}
+
 /** "https://" read as "ttps://", "https//", "https:/", "httpsソ/"… */
-const SCHEME = /(?<![A-Za-z])(h?)(ttps?)\s?[:;.,ソ7]?\s?[/\\ソ|]{0,2}\s?(?=[A-Za-z0-9])/g;
+const SCHEME = /(?<![A-Za-z])([hHmn]?)(ttps?)\s?[:;.,ソ7]?\s?[/\\ソ|]{0,2}\s?(?=[A-Za-z0-9])/g;
 /** One stray Japanese character inside an address (an avatar or icon read into the line). */
 const STRAY_IN_ADDRESS = /(?<=https?:\/\/[\x21-\x7e]*[A-Za-z0-9=?&/._-])[\u0080-\uffff](?=[A-Za-z0-9][\x21-\x7e]*)/g;
 const EMAIL = /[A-Za-z0-9][A-Za-z0-9._%+-]*@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/;
 
-/** "retry?order=1" read as "retry7order=1": a 7 or 2 between a path and a "name=" pair. */
-const QUERY_MARK = /(?<=https?:\/\/[^\s?]*[A-Za-z])[72](?=[A-Za-z_]{1,15}=)/g;
+/**
+ * "retry?order=1" read as "retry7order=1", "/?token=" as "/2token=" or "/Ztoken=", "/?c=" as "72c=":
+ * the question mark of a URL that has none, before its first "name=" pair.
+ */
+const QUERY_MARK = /(?<=https?:\/\/[^\s?]*[A-Za-z/])[72Z](?=[A-Za-z_]{1,15}=)/g;
+/** The question mark read twice, as itself and as a 2 or Z: "?2no=", "?Zno=". */
+const DOUBLED_QUERY_MARK = /(?<=https?:\/\/[^\s?]*)\?[2Z](?=[a-z]{1,12}=)/g;
+const SLASH_QUERY_MARK = /(?<=https?:\/\/[^\s?]*[A-Za-z])72(?=[A-Za-z_]{1,15}=)/g;
+/** "?ref=abc" read as "?reEabc": f and = run together into an E, in a pair that then has no =. */
+const F_EQUALS = /(?<=https?:\/\/[^\s]*[?&][a-z]{1,12})E(?=[A-Za-z0-9]+(?:&|$|[^\x21-\x7e]))/g;
+/** A vertical bar in a URL's path is an l. */
+const BAR_IN_PATH = /(?<=https?:\/\/[\x21-\x7e]*\/[\x21-\x7e]*)\|(?=[a-z])/g;
 
 export function repairAddressText(text: string): string {
   return text
     .replace(/(?<=[A-Za-z0-9._-])の(?=[A-Za-z0-9])/g, '@')
-    .replace(DROPPED_DOT, 'l.')
     .replace(SCHEME, (whole, _h: string, rest: string, offset: number, all: string) => {
       // Only where an address follows; "ttps" inside a word is left alone.
       const tail = all.slice(offset + whole.length);
       return /^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+/.test(tail) ? `h${rest}://` : whole;
     })
+    .replace(DOUBLED_QUERY_MARK, '?')
+    .replace(SLASH_QUERY_MARK, '/?')
     .replace(QUERY_MARK, '?')
-    .replace(STRAY_IN_ADDRESS, '');
+    .replace(F_EQUALS, (e: string, offset: number, all: string) => (/^[^&\s]*=/.test(all.slice(offset + 1)) ? e : 'f='))
+    .replace(BAR_IN_PATH, 'l')
+    .replace(STRAY_IN_ADDRESS, '')
+    .replace(HOST, repairHost);
 }
 
 export function findEmailAddress(text: string): string | null {

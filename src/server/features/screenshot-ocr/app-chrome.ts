@@ -12,14 +12,16 @@ export const CHROME = [
   /連絡先(リスト)?に(登録されていない|ありません)/, /メッセージ内のリンクは無効/, /メッセージを報告$/, /^[テデ]キストメッセ/,
   /なりすましの可能性があります/, /外部の送信者からの(メール|メッセージ)です/, /^メッセージを入力/, /^(今日|昨日|一昨日|[月火水木金土日]曜日?)$/,
   /^([月火水木金土日]曜日|\d{1,2}月\d{1,2}日\s*(\([月火水木金土日]\))?)\s*\d{1,2}:\d{2}$/, /^\d{1,2}月\d{1,2}日\s*(\([月火水木金土日]\))?$/,
-  /^\d{1,2}(分|時間)前$/, /Yahoo!?\s*メール$/, /^(フラグ|削除|アーカイブ|移動|既読|未読|返信|転送|その他)$/,
+  /^\d{1,2}(分|時間)前$/, /Yahoo!?\s*メール$/, /メッセージを入力$/, /URLは開かないでください/, /^(フラグ|削除|アーカイブ|移動|既読|未読|返信|転送|その他)$/,
 ];
 
 /** Below this, tesseract was reading icons or avatars, not text. */
 const MIN_LINE_CONFIDENCE = 40;
 
 export function isChrome({ text, line }: TextLine): boolean {
-  if (CHROME.some((pattern) => pattern.test(text)) || meaningfulChars(text) < 2) return true;
+  if (CHROME.some((pattern) => pattern.test(text))) return true;
+  // The last character of a wrapped sentence on a line of its own (「す。」) is text, not an icon.
+  if (meaningfulChars(text) < 2) return !/^[\u3040-\u30ff\u4e00-\u9fff][。！？]$/.test(text);
   // Garbled addresses read with low confidence too; only short, address-free lines are dropped.
   return line.confidence < MIN_LINE_CONFIDENCE && meaningfulChars(text) < 6 && !/[A-Za-z0-9]{3}/.test(text);
 }

@@ -96,6 +96,94 @@ describe('e-mail auto-fill', () => {
   });
 });
 
+describe('mail headers set out as tables, and captures cut below the subject', () => {
+  it('joins each lone label with the value beside it, even when OCR lists the label column first', () => {
+    const form = extractFormData([
+      line('ドコモメール 受信BOX', 10),
+      line('From', 60, { x: 12 }),
+      line('To', 90, { x: 12 }),
+      line('件名', 120, { x: 12 }),
+      line('日時', 175, { x: 12 }),
+      line('delivery@cz3jyf.top', 60, { x: 90 }),
+      line('s-ito.06@gmail.example', 90, { x: 90 }),
+      line('【重要】Yahoo!ショッピング:未払い料金のお', 120, { x: 90 }),
+      line('知らせ', 142, { x: 90 }),
+      line('2026/11/20 22:46', 175, { x: 90 }),
+      line('平素よりYahoo!ショッピングをご利用いただきありがとうございます。', 220, { x: 12 }),
+    ], { width: 390, height: 844 });
+    expect(form.source_email).toBe('delivery@cz3jyf.top');
+    expect(form.subject).toBe('【重要】Yahoo!ショッピング:未払い料金のお知らせ');
+    expect(form.body).toBe('平素よりYahoo!ショッピングをご利用いただきありがとうございます。');
+  });
+
+  it('takes no line of the message for a subject when the capture starts below the header', () => {
+    const form = extractFormData([
+      line('SoftBankをご利用いただきありがとうございま', 20, { h: 21 }),
+      line('す。', 44, { h: 21 }),
+      line('ご契約内容の確認が必要です。誠に恐れ入りま', 78),
+      line('すが、下記URLよりご確認をお願いします。', 103),
+      line('https://zajvaca.xyz/member/auth', 130),
+      line('返信 全員に返信 転送', 400),
+    ], { width: 390, height: 480 });
+    expect(form.subject).toBeNull();
+    expect(form.body?.replace(/\n/g, '').startsWith('SoftBankをご利用いただきありがとうございます。')).toBe(true);
+  });
+});
+
+describe('SMS body', () => {
+  it('starts at the top when the capture was cut below the app\'s header', () => {
+    const form = extractFormData([
+      line('JCBカード:お客様のカードに不正利用の疑いがある', 10),
+      line('取引を確認いたしました。', 34),
+      line('https://myjcb-jp-info.example/verify', 60),
+      line('テキストメッセージ', 800, { x: 120 }),
+    ], PHONE_SCREEN);
+    expect(form.body?.replace(/\n/g, '')).toBe('JCBカード:お客様のカードに不正利用の疑いがある取引を確認いたしました。https://myjcb-jp-info.example/verify');
+  });
+
+  it('drops the whole of an app warning that wraps, centred, onto lines only its first names', () => {
+    const form = extractFormData([
+      line('090-3817-2264', 120, { x: 120 }),
+      line('【佐川急便】お荷物をお届けに伺いましたが不在でした。', 250),
+      line('https://sagawa-kyubin.example/r?c=Hq83', 275),
+      line('送信者が連絡先リストに登録されていないため、このメ', 360, { x: 30 }),
+      line('ッセージ内のリンクは無効です', 384, { x: 150 }),
+    ], PHONE_SCREEN);
+    expect(form.source_phone).toBe('090-3817-2264');
+    expect(form.body).toBe('【佐川急便】お荷物をお届けに伺いましたが不在でした。\nhttps://sagawa-kyubin.example/r?c=Hq83');
+  });
+});
+
+describe('notifications', () => {
+  const LOCK = { width: 390, height: 844 };
+  it('keeps the lure of a lock screen without its header, and drops the other apps\' cards', () => {
+    const form = extractFormData([
+      line('11月12日(日)', 70, { x: 150 }),
+      line('国税庁お知らせ', 216, { x: 40 }),
+      line('2分前', 216, { x: 340 }),
+      line('国税庁:所得税の納付が確認できておりません。', 240, { x: 85 }),
+      line('https://kokuzei-info.example/track', 262, { x: 85 }),
+      line('ニュース', 320, { x: 40 }),
+      line('1時間前', 320, { x: 320 }),
+      line('新型スマートフォンの発売日が発表されました', 344, { x: 85 }),
+    ], LOCK);
+    expect(form.body).toBe('国税庁:所得税の納付が確認できておりません。\nhttps://kokuzei-info.example/track');
+  });
+
+  it('drops a banner over a message, and not the message under it', () => {
+    const form = extractFormData([
+      line('カレンダー', 30, { x: 60 }),
+      line('1分前', 30, { x: 340 }),
+      line('15:00 打ち合わせ(会議室B)', 52, { x: 60 }),
+      line('090-3817-2264', 120, { x: 150 }),
+      line('【佐川急便】お荷物をお届けに伺いましたが不在でした。', 250),
+      line('https://sagawa-kyubin.example/r?c=Hq83', 275),
+    ], LOCK);
+    expect(form.source_phone).toBe('090-3817-2264');
+    expect(form.body).toBe('【佐川急便】お荷物をお届けに伺いましたが不在でした。\nhttps://sagawa-kyubin.example/r?c=Hq83');
+  });
+});
+
 describe("auto-fill without the recipient's personal data", () => {
   const SCREEN = { width: 1280, height: 900 };
 
@@ -160,6 +248,22 @@ describe("auto-fill without the recipient's personal data", () => {
   });
 });
 
+describe('sender addresses', () => {
+  it('joins an address the screen wrapped onto the next line', () => {
+    const form = extractFormData([
+      line('【みずほ銀行】重要なお知らせ', 60, { h: 26 }),
+      line('差出人みずほ銀行事務局<notice@mail.mizuho-', 100),
+      line('direct.example>', 124),
+      line('宛先 taro.mori26@mail.example', 150),
+      line('いつもみずほ銀行をご利用いただき、ありがとうございます。', 200),
+      line('お手数ですが、下記URLよりご確認をお願いいたします。', 224),
+      line('https://mizuho-direct.example/login', 248),
+    ], { width: 390, height: 844 });
+    expect(form.source_email).toBe('notice@mail.mizuho-direct.example');
+    expect(form.subject).toBe('【みずほ銀行】重要なお知らせ');
+  });
+});
+
 describe('address repairs', () => {
   it.each([
     ['ttps://example.test/a', 'https://example.test/a'],
@@ -169,6 +273,19 @@ describe('address repairs', () => {
     ['https://example.test/retry7order=1', 'https://example.test/retry?order=1'],
     ['user.nameのmail.example', 'user.name@mail.example'],
     ['aya@maiLtest', 'aya@mail.test'],
+    ['notice@maiLmizuho-direct.example', 'notice@mail.mizuho-direct.example'],
+    ['<shopping@k29ugrtop>', '<shopping@k29ugr.top>'],
+    ['https://m.yahoo-shopping-2artop/redeliv', 'https://m.yahoo-shopping-2ar.top/redeliv'],
+    ['notice@mail.mizuhobank-jp.exampie', 'notice@mail.mizuhobank-jp.example'],
+    ['info@sagawa.name', 'info@sagawa.name'],
+    ['https://amazOn-account.9bxbn.top/mypage/2token=Z7Wg', 'https://amaz0n-account.9bxbn.top/mypage/?token=Z7Wg'],
+    ['https://kokuzei-info.fxeee.XyZ/track', 'https://kokuzei-info.fxeee.xyz/track'],
+    ['https://web.rakuten.xyz/login/sp/Zc=bKJg', 'https://web.rakuten.xyz/login/sp/?c=bKJg'],
+    ['http://apple-id.xyz/update/sp72c=sdNd', 'http://apple-id.xyz/update/sp/?c=sdNd'],
+    ['https://r-mobile.example/?Zno=bFLD', 'https://r-mobile.example/?no=bFLD'],
+    ['https://my.r-card.example/billing/?reEbu6ru&v=2', 'https://my.r-card.example/billing/?ref=bu6ru&v=2'],
+    ['https://amazn-jp.test/member/|ogin?x=1', 'https://amazn-jp.test/member/login?x=1'],
+    ['Https:/k9n4h.xyz', 'https://k9n4h.xyz'],
   ])('%s → %s', (read, repaired) => {
     expect(repairAddressText(read)).toBe(repaired);
   });

@@ -1,8 +1,10 @@
 import { personalDataPlaceholders } from '../../../common/messages';
 import { findRecipients, maskReportText } from '../../../common/personal-data';
 import { findEmailAddress } from './address-repair';
-import type { ImageSize, TextLine } from './form-lines';
-import { FROM_LABEL, readMailHeader, SUBJECT_LABEL, TO_LABEL } from './mail-header';
+import { isChrome } from './app-chrome';
+import { type ImageSize, meaningfulChars, type TextLine } from './form-lines';
+import { FROM_LABEL, joinLabelRows, readMailHeader, SUBJECT_LABEL, TO_LABEL } from './mail-header';
+import { withoutOtherNotifications } from './notification-cards';
 import { dropAvatarNoise, joinBody, withoutChrome } from './message-body';
 import type { OcrLine } from './ocr-layout';
 import { foldWidth, isPhoneNumber, PHONE_PATTERN } from './ocr-text';
@@ -13,9 +15,10 @@ import type { ScreenshotFormData } from './screenshot-ocr.types';
  * empty: a guess presented as fact is worse than an empty field the visitor fills in.
  */
 export function extractFormData(lines: readonly OcrLine[], size: ImageSize): ScreenshotFormData {
-  const textLines = lines.map((line) => ({ text: foldWidth(line.text).replace(/\s+/g, ' ').trim(), line }));
-  const read = looksLikeEmail(textLines) ? fromEmail(textLines, size) : fromSms(textLines, size);
-  return withoutRecipient(read, textLines);
+  const read = lines.map((line) => ({ text: foldWidth(line.text).replace(/\s+/g, ' ').trim(), line }));
+  const textLines = withoutOtherNotifications(joinLabelRows(read));
+  const form = looksLikeEmail(textLines) ? fromEmail(textLines, size) : fromSms(textLines, size);
+  return withoutRecipient(form, textLines);
 }
 
 /**
@@ -75,10 +78,16 @@ function fromSms(lines: TextLine[], size: ImageSize): ScreenshotFormData {
       break;
     }
   }
-  // Without a readable sender, at least skip the app's header (status bar, avatar, name).
-  const firstBodyLine = senderIndex >= 0 ? senderIndex + 1 : lines.findIndex(({ line }) => line.box.y > size.height * 0.15);
+  // Without a readable sender, at least skip the app's header (status bar, avatar, name), unless
+  // the capture starts with a sentence: then it was cut below the header, in the message itself.
+  const cutBelowHeader = lines[0] !== undefined && lines[0].line.box.y < lines[0].line.box.h * 3 && looksLikeSentence(lines[0]);
+  const firstBodyLine = senderIndex >= 0 ? senderIndex + 1 : cutBelowHeader ? 0 : lines.findIndex(({ line }) => line.box.y > size.height * 0.15);
   const bodyLines = withoutChrome(dropAvatarNoise(firstBodyLine >= 0 ? lines.slice(firstBodyLine) : []));
   return { source_email, source_phone, subject: null, body: joinBody(bodyLines) };
+}
+
+function looksLikeSentence(entry: TextLine): boolean {
+  return !isChrome(entry) && entry.line.confidence >= 70 && (meaningfulChars(entry.text) >= 10 || /[。！？]$/.test(entry.text));
 }
 
 function fromEmail(lines: TextLine[], size: ImageSize): ScreenshotFormData {

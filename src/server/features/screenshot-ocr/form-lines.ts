@@ -18,8 +18,17 @@ export function meaningfulChars(text: string): number {
   return [...text].filter((char) => isCjk(char) || /[A-Za-z0-9]/.test(char)).length;
 }
 
-/** Font size from the width of Japanese characters, which are square; heights vary with the glyph. */
+/**
+ * Font size as the advance of one Japanese character: the line's width over its characters, half-width
+ * ones counting about half. Steadier than any one character's box, whose width and height vary with the glyph.
+ */
 export function glyphSize(line: OcrLine): number {
-  const widths = line.charBoxes.filter((box, i) => box.w > 0 && isCjk(line.text[i])).map((box) => box.w).sort((a, b) => a - b);
-  return widths.length ? widths[Math.floor(widths.length / 2)]! : line.box.h * 0.8;
+  const ems = [...line.text].reduce((sum, char) => sum + (char.trim() === '' ? 0 : char.charCodeAt(0) > 0x7f ? 1 : 0.55), 0);
+  return ems > 0 ? line.box.w / ems : line.box.h * 0.8;
+}
+
+/** The usual font size of the message text: the median size of the longer lines. */
+export function bodyGlyphSize(lines: readonly TextLine[]): number | null {
+  const sizes = lines.filter(({ text }) => meaningfulChars(text) >= 12).map(({ line }) => glyphSize(line)).sort((a, b) => a - b);
+  return sizes.length >= 3 ? sizes[Math.floor(sizes.length / 2)]! : null;
 }

@@ -1,17 +1,66 @@
 import { isChrome } from './app-chrome';
 import { findEmailAddress } from './address-repair';
-import { glyphSize, type ImageSize, meaningfulChars, type TextLine } from './form-lines';
+import { bodyGlyphSize, glyphSize, type ImageSize, meaningfulChars, type TextLine } from './form-lines';
 import type { OcrLine } from './ocr-layout';
 import { foldWidth } from './ocr-text';
 
-export const FROM_LABEL = /^\s*(From|差出人|送信者)\s*[:_]?\s*/i;
+/** Not a label but the start of a sentence: 「送信者が連絡先に…」「宛先住所に不備…」. */
+const NOT_LABEL = '(?![がはのをにへと住])';
+export const FROM_LABEL = new RegExp(`^\\s*(From|差出人|送信者${NOT_LABEL})\\s*[:_]?\\s*`, 'i');
 export const SUBJECT_LABEL = /^\s*(Subject|件名)\s*[:_]?\s*/i;
-export const TO_LABEL = /^\s*(To|宛先|宛て先|Cc)(?![a-z])\s*[:_]?\s*/i;
+export const TO_LABEL = new RegExp(`^\\s*(To|宛先${NOT_LABEL}|宛て先|Cc)(?![a-z])\\s*[:_]?\\s*`, 'i');
 const DATE_LABEL = /^\s*(Date|日時|送信日時|日付)\s*[:_]?\s*/i;
 const DATE = /\d{4}\s*[/年.]\s*\d{1,2}\s*[/月.]\s*\d{1,2}|\d{1,2}月\d{1,2}日/;
 /** Icons after a subject read as a few characters of middling confidence; real text reads at 96+. */
 const UNSURE_CHAR = 96;
 const MAX_UNSURE_TAIL = 4;
+/** An unlabelled subject is at least this much larger than the message text (measured 1.10–1.8 across mail apps). */
+const SUBJECT_SIZE = 1.07;
+
+/** A line that starts with a header label (the label may run into its value: 「差出人メルカリ」). */
+const HEADER_LABEL = /^\s*(From|To|Cc|Subject|Date|差出人|送信者|宛先|宛て先|件名|日時|送信日時|日付)(?![A-Za-z])/i;
+/** A header label standing alone: the name cell of a From / To / 件名 / 日時 table row. */
+const LABEL_ALONE = /^\s*(From|To|Cc|Subject|Date|差出人|送信者|宛先|宛て先|件名|日時|送信日時|日付)\s*[:_]?\s*$/i;
+
+/**
+ * Mail apps set the header out as a table (carrier mail, the Gmail app's details box): the label
+ * and its value stand apart on one row, so OCR gives two lines, often the whole label column
+ * before the value column. Each lone label is joined with the nearest line to its right on its row.
+ */
+export function joinLabelRows(lines: TextLine[]): TextLine[] {
+  const taken = new Set<number>();
+  const joined = lines.map((entry, index) => {
+    if (!LABEL_ALONE.test(entry.text)) return entry;
+    const { box } = entry.line;
+    let best = -1;
+    for (const [other, candidate] of lines.entries()) {
+      const o = candidate.line.box;
+      if (other === index || taken.has(other) || LABEL_ALONE.test(candidate.text) || o.x < box.x + box.w) continue;
+      if (Math.abs(o.y + o.h / 2 - (box.y + box.h / 2)) > Math.max(box.h, o.h) / 2) continue;
+      if (best < 0 || o.x < lines[best]!.line.box.x) best = other;
+    }
+    if (best < 0) return entry;
+    taken.add(best);
+    return { text: `${entry.text} ${lines[best]!.text}`, line: joinLines(entry.line, lines[best]!.line) };
+  });
+  return joined.filter((_, index) => !taken.has(index));
+}
+
+/** Two OCR lines of one row as one, with a space between them. */
+function joinLines(left: OcrLine, right: OcrLine): OcrLine {
+  const gapStart = left.box.x + left.box.w;
+  const x = Math.min(left.box.x, right.box.x);
+  const y = Math.min(left.box.y, right.box.y);
+  const bottom = Math.max(left.box.y + left.box.h, right.box.y + right.box.h);
+  const letters = left.text.length + right.text.length;
+  return {
+    text: `${left.text} ${right.text}`,
+    charBoxes: [...left.charBoxes, { x: gapStart, y, w: Math.max(0, right.box.x - gapStart), h: bottom - y }, ...right.charBoxes],
+    charConfidences: [...left.charConfidences, 100, ...right.charConfidences],
+    box: { x, y, w: Math.max(gapStart, right.box.x + right.box.w) - x, h: bottom - y },
+    confidence: (left.confidence * left.text.length + right.confidence * right.text.length) / Math.max(1, letters),
+  };
+}
 
 export interface MailHeader {
   source_email: string | null;
@@ -35,12 +84,13 @@ export function readMailHeader(lines: TextLine[], size: ImageSize): MailHeader {
   lines.forEach(({ text }, index) => {
     if (!inHeader(index)) return;
     if (FROM_LABEL.test(text)) {
-      source_email ??= findEmailAddress(text);
+      source_email ??= findEmailAddress(withWrappedAddress(lines, index));
       headerEnd = Math.max(headerEnd, index);
     } else if (SUBJECT_LABEL.test(text)) {
-      subject ??= cleanSubject(text.replace(SUBJECT_LABEL, ''));
+      const wrapped = wrappedValue(lines, index);
+      subject ??= cleanSubject(text.replace(SUBJECT_LABEL, '') + wrapped.map((i) => lines[i]!.text).join(''));
       subjectIndex = index;
-      headerEnd = Math.max(headerEnd, index);
+      headerEnd = Math.max(headerEnd, index, ...wrapped);
     } else if (TO_LABEL.test(text) || DATE_LABEL.test(text)) {
       headerEnd = Math.max(headerEnd, index);
     }
@@ -49,7 +99,7 @@ export function readMailHeader(lines: TextLine[], size: ImageSize): MailHeader {
   if (!source_email) {
     for (let i = 0; i <= Math.max(headerEnd, 0) && i < lines.length; i++) {
       if (TO_LABEL.test(lines[i]!.text)) continue;
-      source_email = findEmailAddress(lines[i]!.text);
+      source_email = findEmailAddress(withWrappedAddress(lines, i));
       if (source_email) break;
     }
   }
@@ -67,7 +117,7 @@ export function readMailHeader(lines: TextLine[], size: ImageSize): MailHeader {
       }
       const next = lines[subjectIndex + 1];
       const line = lines[subjectIndex]!.line;
-      if (next && !isChrome(next) && !findEmailAddress(next.text) && !/(様|さま|殿)$/.test(next.text) && continuesSubject(line, next.line, text)) {
+      if (next && !isChrome(next) && !findEmailAddress(next.text) && !/(様|さま|殿)$/.test(next.text) && !HEADER_LABEL.test(next.text) && continuesSubject(line, next.line, text)) {
         text += withoutUnsureTail(next.line, next.text);
         subjectIndex++;
       }
@@ -79,15 +129,49 @@ export function readMailHeader(lines: TextLine[], size: ImageSize): MailHeader {
 }
 
 /**
+ * A line ending inside an address, joined with the rest of it from the line below: a narrow
+ * screen wraps 「<notice@mail.mizuho-」「direct.example>」 and 「<security-」「center@….xyz>」.
+ */
+function withWrappedAddress(lines: TextLine[], index: number): string {
+  const { text, line } = lines[index]!;
+  const next = lines[index + 1];
+  if (!next || next.line.box.y - (line.box.y + line.box.h) > line.box.h || next.line.box.y < line.box.y + line.box.h / 2) return text;
+  const open = /<[^>]*$/.test(text) || /[@.-]$/.test(text);
+  const tail = /^[A-Za-z0-9][\w.%+-]*(@[\w.-]+)?>?/.exec(next.text);
+  return open && /[\w.@-]$/.test(text) && tail ? text + tail[0] : text;
+}
+
+/** Lines right below a labelled value, indented past its label: the value wrapped in its table cell. */
+function wrappedValue(lines: TextLine[], index: number): number[] {
+  const taken: number[] = [];
+  let above = lines[index]!.line;
+  const indent = above.box.x + glyphSize(above) * 1.5;
+  for (;;) {
+    const bottom = above.box.y + above.box.h;
+    const next = lines.findIndex(({ text, line }, i) => i !== index && !taken.includes(i) && line.box.x >= indent
+      && line.box.y + line.box.h / 2 > bottom && line.box.y - bottom < above.box.h * 0.8
+      && !HEADER_LABEL.test(text) && !findEmailAddress(text) && !DATE.test(text));
+    // A label row further down ends the cell.
+    if (next < 0 || lines.some(({ text, line }) => HEADER_LABEL.test(text) && line.box.y < lines[next]!.line.box.y && line.box.y > above.box.y)) return taken;
+    taken.push(next);
+    above = lines[next]!.line;
+  }
+}
+
+/**
  * Without a label, the subject is the largest line of the header: above the sender on web mail
  * and the Gmail app, just below the date on iOS Mail. Sender names and greetings are skipped.
  */
 function tallestLine(lines: TextLine[], headerEnd: number, size: ImageSize): number {
   const searchEnd = Math.min(lines.length, Math.max(headerEnd + 3, 4));
+  // Every app sets the subject larger than the message; on a capture cut below the subject, the
+  // largest line would be a sentence of the message, which must stay in the body.
+  const bodySize = bodyGlyphSize(lines);
   const candidates: number[] = [];
   for (let i = 0; i < searchEnd; i++) {
     const { text, line } = lines[i]!;
     if (line.box.y > size.height * 0.5 || isChrome(lines[i]!) || meaningfulChars(text) < 5) continue;
+    if (bodySize !== null && glyphSize(line) < bodySize * SUBJECT_SIZE) continue;
     if (findEmailAddress(text) || DATE.test(text) || TO_LABEL.test(text) || FROM_LABEL.test(text) || /(様|さま|殿)$/.test(text)) continue;
     // iOS Mail puts the sender's name on its own line right above the address.
     const below = lines[i + 1];

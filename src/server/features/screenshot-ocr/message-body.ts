@@ -1,6 +1,6 @@
 import { CHROME, isChrome } from './app-chrome';
 import { repairAddressText } from './address-repair';
-import { meaningfulChars, type TextLine } from './form-lines';
+import { glyphSize, meaningfulChars, type TextLine } from './form-lines';
 import { foldWidth } from './ocr-text';
 
 /** A line ending in what could be the start of an address, which the next line may continue. */
@@ -21,15 +21,33 @@ function inMessageColumn(lines: TextLine[]): TextLine[] {
 /** Drops interface text, but keeps the last few characters of a URL wrapped onto a line of their own. */
 export function withoutChrome(lines: TextLine[]): TextLine[] {
   const kept: TextLine[] = [];
+  let dropped: TextLine | null = null;
   for (const entry of inMessageColumn(lines)) {
     const previous = kept.at(-1);
     if (entry.text === '') continue;
     const urlTail = previous && ADDRESS_AT_END.test(previous.text) && /^[A-Za-z0-9/?=&._%-]{1,12}$/.test(entry.text)
       && entry.line.box.y - (previous.line.box.y + previous.line.box.h) < previous.line.box.h
       && Math.abs(entry.line.box.x - previous.line.box.x) < previous.line.box.h * 2;
-    if (urlTail || !isChrome(entry)) kept.push(entry);
+    if (urlTail || !(isChrome(entry) || (dropped !== null && continuesLine(dropped, entry)))) {
+      kept.push(entry);
+      dropped = null;
+    } else {
+      dropped = entry;
+    }
   }
   return kept;
+}
+
+/**
+ * The next line of a wrapped paragraph: right below, at the same left edge (or centre) and size, after a line
+ * that ran on (no sentence end). An app's warning wraps like this, and only its first line is known.
+ */
+function continuesLine(above: TextLine, entry: TextLine): boolean {
+  const a = above.line.box;
+  const b = entry.line.box;
+  const size = Math.min(a.h, b.h);
+  return meaningfulChars(above.text) >= 12 && !/[。！？]$/.test(above.text) && b.y - (a.y + a.h) < size * 0.8 && b.y > a.y + size * 0.5
+    && (Math.abs(b.x - a.x) < size * 1.5 || Math.abs(b.x + b.w / 2 - (a.x + a.w / 2)) < size * 1.5) && Math.abs(glyphSize(above.line) - glyphSize(entry.line)) < glyphSize(above.line) * 0.2;
 }
 
 /** Android shows the sender's avatar beside the last bubble line; OCR reads it as stray marks. */

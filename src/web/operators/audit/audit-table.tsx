@@ -8,6 +8,8 @@ type AuditTableProps = { entries: AuditEntry[]; caption: string; showReport: boo
 
 /** Audit entries: a table on wide screens, one card per entry on phones. */
 export function AuditTable({ entries, caption, showReport }: AuditTableProps) {
+  // A report deleted for good keeps its entries (and its id) but has no page to link to.
+  const deleted = new Set(entries.filter((entry) => entry.action === 'delete').map((entry) => entry.report_id));
   return (
     <table className="card-table op-table op-audit-table">
       <caption className="visually-hidden">{caption}</caption>
@@ -31,12 +33,17 @@ export function AuditTable({ entries, caption, showReport }: AuditTableProps) {
             </td>
             {showReport && (
               <td data-label={t.auditReport} className="op-audit-table__report">
-                {entry.report_id ? (
+                {!entry.report_id ? (
+                  <span className="op-muted">{t.deletedReport}</span>
+                ) : deleted.has(entry.report_id) ? (
+                  <>
+                    <span className="detail-list__mono">{entry.report_id}</span>
+                    <span className="op-muted">{t.deletedReportNote}</span>
+                  </>
+                ) : (
                   <Link to={operatorReportPath(entry.report_id)} className="detail-list__mono">
                     {entry.report_id}
                   </Link>
-                ) : (
-                  <span className="op-muted">{t.deletedReport}</span>
                 )}
               </td>
             )}

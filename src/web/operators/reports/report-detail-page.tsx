@@ -98,7 +98,7 @@ function DetailBody({ detail, back, notice, noticeRef, onDone }: DetailBodyProps
       {report.hidden_at && (
         <AlertBox tone="warning" live={false}>
           <p>{t.hiddenNotice(report.hidden_reason ?? '—')}</p>
-          <p className="op-muted">非公開にした日時: {formatReportDateTime(report.hidden_at)}</p>
+          <p className="op-muted">非公開にした日時：{formatReportDateTime(report.hidden_at)}</p>
         </AlertBox>
       )}
 
@@ -109,24 +109,34 @@ function DetailBody({ detail, back, notice, noticeRef, onDone }: DetailBodyProps
             <h2 id="op-images-title" className="op-panel__title">
               スクリーンショット
             </h2>
-            <div className="op-images">
-              <div className="op-images__item">
-                <h3 className="op-images__title">{t.originalTitle}</h3>
-                <p className="op-images__note">{t.originalNote}</p>
-                {report.has_original ? <OriginalScreenshot reportId={report.report_id} /> : <p className="op-muted">{t.originalMissing}</p>}
+            {report.screenshot_status === 'none' && !report.has_original && !report.redacted_image_url ? (
+              <p className="op-muted">{t.noScreenshot}</p>
+            ) : (
+              <div className="op-images">
+                <div className="op-images__item">
+                  <h3 className="op-images__title">{t.originalTitle}</h3>
+                  {report.has_original ? (
+                    <>
+                      <p className="op-images__note">{t.originalNote}</p>
+                      <OriginalScreenshot reportId={report.report_id} />
+                    </>
+                  ) : (
+                    <p className="op-muted">{t.originalMissing}</p>
+                  )}
+                </div>
+                <div className="op-images__item">
+                  <h3 className="op-images__title">{t.redactedTitle}</h3>
+                  {report.redacted_image_url ? (
+                    <a className="op-shot" href={report.redacted_image_url} target="_blank" rel="noopener noreferrer">
+                      <img className="op-shot__image" src={report.redacted_image_url} alt={t.redactedAlt} />
+                      <span className="op-shot__hint">新しいタブで原寸表示</span>
+                    </a>
+                  ) : (
+                    <p className="op-muted">{t.redactedMissing}</p>
+                  )}
+                </div>
               </div>
-              <div className="op-images__item">
-                <h3 className="op-images__title">{t.redactedTitle}</h3>
-                {report.redacted_image_url ? (
-                  <a className="op-shot" href={report.redacted_image_url} target="_blank" rel="noopener noreferrer">
-                    <img className="op-shot__image" src={report.redacted_image_url} alt={t.redactedAlt} />
-                    <span className="op-shot__hint">新しいタブで原寸表示</span>
-                  </a>
-                ) : (
-                  <p className="op-muted">{t.redactedMissing}</p>
-                )}
-              </div>
-            </div>
+            )}
           </section>
         </div>
         <div className="op-detail-grid__side">
