@@ -248,6 +248,25 @@ describe("auto-fill without the recipient's personal data", () => {
   });
 });
 
+describe('subjects and colons', () => {
+  it('leaves out a chip set apart after the subject, and reads a colon read as a middle dot', () => {
+    const subject = line('【重要】ご利用料金のお支払いが確認できません護トレイメ', 60, { h: 26 });
+    // The chip 「受信トレイ」 stands a character and a half to the right of the subject.
+    for (let i = 22; i < subject.charBoxes.length; i++) subject.charBoxes[i] = { ...subject.charBoxes[i]!, x: subject.charBoxes[i]!.x + 40 };
+    subject.box.w += 40;
+    const form = extractFormData([
+      subject,
+      line('SoftBank <mysoftbank@sb-support.test>', 100),
+      line('2026/11/21 15:32', 124),
+      line('いつもSoftBankをご利用いただきありがとうございます。', 150),
+      line('お支払期限・2026年1月8日', 174),
+      line('ご請求金額:・¥5,690', 198),
+    ], { width: 1280, height: 800 });
+    expect(form.subject).toBe('【重要】ご利用料金のお支払いが確認できません');
+    expect(form.body).toBe('いつもSoftBankをご利用いただきありがとうございます。\nお支払期限:2026年1月8日\nご請求金額:¥5,690');
+  });
+});
+
 describe('sender addresses', () => {
   it('joins an address the screen wrapped onto the next line', () => {
     const form = extractFormData([

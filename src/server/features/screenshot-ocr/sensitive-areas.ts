@@ -249,7 +249,9 @@ function sensitiveSpans(text: string, wide: boolean): FoundSpan[] {
     while (start > 0 && match.index - start < 10 && !NAME_STOP.test(probe[start - 1]!)) start--;
     const name = probe.slice(start, match.index).trim();
     if (name.length === 0 || NOT_A_NAME.test(name) || !isCjk(name.at(-1)) && !/[A-Za-z]/.test(name)) continue;
-    add(start, match.index);
+    // The character before the name and the honorific too: OCR's boxes for a name's first and
+    // last characters are sometimes slivers or shifted onto their neighbours.
+    add(Math.max(0, start - 1), match.index + match[0].length);
   }
   return spans;
 }
