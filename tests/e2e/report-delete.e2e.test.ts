@@ -186,3 +186,35 @@ describe.each(VIEWPORTS)('deleting from the detail page ($name)', ({ name, viewp
     expect(await reportDetail(page).root.count()).toBe(0);
   });
 });
+
+describe.each(VIEWPORTS)('the list’s delete dialog, loaded after first paint ($name)', ({ name, viewport }) => {
+  it('says so when its code cannot be downloaded, and opens at the next click once it can', async () => {
+    const reportId = await env.api.createReport(smsReport({ body: `削除ダイアログの読み込み ${name}`, delete_password: LIST_PASSWORD }));
+    const { page } = await env.open(viewport);
+    // A flaky connection: the dialog's code does not arrive, neither when idle nor at the click.
+    const dialogCode = /\/assets\/delete-modal-[\w-]+\.js$/;
+    await page.route(dialogCode, (route) => route.abort());
+    await page.goto(INDEX_PATH);
+    await waitForListSettled(page);
+    const deleteButton = reportList(page).rowFor(reportId).getByRole('button', { name: '削除', exact: true });
+    await deleteButton.click();
+    const unavailable = page.getByRole('alert').filter({ hasText: '画面を読み込めませんでした。通信環境をご確認のうえ、もう一度お試しください。' });
+    await unavailable.waitFor();
+    expect(await deleteModal(page).root.count()).toBe(0);
+    // It takes focus (and so comes into view), as the dialog would have.
+    await eventually(() => unavailable.evaluate((element) => element === document.activeElement)).toBe(true);
+    await checkScreen(page, `delete-dialog-unavailable-${name}`, { fullPage: false });
+    await unavailable.getByRole('button', { name: '閉じる' }).click();
+    await unavailable.waitFor({ state: 'detached' });
+
+    // The connection is back: the next click downloads it again and the dialog opens.
+    await page.unroute(dialogCode);
+    await deleteButton.click();
+    const modal = deleteModal(page);
+    await modal.root.waitFor();
+    await modal.password.fill(LIST_PASSWORD);
+    await modal.confirm.click();
+    await modal.root.getByText('削除しました', { exact: true }).waitFor();
+    expect(await env.api.reportStatus(reportId)).toBe(404);
+  });
+});

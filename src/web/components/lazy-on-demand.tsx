@@ -1,4 +1,4 @@
-import { lazy, useEffect, type ComponentType } from 'react';
+import { lazy, useEffect, useRef, type ComponentType } from 'react';
 import { reportUiText } from '../../common/report-messages';
 import { AlertBox } from './alert-box';
 
@@ -54,10 +54,15 @@ export function lazyOnDemand<P extends object>(load: () => Promise<ComponentType
   return { Component, preload };
 }
 
-/** What an on-demand dialog shows in its place when its code could not be downloaded. */
+/**
+ * What an on-demand dialog shows in its place when its code could not be downloaded. It takes
+ * focus, as the dialog would have: it may sit far below the button that asked for it.
+ */
 export function DialogUnavailable({ onClose }: { onClose: () => void }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.focus(), []);
   return (
-    <AlertBox tone="error" className="dialog-unavailable">
+    <AlertBox ref={ref} tone="error" className="dialog-unavailable">
       <p>画面を読み込めませんでした。通信環境をご確認のうえ、もう一度お試しください。</p>
       <button type="button" className="button button--secondary" onClick={onClose}>
         {reportUiText.close}

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { rarestTrigrams, type TrigramCounts, trigramsOf, withoutCommonWords } from './report-search-trigrams.repo';
+import { rarestTrigrams, type TrigramCounts, trigramKey, trigramsOf, withoutCommonWords } from './report-search-trigrams.repo';
 
 /** Counts as a sample of `reports` reports would give them. */
-const counts = (reports: number, byTrigram: Record<string, number>): TrigramCounts => ({ reports, byTrigram: new Map(Object.entries(byTrigram)) });
+const counts = (reports: number, byTrigram: Record<string, number>): TrigramCounts => ({
+  reports,
+  byTrigram: new Map(Object.entries(byTrigram).map(([trigram, count]) => [trigramKey(trigram), count])),
+});
 const everywhere = (word: string, reports: number) => Object.fromEntries(trigramsOf(word).map((trigram) => [trigram, reports]));
 
 describe('trigramsOf', () => {
@@ -10,6 +13,14 @@ describe('trigramsOf', () => {
     expect(trigramsOf('楽天カード')).toEqual(['楽天カ', '天カー', 'カード']);
     expect(trigramsOf('ab')).toEqual([]);
     expect(trigramsOf('a𠮷bc')).toEqual(['a𠮷b', '𠮷bc']);
+  });
+});
+
+describe('trigramKey', () => {
+  it('tells trigrams apart, whatever their order and characters', () => {
+    const keys = ['abc', 'acb', 'bac', '楽天カ', '天カ楽', 'a𠮷b', '𠮷ab', 'ab𠮷', '090', '909', '-90', '09.'].map(trigramKey);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(keys.every((key) => Number.isInteger(key) && key >= 0 && key < 2 ** 30)).toBe(true);
   });
 });
 

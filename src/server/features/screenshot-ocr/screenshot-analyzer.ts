@@ -36,7 +36,7 @@ export function analysisFromReadings({ width, height, firstReading, lines }: Scr
     height,
     formData: extractFormData(lines, { width, height }),
     // Both readings: an address either one recognises gets covered.
-    sensitiveBoxes: [...findSensitiveBoxes(firstReading), ...findSensitiveBoxes(lines)],
+    sensitiveBoxes: [...findSensitiveBoxes(firstReading, { width, height }), ...findSensitiveBoxes(lines, { width, height })],
   };
 }
 

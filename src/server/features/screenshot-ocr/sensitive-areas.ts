@@ -1,7 +1,9 @@
 import { findPersonalSpans, findRecipients, NOT_A_NAME } from '../../../common/personal-data';
+import { boxFor, type ImageSize, isNextLine, lineBelow, reachesColumnEdge, reachesParagraphEdge, sameRow } from './line-geometry';
 import type { OcrLine } from './ocr-layout';
 import { asciiRuns, foldWidth, isCjk, isPhoneNumber, looksLikeAddress, PHONE_PATTERN, type Span } from './ocr-text';
 import type { PixelBox } from './screenshot-ocr.types';
+import { findUnsureAreas } from './unsure-areas';
 
 const NAME_STOP = /[\s【】「」『』（）()[\]、。,:：!！?？・<>＜＞]/;
 const RECIPIENT_LABEL = /^\s*(?:To|TO|to|宛先|宛て先|受信者|Cc|CC)\s*[:_]?\s*/;
@@ -57,8 +59,11 @@ export interface MarkedSpan extends FoundSpan {
  * even though the text keeps it (the sender, the phishing URLs) plus OCR-tolerant margins. They
  * lean towards covering too much: a readable recipient name or live URL in a public image is a defect.
  */
-export function findSensitiveBoxes(lines: readonly OcrLine[]): PixelBox[] {
-  const { marked, unread } = markSensitiveSpans(lines);
+export function findSensitiveBoxes(lines: readonly OcrLine[], image?: ImageSize): PixelBox[] {
+  const { marked, unread } = markSensitiveSpans(lines, true);
+  const unsure = findUnsureAreas(lines, marked, image);
+  marked.push(...unsure.marked);
+  unread.push(...unsure.unread);
   return [...marked.flatMap((span) => boxFor(lines[span.line]!, span, numberMargin(lines[span.line]!, span))), ...unread];
 }
 
@@ -67,12 +72,17 @@ export function findAddressSpans(lines: readonly OcrLine[]): MarkedSpan[] {
   return markSensitiveSpans(lines).marked.filter((span) => span.address);
 }
 
-function markSensitiveSpans(lines: readonly OcrLine[]): { marked: MarkedSpan[]; unread: PixelBox[] } {
+/**
+ * `wide` adds the rules that only add black (more tolerant patterns, layout evidence); without it,
+ * the spans are exactly what decides which areas are read a second time, so a redaction rule
+ * never changes what auto-fill reads.
+ */
+function markSensitiveSpans(lines: readonly OcrLine[], wide = false): { marked: MarkedSpan[]; unread: PixelBox[] } {
   const marked: MarkedSpan[] = [];
   const names = recipientNames(lines);
   lines.forEach((line, index) => {
     const text = foldWidth(line.text);
-    for (const span of sensitiveSpans(text)) marked.push({ ...span, line: index });
+    for (const span of sensitiveSpans(text, wide)) marked.push({ ...span, line: index });
     for (const name of names) for (const span of fuzzyOccurrences(text, name)) marked.push({ ...span, line: index, wraps: false, address: false });
   });
   const unread: PixelBox[] = [];
@@ -83,9 +93,11 @@ function markSensitiveSpans(lines: readonly OcrLine[]): { marked: MarkedSpan[]; 
     if (field) {
       marked.push({ start: field.index + field[0].length - 1, end: line.text.length, line: index, wraps: false, address: false });
       lines.forEach((other, i) => {
-        const overlap = Math.min(line.box.y + line.box.h, other.box.y + other.box.h) - Math.max(line.box.y, other.box.y);
-        if (i !== index && other.box.x >= line.box.x + line.box.w - line.box.h && overlap > Math.min(line.box.h, other.box.h) * 0.5) {
+        if (i !== index && other.box.x >= line.box.x + line.box.w - line.box.h && sameRow(line, other)) {
           marked.push({ start: 0, end: other.text.length, line: i, wraps: false, address: false });
+          // The gap between the label and the value: the mask's first symbols may stand there unread.
+          const gapStart = line.box.x + line.box.w;
+          if (wide && other.box.x > gapStart) unread.push({ x: gapStart, y: Math.min(line.box.y, other.box.y), w: other.box.x - gapStart, h: Math.max(line.box.h, other.box.h) });
         }
       });
     }
@@ -108,9 +120,11 @@ function markSensitiveSpans(lines: readonly OcrLine[]): { marked: MarkedSpan[]; 
     const span = marked[i]!;
     if (!span.wraps) continue;
     const text = lines[span.line]!.text;
-    if (text.slice(span.end).trim() !== '' || !reachesColumnEdge(lines, span.line)) continue;
+    if (text.slice(span.end).trim() !== '') continue;
+    if (!reachesColumnEdge(lines, span.line) && !(wide && reachesParagraphEdge(lines, span.line))) continue;
     const line = lines[span.line]!;
-    const next = lines[span.line + 1];
+    const below = wide ? lineBelow(lines, span.line) : span.line + 1;
+    const next = lines[below];
     const nextText = next ? foldWidth(next.text) : '';
     const readOn = next && isNextLine(line, next) && !/^\d{1,2}:\d{2}/.test(nextText) && (span.wrapsWords ? sentenceEnd(nextText) : continuationEnd(nextText)) > 0;
     // A break right after "-", "/", "=" or "?" certainly continues; if the rest was not read (or
@@ -124,7 +138,7 @@ function markSensitiveSpans(lines: readonly OcrLine[]): { marked: MarkedSpan[]; 
     if (!next || !readOn) continue;
     const end = span.wrapsWords ? sentenceEnd(nextText) : continuationEnd(nextText);
     // An address wraps onto one more line at most; its continuation does not carry on further.
-    if (end > 0) marked.push({ start: 0, end, line: span.line + 1, wraps: !span.wrapsWords && end >= next.text.trimEnd().length, address: !span.wrapsWords });
+    if (end > 0) marked.push({ start: 0, end, line: below, wraps: !span.wrapsWords && end >= next.text.trimEnd().length, address: !span.wrapsWords });
   }
   lines.forEach((line, index) => {
     const text = foldWidth(line.text);
@@ -154,7 +168,33 @@ function markSensitiveSpans(lines: readonly OcrLine[]): { marked: MarkedSpan[]; 
   return { marked, unread };
 }
 
-function sensitiveSpans(text: string): FoundSpan[] {
+/** A scheme anywhere, whatever OCR made of what follows it ("たします。https:ガ"). */
+const SCHEME_ANYWHERE = /(?<![A-Za-z])h?t?tps?\s?[:;]|hxxps?[:;]|www\./gi;
+/**
+ * A number led by 0, O or + with nine digits or more, whatever single characters OCR put between
+ * them ("O0.5 706語6 6.5三2.8 8", "03-フ710-3287"): a phone number in full-width digits. Dates,
+ * times and amounts (年月日, ":", "/", ",", 円) do not join.
+ */
+const DIGIT_DENSE = /(?<!\d)[0OoＯ〇+](?:[^\d年月日時分秒円:：/／,，、。%％¥￥]{0,2}\d){8,}/g;
+/** Groups of at most four digits, four or more of them ("+81 90 1234 5678"): a phone number whatever OCR made of its first digit ("181 80 1632 8468"). */
+const DIGIT_GROUPS = /(?<!\d)\d{1,4}(?:[\s\-‐－ー−]\d{1,4}){3,4}(?!\d)/g;
+
+/** Text rules that only add black: more tolerant than the ones that decide a second reading. */
+function wideTextSpans(probe: string): FoundSpan[] {
+  const spans: FoundSpan[] = [];
+  for (const match of probe.matchAll(SCHEME_ANYWHERE)) spans.push({ start: match.index, end: probe.trimEnd().length, wraps: true, address: true });
+  for (const match of probe.matchAll(DIGIT_DENSE)) {
+    const end = match.index + match[0].length;
+    spans.push({ start: match.index, end, wraps: end >= probe.trimEnd().length, address: true });
+  }
+  for (const match of probe.matchAll(DIGIT_GROUPS)) {
+    const end = match.index + match[0].length;
+    if (match[0].replace(/\D/g, '').length >= 10) spans.push({ start: match.index, end, wraps: end >= probe.trimEnd().length, address: true });
+  }
+  return spans;
+}
+
+function sensitiveSpans(text: string, wide: boolean): FoundSpan[] {
   const spans: FoundSpan[] = [];
   const add = (start: number, end: number, wraps = false, address = wraps) => {
     if (end > start) spans.push({ start, end, wraps, address });
@@ -163,7 +203,7 @@ function sensitiveSpans(text: string): FoundSpan[] {
   for (const span of findPersonalSpans(text)) add(span.start, span.end, false, false);
   // "の" between letters is a misread "@".
   const probe = text.replace(/(?<=[A-Za-z0-9._-])の(?=[A-Za-z0-9])/g, '@');
-  for (const run of addressRuns(probe)) {
+  for (const run of addressRuns(probe, wide ? 2 : 1)) {
     const value = probe.slice(run.start, run.end);
     // "…ください。https" at the end of a line: the address goes on below.
     const schemeAtEnd = SCHEME_START.test(value) && probe.slice(run.end).trim() === '';
@@ -202,24 +242,29 @@ function sensitiveSpans(text: string): FoundSpan[] {
   const card = CARD_LABEL.exec(probe);
   if (card && /\d{3,4}/.test(probe.slice(card.index))) add(card.index + card[0].length - 1, probe.length);
 
+  if (wide) spans.push(...wideTextSpans(probe));
+
   for (const match of probe.matchAll(/様|さま|殿/g)) {
     let start = match.index;
     while (start > 0 && match.index - start < 10 && !NAME_STOP.test(probe[start - 1]!)) start--;
     const name = probe.slice(start, match.index).trim();
     if (name.length === 0 || NOT_A_NAME.test(name) || !isCjk(name.at(-1)) && !/[A-Za-z]/.test(name)) continue;
-    add(start, match.index);
+    // The character before the name and the honorific too: OCR's boxes for a name's first and
+    // last characters are sometimes slivers or shifted onto their neighbours.
+    add(Math.max(0, start - 1), match.index + match[0].length);
   }
   return spans;
 }
 
-/** ASCII runs, joined across one misread character ("verify?reミmj030", "httpsツ/docomo"). */
-function addressRuns(text: string): Span[] {
+/** ASCII runs, joined across `misread` misread characters ("verify?reミmj030", "httpsツ/docomo", "?reほたPBT"). */
+function addressRuns(text: string, misread: number): Span[] {
   const runs = asciiRuns(text);
   const merged: Span[] = [];
   for (const run of runs) {
     const last = merged.at(-1);
     // Only a kana or kanji in between: "/" misread as "ん", ":/" as "ツ", "f" as "ミ".
-    if (last && run.start - last.end === 1 && isCjk(text[last.end])) last.end = run.end;
+    const between = last ? text.slice(last.end, run.start) : '';
+    if (last && between.length <= misread && [...between].every((char) => isCjk(char))) last.end = run.end;
     else merged.push({ ...run });
   }
   return merged;
@@ -284,19 +329,6 @@ function unsureNearCue(line: OcrLine): boolean {
     && cues.some((cue) => i >= cue.index - NEAR_CUE && i < cue.index + cue[0].length + NEAR_CUE));
 }
 
-/** Only a line that runs to the right edge of its text column can have wrapped. */
-function reachesColumnEdge(lines: readonly OcrLine[], index: number): boolean {
-  const line = lines[index]!;
-  const neighbours = lines.slice(Math.max(0, index - 3), index + 4).filter((other) => Math.abs(other.box.x - line.box.x) < line.box.h * 3);
-  const columnRight = Math.max(...neighbours.map((other) => other.box.x + other.box.w));
-  return line.box.x + line.box.w >= columnRight - line.box.h * 2.5;
-}
-
-function isNextLine(line: OcrLine, next: OcrLine): boolean {
-  const gap = next.box.y - (line.box.y + line.box.h);
-  return gap < Math.max(line.box.h, next.box.h) * 1.5 && gap > -line.box.h / 2;
-}
-
 /**
  * A number's first or last digit is often lost or read as a separator: a number span is widened
  * by a character on either side.
@@ -304,22 +336,4 @@ function isNextLine(line: OcrLine, next: OcrLine): boolean {
 function numberMargin(line: OcrLine, span: MarkedSpan): number {
   const digits = line.text.slice(span.start, span.end).replace(/\D/g, '').length;
   return span.address && digits >= 4 ? line.box.h * 0.8 : 0;
-}
-
-function boxFor(line: OcrLine, span: Span, extraX = 0): PixelBox[] {
-  const boxes = line.charBoxes.slice(span.start, span.end).filter((box) => box.w > 0 && box.h > 0);
-  if (boxes.length === 0) return [];
-  const heights = line.charBoxes.map((box) => box.h).filter((h) => h > 0).sort((a, b) => a - b);
-  const charHeight = Math.max(heights[Math.floor(heights.length * 0.75)] ?? line.box.h, line.box.h * 0.6);
-  let x0 = Math.min(...boxes.map((box) => box.x));
-  let x1 = Math.max(...boxes.map((box) => box.x + box.w));
-  let y0 = Math.min(line.box.y, ...boxes.map((box) => box.y));
-  let y1 = Math.max(line.box.y + line.box.h, ...boxes.map((box) => box.y + box.h));
-  const padX = Math.max(3, charHeight * 0.6) + extraX;
-  const padY = Math.max(3, charHeight * 0.5);
-  x0 -= padX;
-  x1 += padX;
-  y0 -= padY;
-  y1 += padY;
-  return [{ x: Math.floor(x0), y: Math.floor(y0), w: Math.ceil(x1 - x0), h: Math.ceil(y1 - y0) }];
 }

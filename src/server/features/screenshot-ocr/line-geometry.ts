@@ -1,0 +1,106 @@
+import type { OcrLine } from './ocr-layout';
+import type { Span } from './ocr-text';
+import type { PixelBox } from './screenshot-ocr.types';
+
+/** Where OCR lines sit relative to each other and to the image: the layout side of the redaction rules. */
+
+/** Is `next` the line right below `line` (the next line of the same paragraph, if it wrapped)? */
+export function isNextLine(line: OcrLine, next: OcrLine): boolean {
+  const gap = next.box.y - (line.box.y + line.box.h);
+  return gap < Math.max(line.box.h, next.box.h) * 1.5 && gap > -line.box.h / 2;
+}
+
+/** Do two lines share a row (at least half of the lower one's height)? */
+export function sameRow(line: OcrLine, other: OcrLine): boolean {
+  const overlap = Math.min(line.box.y + line.box.h, other.box.y + other.box.h) - Math.max(line.box.y, other.box.y);
+  return overlap > Math.min(line.box.h, other.box.h) * 0.5;
+}
+
+/** Only a line that runs to the right edge of its text column (where its neighbours end) can have wrapped. */
+export function reachesColumnEdge(lines: readonly OcrLine[], index: number): boolean {
+  const line = lines[index]!;
+  const neighbours = lines.slice(Math.max(0, index - 3), index + 4).filter((other) => alignedLeft(line, other));
+  return reaches(line, neighbours);
+}
+
+/**
+ * The same against the lines of its own paragraph above it, which wrapped at the column's edge
+ * too: where the text below is wider (an app's note under a bubble), the neighbours' edge is not
+ * the bubble's.
+ */
+export function reachesParagraphEdge(lines: readonly OcrLine[], index: number): boolean {
+  const above: OcrLine[] = [];
+  for (let i = index - 1, below = lines[index]!; i >= 0 && above.length < 3 && isNextLine(lines[i]!, below) && alignedLeft(lines[index]!, lines[i]!); i--) {
+    below = lines[i]!;
+    above.push(below);
+  }
+  return above.length > 0 && reaches(lines[index]!, above);
+}
+
+/** Do two lines start at about the same x (the same text column)? */
+export const alignedLeft = (line: OcrLine, other: OcrLine) => Math.abs(other.box.x - line.box.x) < line.box.h * 3;
+
+function reaches(line: OcrLine, others: readonly OcrLine[]): boolean {
+  const columnRight = Math.max(...others.map((other) => other.box.x + other.box.w));
+  return line.box.x + line.box.w >= columnRight - line.box.h * 2.5;
+}
+
+/** The box of a span of a line's characters, padded so OCR's tight glyph boxes leave no edge readable. */
+export function boxFor(line: OcrLine, span: Span, extraX = 0): PixelBox[] {
+  const boxes = line.charBoxes.slice(span.start, span.end).filter((box) => box.w > 0 && box.h > 0);
+  if (boxes.length === 0) return [];
+  const heights = line.charBoxes.map((box) => box.h).filter((h) => h > 0).sort((a, b) => a - b);
+  const charHeight = Math.max(heights[Math.floor(heights.length * 0.75)] ?? line.box.h, line.box.h * 0.6);
+  let x0 = Math.min(...boxes.map((box) => box.x));
+  let x1 = Math.max(...boxes.map((box) => box.x + box.w));
+  let y0 = Math.min(line.box.y, ...boxes.map((box) => box.y));
+  let y1 = Math.max(line.box.y + line.box.h, ...boxes.map((box) => box.y + box.h));
+  const padX = Math.max(3, charHeight * 0.6) + extraX;
+  const padY = Math.max(3, charHeight * 0.5);
+  x0 -= padX;
+  x1 += padX;
+  y0 -= padY;
+  y1 += padY;
+  return [{ x: Math.floor(x0), y: Math.floor(y0), w: Math.ceil(x1 - x0), h: Math.ceil(y1 - y0) }];
+}
+
+/** The pixel size of the image the lines were read from. */
+export interface ImageSize {
+  width: number;
+  height: number;
+}
+
+/**
+ * The line a line wraps onto: the nearest line right below it that starts near its left edge.
+ * Usually the next one in reading order, but a date or a name set apart on the same row may come
+ * between them.
+ */
+export function lineBelow(lines: readonly OcrLine[], index: number): number {
+  const line = lines[index]!;
+  const next = lines[index + 1];
+  if (next && isNextLine(line, next)) return index + 1;
+  const candidate = (other: OcrLine) => isNextLine(line, other) && alignedLeft(line, other) && other.box.y > line.box.y;
+  let best: number | null = null;
+  for (const [i, other] of lines.entries()) {
+    if (i !== index && candidate(other) && (best === null || other.box.y < lines[best]!.box.y)) best = i;
+  }
+  // No line below: the caller finds the next line in reading order is no continuation either.
+  return best ?? index + 1;
+}
+
+/**
+ * The line a line's start may have come from: of the lines in the row right above it that reach
+ * past its left edge, the one ending furthest right (the end of the row a wrapped address broke at).
+ */
+export function rowAbove(lines: readonly OcrLine[], index: number): number | null {
+  const line = lines[index]!;
+  const candidates = [...lines.keys()].filter((i) => {
+    const other = lines[i]!;
+    return i !== index && isNextLine(other, line) && other.box.y < line.box.y && other.box.x + other.box.w > line.box.x;
+  });
+  if (candidates.length === 0) return null;
+  const bottom = (i: number) => lines[i]!.box.y + lines[i]!.box.h;
+  const nearest = candidates.reduce((best, i) => (bottom(i) > bottom(best) ? i : best));
+  const right = (i: number) => lines[i]!.box.x + lines[i]!.box.w;
+  return candidates.filter((i) => sameRow(lines[i]!, lines[nearest]!)).reduce((best, i) => (right(i) > right(best) ? i : best));
+}

@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import type { OcrLine } from './ocr-layout';
+import type { PixelBox } from './screenshot-ocr.types';
+import { findAddressSpans, findSensitiveBoxes } from './sensitive-areas';
+
+/** A recognised line as tesseract would give it: one box per character, Japanese square, ASCII half width. */
+function line(text: string, y: number, options: { x?: number; h?: number; confidence?: number } = {}): OcrLine {
+  const { x = 40, h = 20, confidence = 95 } = options;
+  let cursor = x;
+  const charBoxes = [...text].map((char) => {
+    const w = char.charCodeAt(0) > 0x7f ? h : h / 2;
+    const box = { x: cursor, y, w, h };
+    cursor += w;
+    return box;
+  });
+  return { text, charBoxes, charConfidences: charBoxes.map(() => 95), box: { x, y, w: cursor - x, h }, confidence };
+}
+
+/** Is the area fully inside the union of the boxes (checked on a 1-px grid)? */
+function covered(boxes: readonly PixelBox[], area: PixelBox): boolean {
+  for (let y = Math.ceil(area.y); y < area.y + area.h; y++) {
+    for (let x = Math.ceil(area.x); x < area.x + area.w; x++) {
+      if (!boxes.some((b) => b.x <= x && x + 1 <= b.x + b.w && b.y <= y && y + 1 <= b.y + b.h)) return false;
+    }
+  }
+  return true;
+}
+
+const touches = (boxes: readonly PixelBox[], area: PixelBox) =>
+  boxes.some((b) => b.x < area.x + area.w && area.x < b.x + b.w && b.y < area.y + area.h && area.y < b.y + b.h);
+
+const SCREEN = { width: 400, height: 300 };
+
+describe('redaction where the reading is unsure', () => {
+  it('covers a text line OCR could not read at all, but not a speck or a blob', () => {
+    const body = [line('平素よりご利用いただきありがとうございます。', 20), line('お手続きをお願いいたします。', 50)];
+    const garbage = line('由二下っの', 80, { confidence: 3 });
+    const speck = line('ー', 115, { h: 4, confidence: 0 });
+    const blob = line('_上疾回韻', 140, { h: 120, confidence: 5 });
+    const boxes = findSensitiveBoxes([...body, garbage, speck, blob, line('ご確認ください。', 270)], SCREEN);
+    expect(covered(boxes, garbage.box)).toBe(true);
+    expect(touches(boxes, speck.box)).toBe(false);
+    expect(touches(boxes, blob.box)).toBe(false);
+    expect(touches(boxes, body[0]!.box)).toBe(false);
+  });
+
+  it('covers a line cut by the image edge when it was read unsurely, and leaves a sure one', () => {
+    const lines = [line('下記URLからお手続きください。', 100), line('手※でキキガが一記か', 290, { h: 10, confidence: 29 })];
+    const boxes = findSensitiveBoxes(lines, SCREEN);
+    expect(covered(boxes, lines[1]!.box)).toBe(true);
+    const sure = [line('下記URLからお手続きください。', 100), line('ご確認ください。', 290, { h: 10, confidence: 92 })];
+    expect(findSensitiveBoxes(sure, SCREEN)).toEqual([]);
+  });
+
+  it('covers the first part of an e-mail address left at the end of the row above', () => {
+    const from = line('差出人: no-', 20, { x: 30 });
+    const rest = line('reply36@mail.yamato-', 44, { x: 30 });
+    const boxes = findSensitiveBoxes([from, rest, line('ex.example', 68, { x: 30 })], SCREEN);
+    const dash = from.charBoxes.at(-1)!;
+    const n = from.charBoxes[from.text.indexOf('n')]!;
+    expect(covered(boxes, { x: n.x, y: from.box.y, w: dash.x + dash.w - n.x, h: from.box.h })).toBe(true);
+    // The label stays readable.
+    expect(covered(boxes, from.charBoxes[0]!)).toBe(false);
+  });
+
+  it('does not take a time at the end of the row above for an address\'s first part, and covers the unread space above instead', () => {
+    const time = line('13:03', 40, { x: 330 });
+    const address = line('confirm82@65x5qg.test', 64, { x: 60, h: 20 });
+    const boxes = findSensitiveBoxes([time, address], SCREEN);
+    expect(touches(boxes, time.box)).toBe(false);
+    expect(covered(boxes, { x: 60, y: 40, w: 70, h: 20 })).toBe(true);
+  });
+
+  it('covers the rest of an address split off on the same row, and the gap', () => {
+    const first = line('ご登録住所・〒552-4576愛知県岡崎市康生通西', 20, { x: 10 });
+    const rest = line('1-26.6グランレジデンス302号室', 20, { x: first.box.x + first.box.w + 40 });
+    const boxes = findSensitiveBoxes([first, rest], { width: 1000, height: 300 });
+    expect(covered(boxes, { x: first.charBoxes[6]!.x, y: 20, w: rest.box.x + rest.box.w - first.charBoxes[6]!.x, h: 20 })).toBe(true);
+  });
+
+  it('covers the gap between a card label and its value set apart on the same row', () => {
+    const label = line('カード番号を', 20, { x: 14 });
+    const value = line('をままををままを3791', 20, { x: label.box.x + label.box.w + 40 });
+    const boxes = findSensitiveBoxes([label, value], SCREEN);
+    expect(covered(boxes, { x: label.box.x + label.box.w, y: 20, w: value.box.x + value.box.w - label.box.x - label.box.w, h: 20 })).toBe(true);
+  });
+
+  it('covers a wrapped URL\'s rest below a line whose column is narrower than the note under it', () => {
+    const lines = [
+      line('細は下記よりご確認くださ', 20, { x: 30 }),
+      line('い。https://kokuzei-info-m', 46, { x: 30 }),
+      line('ypage.test/check/?c=q5kzy', 72, { x: 30 }),
+      line('R', 98, { x: 30 }),
+      line('送信者が連絡先リストに登録されていないため、このメッセージ内のリンクは無効です。', 130, { x: 36 }),
+    ];
+    const boxes = findSensitiveBoxes(lines, { width: 1000, height: 300 });
+    expect(covered(boxes, lines[3]!.box)).toBe(true);
+    expect(touches(boxes, lines[4]!.box)).toBe(false);
+  });
+});
+
+describe('tolerant text rules that only add black', () => {
+  it('covers a full-width phone number read with kanji and dots between its digits', () => {
+    const number = line('カスタマーセンターO0.5 706語6 6.5三2.8 8', 20);
+    const boxes = findSensitiveBoxes([number], SCREEN);
+    const start = number.text.indexOf('O');
+    expect(covered(boxes, { x: number.charBoxes[start]!.x, y: 20, w: number.box.x + number.box.w - number.charBoxes[start]!.x, h: 20 })).toBe(true);
+  });
+
+  it('leaves dates, times and amounts alone', () => {
+    const lines = [line('ご利用日時：2026年11月22日 18:32', 20), line('ご請求金額：¥10,000円', 60), line('2026/11/20 9:45', 100)];
+    expect(findSensitiveBoxes(lines, SCREEN)).toEqual([]);
+  });
+
+  it('covers an international number whose + was read as a digit, and a scheme followed by garbage', () => {
+    const sender = line('< 181 80 1632 8468', 20);
+    const url = line('たします。https:ガ', 60);
+    const boxes = findSensitiveBoxes([sender, url], SCREEN);
+    expect(covered(boxes, { x: sender.charBoxes[2]!.x, y: 20, w: sender.box.x + sender.box.w - sender.charBoxes[2]!.x, h: 20 })).toBe(true);
+    expect(covered(boxes, { x: url.charBoxes[5]!.x, y: 60, w: url.box.x + url.box.w - url.charBoxes[5]!.x, h: 20 })).toBe(true);
+  });
+
+  it('leaves order and inquiry numbers of other shapes readable', () => {
+    const lines = [line('注文番号：698-3673186-0178638', 20), line('お問い合わせ番号：9248-7047-0642', 60)];
+    expect(findSensitiveBoxes(lines, SCREEN)).toEqual([]);
+  });
+
+  it('never changes which areas are read a second time', () => {
+    // For the boxes, the URL runs on across "ほた" to the line's end and wraps onto "W37"; the
+    // second reading still gets only what the reading rules found.
+    const lines = [line('https://www.mytokyogas-aj6.xyz/?reほたPBT', 20, { x: 30 }), line('W37', 46, { x: 30 })];
+    expect(covered(findSensitiveBoxes(lines, SCREEN), lines[1]!.box)).toBe(true);
+    expect(findAddressSpans(lines).map((span) => [span.line, span.start, span.end])).toEqual([[0, 0, 34]]);
+  });
+});

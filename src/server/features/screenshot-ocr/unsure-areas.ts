@@ -1,0 +1,96 @@
+import { boxFor, type ImageSize, rowAbove, sameRow } from './line-geometry';
+import type { OcrLine } from './ocr-layout';
+import { looksLikeAddress } from './ocr-text';
+import type { PixelBox } from './screenshot-ocr.types';
+import type { MarkedSpan } from './sensitive-areas';
+
+/**
+ * Where the reading itself cannot be trusted, covered on layout evidence rather than on what the
+ * text says (the privacy rule: when the reading is unsure, black out more). Tesseract's word
+ * confidence is the signal: its per-character confidence stays high even on garbage, but a word
+ * it could not read gets a low one.
+ */
+
+/** Below this word confidence (0–100) a line was not really read: it is covered whole. */
+const UNREAD_LINE_CONFIDENCE = 10;
+/** Lines outside these multiples of the page's line height are specks or blobs, not text. */
+const MIN_LINE_HEIGHT = 0.6;
+const MAX_LINE_HEIGHT = 2.5;
+/** A line cut by the image's top or bottom edge is covered whole below this confidence. */
+const CUT_LINE_CONFIDENCE = 70;
+/** Lines read with at least this confidence are the ones that tell the page's text height. */
+const READ_CONFIDENCE = 60;
+/** The first part of a wrapped address, at the end of the row above: URL characters up to the end. */
+const TRAILING_ADDRESS_PART = /[A-Za-z0-9._%+\-~/:?=&#]+\s*$/;
+
+export function findUnsureAreas(lines: readonly OcrLine[], marked: readonly MarkedSpan[], image?: ImageSize): { marked: MarkedSpan[]; unread: PixelBox[] } {
+  const found: MarkedSpan[] = [];
+  const unread: PixelBox[] = [];
+  const whole = (index: number) => found.push({ start: 0, end: lines[index]!.text.length, line: index, wraps: false, address: false });
+
+  const textHeight = typicalLineHeight(lines);
+  lines.forEach((line, index) => {
+    // Specks and blobs (an icon, a photo, the canvas of a rotated capture read as one huge
+    // "line") are not text: only lines of about a text line's height count.
+    if (line.box.h > textHeight * MAX_LINE_HEIGHT) return;
+    const textLike = [...line.text.replace(/\s/g, '')].length >= 2 && line.box.h >= textHeight * MIN_LINE_HEIGHT;
+    // Garbage: a line tesseract could not read may be anything, a name or a number included.
+    if (textLike && line.confidence < UNREAD_LINE_CONFIDENCE) whole(index);
+    // A line cut through by the image's edge (a crop, a screen's end) is read worst of all.
+    else if (image && line.confidence < CUT_LINE_CONFIDENCE && cutByEdge(line, image)) whole(index);
+  });
+
+  for (const span of marked) {
+    const line = lines[span.line]!;
+    if (line.text.slice(span.end).trim() === '' && (span.wraps || span.wrapsWords)) {
+      // A line split at a wide gap: its rest on the same row to the right goes on with the span.
+      for (const [i, other] of lines.entries()) {
+        const gap = other.box.x - (line.box.x + line.box.w);
+        if (i !== span.line && sameRow(line, other) && gap >= 0 && gap < line.box.h * 4) {
+          whole(i);
+          unread.push({ x: line.box.x + line.box.w, y: Math.min(line.box.y, other.box.y), w: gap, h: Math.max(line.box.h, other.box.h) });
+        }
+      }
+    }
+    wrapStart(lines, span, found, unread);
+  }
+  return { marked: found, unread };
+}
+
+/**
+ * An address that starts its line may have begun at the end of the row above ("…<security-" /
+ * "center@…", "To h-" / "kato.36@…"): that tail is covered, and where nothing was read above it
+ * (a short first part OCR lost), the space above its start is.
+ */
+function wrapStart(lines: readonly OcrLine[], span: MarkedSpan, found: MarkedSpan[], unread: PixelBox[]): void {
+  const line = lines[span.line]!;
+  const value = line.text.slice(span.start, span.end).trim();
+  const startsLine = line.text.slice(0, span.start).trim() === '';
+  if (!startsLine || !(value.includes('@') || looksLikeAddress(value)) || /^(?:h?t?tps?[:;]|www\.)/i.test(value)) return;
+  const above = rowAbove(lines, span.line);
+  const tail = above === null ? null : TRAILING_ADDRESS_PART.exec(lines[above]!.text);
+  // With a letter: a time ("13:03") at the end of the row above is no part of an address.
+  if (tail && /[A-Za-z]/.test(tail[0])) {
+    found.push({ start: tail.index, end: lines[above!]!.text.length, line: above!, wraps: false, address: false });
+    return;
+  }
+  const covered = boxFor(line, span)[0];
+  if (!covered) return;
+  const h = line.box.h;
+  const band = { x: covered.x, y: line.box.y - h * 1.5, w: covered.w, h: h * 1.5 };
+  // Up to the first line read in that band to the right (a time, a button): that is not the address.
+  const blockers = lines.filter((other) => other !== line && other.box.y < band.y + band.h && other.box.y + other.box.h > band.y && other.box.x + other.box.w > band.x);
+  const right = Math.min(band.x + band.w, ...blockers.map((other) => other.box.x));
+  if (right - band.x > h) unread.push({ ...band, w: right - band.x });
+}
+
+/** The median height of the lines read with confidence: the page's text line height. */
+function typicalLineHeight(lines: readonly OcrLine[]): number {
+  const heights = lines.filter((line) => line.confidence >= READ_CONFIDENCE).map((line) => line.box.h).sort((a, b) => a - b);
+  return heights[Math.floor(heights.length / 2)] ?? Infinity;
+}
+
+function cutByEdge(line: OcrLine, image: ImageSize): boolean {
+  const margin = Math.max(2, line.box.h * 0.25);
+  return line.box.y <= margin || line.box.y + line.box.h >= image.height - margin;
+}
