@@ -141,6 +141,24 @@ describe('SMS body', () => {
     expect(form.body?.replace(/\n/g, '')).toBe('JCBカード:お客様のカードに不正利用の疑いがある取引を確認いたしました。https://myjcb-jp-info.example/verify');
   });
 
+  it('finds the sender of a capture cut short at the bottom, but not a number inside the message', () => {
+    const short = { width: 390, height: 280 };
+    const form = extractFormData([
+      line('9:41', 10, { x: 30 }),
+      line('080-1085-0503 >', 92, { x: 130 }),
+      line('【楽天市場】ご注文の支払い方法に問題があります。', 150),
+      line('お問い合わせ: 050-9345-5855', 174),
+    ], short);
+    expect(form.source_phone).toBe('080-1085-0503');
+    const noSender = extractFormData([
+      line('JCBカード:お客様のカードに不正利用の疑いがある', 10),
+      line('取引を確認いたしました。', 34),
+      line('お問い合わせ: 050-9345-5855', 150),
+    ], short);
+    expect(noSender.source_phone).toBeNull();
+    expect(noSender.body).toContain('050-9345-5855');
+  });
+
   it('drops the whole of an app warning that wraps, centred, onto lines only its first names', () => {
     const form = extractFormData([
       line('090-3817-2264', 120, { x: 120 }),
@@ -245,6 +263,25 @@ describe("auto-fill without the recipient's personal data", () => {
     ], PHONE_SCREEN);
     expect(form.source_phone).toBe('090-3817-2264');
     expect(form.body).toBe('【楽天カード】〇〇様 お客様のカードのご利用を制限しております。https://rakuten-card.secure-login.test/m');
+  });
+});
+
+describe('subjects and colons', () => {
+  it('leaves out a chip set apart after the subject, and reads a colon read as a middle dot', () => {
+    const subject = line('【重要】ご利用料金のお支払いが確認できません護トレイメ', 60, { h: 26 });
+    // The chip 「受信トレイ」 stands a character and a half to the right of the subject.
+    for (let i = 22; i < subject.charBoxes.length; i++) subject.charBoxes[i] = { ...subject.charBoxes[i]!, x: subject.charBoxes[i]!.x + 40 };
+    subject.box.w += 40;
+    const form = extractFormData([
+      subject,
+      line('SoftBank <mysoftbank@sb-support.test>', 100),
+      line('2026/11/21 15:32', 124),
+      line('いつもSoftBankをご利用いただきありがとうございます。', 150),
+      line('お支払期限・2026年1月8日', 174),
+      line('ご請求金額:・¥5,690', 198),
+    ], { width: 1280, height: 800 });
+    expect(form.subject).toBe('【重要】ご利用料金のお支払いが確認できません');
+    expect(form.body).toBe('いつもSoftBankをご利用いただきありがとうございます。\nお支払期限:2026年1月8日\nご請求金額:¥5,690');
   });
 });
 

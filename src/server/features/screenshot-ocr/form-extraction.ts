@@ -58,13 +58,17 @@ function looksLikeEmail(lines: TextLine[]): boolean {
 }
 
 function fromSms(lines: TextLine[], size: ImageSize): ScreenshotFormData {
-  // The sender sits in the header, above the first message.
+  // The sender sits in the header, above the first message: the top quarter of a phone's screen.
+  // A capture cut short at the bottom has a shorter screen: down to half its width, a sender
+  // standing alone on its line is taken too (a number inside a sentence there is the message's).
   const headerLimit = size.height * 0.25;
+  const shortCaptureLimit = Math.max(headerLimit, size.width * 0.5);
   let senderIndex = -1;
   let source_phone: string | null = null;
   let source_email: string | null = null;
-  for (let i = 0; i < lines.length && lines[i]!.line.box.y < headerLimit; i++) {
+  for (let i = 0; i < lines.length && lines[i]!.line.box.y < shortCaptureLimit; i++) {
     const text = lines[i]!.text;
+    if (lines[i]!.line.box.y >= headerLimit && meaningfulChars(text.replace(/[\w.@+\-\s]+/, '')) > 2) continue;
     const email = findEmailAddress(text);
     if (email) {
       source_email = email;

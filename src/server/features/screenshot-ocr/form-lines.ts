@@ -32,3 +32,11 @@ export function bodyGlyphSize(lines: readonly TextLine[]): number | null {
   const sizes = lines.filter(({ text }) => meaningfulChars(text) >= 12).map(({ line }) => glyphSize(line)).sort((a, b) => a - b);
   return sizes.length >= 3 ? sizes[Math.floor(sizes.length / 2)]! : null;
 }
+
+/**
+ * The full-width colon read as a middle dot: doubled (「:・」), or between a label and its figure
+ * (「お支払期限・2026年」「ご請求金額・\5,690」), where Japanese never sets a middle dot.
+ */
+export function repairColons(text: string): string {
+  return text.replace(/:\s?・|・\s?:/g, ':').replace(/(?<=[\p{Script=Han}\p{Script=Katakana}ー])・(?=\s?[0-9¥\\〒])/gu, ':');
+}

@@ -1,6 +1,6 @@
 import { isChrome } from './app-chrome';
 import { findEmailAddress } from './address-repair';
-import { bodyGlyphSize, glyphSize, type ImageSize, meaningfulChars, type TextLine } from './form-lines';
+import { bodyGlyphSize, glyphSize, type ImageSize, meaningfulChars, repairColons, type TextLine } from './form-lines';
 import type { OcrLine } from './ocr-layout';
 import { foldWidth } from './ocr-text';
 
@@ -192,8 +192,20 @@ function tallestLine(lines: TextLine[], headerEnd: number, size: ImageSize): num
   return best;
 }
 
-/** Drops trailing characters tesseract was unsure of: icons after a subject ("…しました衰ィ"). */
+/** A gap this wide (in character widths) inside a subject line sets a chip or icon apart from it. */
+const CHIP_GAP = 0.75;
+const MAX_CHIP = 6;
+
+/**
+ * Drops what follows a subject on its line: a label chip set apart by a gap (Gmail's 「受信トレイ」,
+ * read as 「護トレイメ」), or trailing characters tesseract was unsure of (icons: 「…しました衰ィ」).
+ */
 function withoutUnsureTail(line: OcrLine, text: string): string {
+  const em = glyphSize(line);
+  for (let i = line.text.length - 1; i > 0 && line.text.length - i <= MAX_CHIP; i--) {
+    const gap = line.charBoxes[i]!.x - (line.charBoxes[i - 1]!.x + line.charBoxes[i - 1]!.w);
+    if (gap > em * CHIP_GAP && !/[】」)）\]]/.test(line.text[i - 1]!)) return foldWidth(line.text.slice(0, i)).replace(/\s+/g, ' ').trim();
+  }
   let end = line.text.length;
   while (end > 0 && line.text.length - end < MAX_UNSURE_TAIL && (line.charConfidences[end - 1] ?? 100) < UNSURE_CHAR && !/[】」)）]/.test(line.text[end - 1]!)) end--;
   if (line.text.length - end >= MAX_UNSURE_TAIL && (line.charConfidences[end - 1] ?? 100) < UNSURE_CHAR) return text;
@@ -207,6 +219,6 @@ function continuesSubject(line: OcrLine, next: OcrLine, text: string): boolean {
 }
 
 function cleanSubject(text: string): string | null {
-  const cleaned = text.replace(/^[_:\s]+/, '').trim();
+  const cleaned = repairColons(text).replace(/^[_:\s]+/, '').trim();
   return cleaned.length > 0 ? cleaned : null;
 }

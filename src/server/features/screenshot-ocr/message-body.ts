@@ -1,6 +1,6 @@
 import { CHROME, isChrome } from './app-chrome';
 import { repairAddressText } from './address-repair';
-import { glyphSize, meaningfulChars, type TextLine } from './form-lines';
+import { glyphSize, meaningfulChars, repairColons, type TextLine } from './form-lines';
 import { foldWidth } from './ocr-text';
 
 /** A line ending in what could be the start of an address, which the next line may continue. */
@@ -74,7 +74,7 @@ export function joinBody(lines: TextLine[]): string {
   const right = Math.max(...lines.map(({ line }) => line.box.x + line.box.w));
   let body = '';
   lines.forEach(({ text, line }, index) => {
-    const repaired = repairAddressText(text);
+    const repaired = repairAddressText(repairColons(text));
     if (index === 0) {
       body = repaired;
       return;

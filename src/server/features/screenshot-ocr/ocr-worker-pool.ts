@@ -20,6 +20,20 @@ const LANGUAGES = ['jpn'] as const;
  */
 const MODEL_FOLDER = '4.0.0_best_int';
 const WORKER_START_TIMEOUT_MS = 60_000;
+/**
+ * Init-only parameters: the LSTM reads without tesseract's word lists. On the 30-image dev set
+ * both readings came out character for character the same, for 3–7 % less CPU per image: the
+ * lists only rescore the beam search's words, and screenshot text (URLs, numbers, names) is
+ * rarely in them anyway.
+ */
+const WITHOUT_DICTIONARIES = {
+  load_system_dawg: '0',
+  load_freq_dawg: '0',
+  load_punc_dawg: '0',
+  load_number_dawg: '0',
+  load_unambig_dawg: '0',
+  load_bigram_dawg: '0',
+};
 
 export interface OcrPoolOptions {
   size: number;
@@ -155,7 +169,7 @@ export class OcrWorkerPool {
         startError = error;
         this.options.logger?.warn({ err: error }, 'OCR worker reported an error');
       },
-    });
+    }, WITHOUT_DICTIONARIES);
     const worker = await withTimeout(created, WORKER_START_TIMEOUT_MS, () => startError);
     await worker.setParameters({
       tessedit_pageseg_mode: PSM.SINGLE_BLOCK,
