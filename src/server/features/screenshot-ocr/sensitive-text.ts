@@ -52,11 +52,12 @@ function wideTextSpans(probe: string): FoundSpan[] {
   for (const match of probe.matchAll(SCHEME_ANYWHERE)) spans.push({ start: match.index, end: probe.trimEnd().length, wraps: true, address: true });
   for (const match of probe.matchAll(DIGIT_DENSE)) {
     const end = match.index + match[0].length;
-    spans.push({ start: match.index, end, wraps: end >= probe.trimEnd().length, address: true });
+    // Nine digits may be a whole number: only a separator at the line's end says it goes on.
+    spans.push({ start: match.index, end, wraps: /^\s*[-‐－ー−一二_・.]\s*$/.test(probe.slice(end)), address: true });
   }
   for (const match of probe.matchAll(DIGIT_GROUPS)) {
     const end = match.index + match[0].length;
-    if (match[0].replace(/\D/g, '').length >= 10) spans.push({ start: match.index, end, wraps: end >= probe.trimEnd().length, address: true });
+    if (match[0].replace(/\D/g, '').length >= 10) spans.push({ start: match.index, end, wraps: false, address: true });
   }
   return spans;
 }
