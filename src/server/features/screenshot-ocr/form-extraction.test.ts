@@ -1,21 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { ocrLine } from '../../test/ocr-line-factories';
 import { findEmailAddress, repairAddressText } from './address-repair';
 import { extractFormData } from './form-extraction';
 import type { OcrLine } from './ocr-layout';
 import { findSensitiveBoxes } from './sensitive-areas';
 
-/** A recognised line as tesseract would give it: one box per character, Japanese square, ASCII half width. */
-function line(text: string, y: number, options: { x?: number; h?: number; confidence?: number } = {}): OcrLine {
-  const { x = 40, h = 20, confidence = 95 } = options;
-  let cursor = x;
-  const charBoxes = [...text].map((char) => {
-    const w = char.charCodeAt(0) > 0x7f ? h : h / 2;
-    const box = { x: cursor, y, w, h };
-    cursor += w;
-    return box;
-  });
-  return { text, charBoxes, charConfidences: charBoxes.map(() => confidence), box: { x, y, w: cursor - x, h }, confidence };
-}
+const line = ocrLine;
 
 const PHONE_SCREEN = { width: 390, height: 844 };
 

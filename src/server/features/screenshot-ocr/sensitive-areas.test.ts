@@ -1,20 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { OcrLine } from './ocr-layout';
+import { ocrLine, type OcrLineOptions } from '../../test/ocr-line-factories';
 import type { PixelBox } from './screenshot-ocr.types';
 import { findAddressSpans, findSensitiveBoxes } from './sensitive-areas';
 
-/** A recognised line as tesseract would give it: one box per character, Japanese square, ASCII half width. */
-function line(text: string, y: number, options: { x?: number; h?: number; confidence?: number } = {}): OcrLine {
-  const { x = 40, h = 20, confidence = 95 } = options;
-  let cursor = x;
-  const charBoxes = [...text].map((char) => {
-    const w = char.charCodeAt(0) > 0x7f ? h : h / 2;
-    const box = { x: cursor, y, w, h };
-    cursor += w;
-    return box;
-  });
-  return { text, charBoxes, charConfidences: charBoxes.map(() => 95), box: { x, y, w: cursor - x, h }, confidence };
-}
+/** Characters stay at confidence 95 whatever the line's word confidence, as tesseract reports garbage. */
+const line = (text: string, y: number, options: OcrLineOptions = {}) => ocrLine(text, y, { charConfidence: 95, ...options });
 
 /** Is the area fully inside the union of the boxes (checked on a 1-px grid)? */
 function covered(boxes: readonly PixelBox[], area: PixelBox): boolean {
