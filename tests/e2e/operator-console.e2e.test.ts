@@ -135,7 +135,8 @@ describe.each(VIEWPORTS)('operator console ($name)', ({ name, viewport }) => {
     await eventually(() => new URL(page.url()).search).toBe('');
     await page.goBack();
     await eventually(() => new URL(page.url()).search).toBe('?status=flagged');
-    expect(await page.getByRole('button', { name: '通知あり' }).getAttribute('aria-pressed')).toBe('true');
+    // The URL moves first; the filter buttons follow on the next render.
+    await eventually(() => page.getByRole('button', { name: '通知あり' }).getAttribute('aria-pressed')).toBe('true');
 
     // The report with a screenshot: the private original arrives through an object URL.
     await page.goto(`/operator/reports/${newestId}`);
