@@ -151,3 +151,36 @@ export type UpgradeResult = z.output<typeof upgradeResultSchema>;
 export const downgradeInputSchema = z.object({
   plan: z.enum(['free', ...PAID_PLAN_IDS], { error: m.planRequired }),
 });
+
+/** How an invoice reads to its tenant: 未入金, 入金済み, or 期限超過 (unpaid after its due date, Tokyo). */
+export const INVOICE_DISPLAY_STATUSES = ['unpaid', 'paid', 'overdue'] as const;
+export type InvoiceDisplayStatus = (typeof INVOICE_DISPLAY_STATUSES)[number];
+export const INVOICE_STATUS_LABELS: Record<InvoiceDisplayStatus, string> = { unpaid: '未入金', paid: '入金済み', overdue: '期限超過' };
+
+export const invoiceItemSchema = z.object({ description: z.string(), quantity: z.number().int(), unit_price: z.number().int(), amount: z.number().int() });
+
+/** One invoice of GET /api/billing/invoices. */
+export const invoiceSummarySchema = z.object({
+  invoice_id: z.number().int(),
+  invoice_number: z.string(),
+  plan_id: z.string(),
+  plan_name: z.string(),
+  cycle: z.enum(BILLING_CYCLES),
+  method: z.enum(PAYMENT_METHODS),
+  /** YYYY-MM-DD, Tokyo; period_end is the last day covered. */
+  period_start: z.string(),
+  period_end: z.string(),
+  issue_date: z.string(),
+  due_date: z.string(),
+  items: z.array(invoiceItemSchema),
+  subtotal: z.number().int(),
+  tax_rate_percent: z.number().int(),
+  tax: z.number().int(),
+  total: z.number().int(),
+  status: z.enum(INVOICE_DISPLAY_STATUSES),
+  paid_at: z.string().nullable(),
+  /** Path of the PDF (GET, bearer). */
+  pdf_url: z.string(),
+});
+export type InvoiceSummary = z.output<typeof invoiceSummarySchema>;
+export const invoiceListSchema = z.object({ invoices: z.array(invoiceSummarySchema) });
