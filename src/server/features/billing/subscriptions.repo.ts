@@ -104,13 +104,16 @@ export class TenantSubscription {
     });
   }
 
-  /** Sets (or, with null, withdraws) the plan the tenant moves to at the end of the paid period. */
-  async setPendingPlan(pendingPlan: string | null, now: Date, check: (state: TenantPlanState, peopleCount: number) => void): Promise<void> {
+  /**
+   * Sets the plan the tenant moves to at the end of the paid period (null: none), as `decide`
+   * says under the tenant's lock, from the current state and the people registered now.
+   */
+  async changePendingPlan(now: Date, decide: (state: TenantPlanState, peopleCount: number) => string | null): Promise<void> {
     await withTenantLock(this.db, this.tenantId, async (locked) => {
       const scoped = new TenantSubscription(locked, this.tenantId);
       const state = await scoped.state();
       if (!state) throw new Error(`tenant ${this.tenantId} is gone`);
-      check(state, await scoped.peopleCount());
+      const pendingPlan = decide(state, await scoped.peopleCount());
       await locked
         .updateTable('tenant_subscriptions')
         .set({ pending_plan: pendingPlan, updated_at: writeTimestamp(now) })
