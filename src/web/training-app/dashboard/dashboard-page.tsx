@@ -1,7 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { FREE_PLAN } from '../../../common/plans';
 import { trainingPaths } from '../../../common/training-routes';
 import { useAuthState } from '../../auth/auth-store';
 import { AlertBox } from '../../components/alert-box';
@@ -87,7 +86,7 @@ export function Component() {
     const data = dashboard.data;
     body = (
       <>
-        <StatCards stats={data.stats} monthLabel={monthLabel(data.month)} isFreePlan={(data.tenant.plan || FREE_PLAN.id) === FREE_PLAN.id} />
+        <StatCards stats={data.stats} monthLabel={monthLabel(data.month)} plan={data.tenant.plan} />
         <QuickActions headingId={`${id}-actions`} />
         <RecentCampaigns campaigns={data.recent_campaigns} headingId={`${id}-recent`} />
       </>
