@@ -14,4 +14,9 @@ export const billingMessages = {
   planRequired: 'プランを選択してください。',
   cycleRequired: 'お支払いサイクルを選択してください。',
   methodRequired: 'お支払い方法を選択してください。',
+  industryInvalid: '業種は一覧から選択してください。',
+  employeeCountInvalid: '従業員数は一覧から選択してください。',
+  organizationAdminOnly: '組織情報を変更できるのは管理者のみです。管理者にご依頼ください。',
+  organizationUpdated: '組織情報を更新しました。',
+  organizationNotFound: '組織情報が見つかりません。',
 } as const;

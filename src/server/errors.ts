@@ -53,10 +53,15 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * Per-field messages keyed by the top-level field; a field of a nested object (the 請求先 of the
+ * organisation edit) is keyed `parent.child`, as a form names it. Array items stay under the array.
+ */
 export function fieldErrorsFromZod(error: z.ZodError): Record<string, string[]> {
   const fieldErrors: Record<string, string[]> = {};
   for (const issue of error.issues) {
-    const field = issue.path.length > 0 ? String(issue.path[0]) : '_';
+    const [top, nested] = issue.path;
+    const field = top === undefined ? '_' : typeof nested === 'string' ? `${String(top)}.${nested}` : String(top);
     const messages = (fieldErrors[field] ??= []);
     if (!messages.includes(issue.message)) messages.push(issue.message);
   }
