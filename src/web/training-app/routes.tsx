@@ -23,6 +23,8 @@ const SCREENS: Partial<Record<SpaRoutePattern, () => Promise<ScreenModule>>> = {
   '/campaigns/:id': () => import('./campaigns/campaign-detail-page'),
   '/users': () => import('./users/users-page'),
   '/account': () => import('./account/account-page'),
+  '/account/organization/edit': () => import('./organization/organization-edit-page'),
+  '/account/organization/complete': () => import('./organization/organization-complete-page'),
   '/templates': () => import('./templates/template-library-page'),
   '/templates/create': () => import('./templates/template-editor-page'),
   '/templates/:id': () => import('./templates/template-detail-page'),
