@@ -1,3 +1,5 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { billingMessages as m } from '../../src/common/billing-messages';
 import { trainingPaths } from '../../src/common/training-routes';
@@ -10,7 +12,7 @@ import { dashboardPage, definitions, fieldError, horizontalOverflow, storeToken,
 /**
  * /account/organization/edit → /complete (issue 14) in a real browser against the real server:
  * reached from /account, a bad 〒 refused (in the page, then by the server's 422 under the field),
- * the 請求先 registered, and the new name on the shell and the dashboard at once.
+ * the 請求先 registered, the new name on the shell and the dashboard at once, and a member's read-only view.
  */
 const { env, accounts } = await useTrainingEnvironment();
 
@@ -23,6 +25,17 @@ const EDIT = '/account/organization/edit';
 const COMPLETE = '/account/organization/complete';
 const required = (label: string): RegExp => new RegExp(`^${label}\\s*必須$`);
 const optional = (label: string): RegExp => new RegExp(`^${label}\\s*任意`);
+
+/** Makes the account a member of its tenant, straight in the server's SQLite file (no API invites members yet). */
+function demoteToMember(email: string): void {
+  const db = new Database(path.join(env.server.dataDir, 'kizuki.sqlite'));
+  try {
+    db.pragma('busy_timeout = 5000');
+    if (db.prepare("update users set role = 'member' where email = ?").run(email).changes !== 1) throw new Error(`no user ${email}`);
+  } finally {
+    db.close();
+  }
+}
 
 describe.each(VIEWPORTS)('organisation edit ($name)', ({ name, viewport }) => {
   it('edits the organisation and its 請求先, and the dashboard shows the new name at once', async () => {
@@ -91,5 +104,15 @@ describe.each(VIEWPORTS)('organisation edit ($name)', ({ name, viewport }) => {
     await waitForPath(page, trainingPaths.dashboard);
     await dashboardPage(page).heading.waitFor();
     await expect.poll(() => page.getByTestId('dashboard-company-name').innerText()).toBe(newName);
+
+    // A member sees the same details, read-only, and is told who can change them.
+    demoteToMember(account.email);
+    await page.goto(EDIT);
+    await page.getByText(m.organizationAdminOnly, { exact: true }).waitFor();
+    expect(await page.getByRole('textbox').count()).toBe(0);
+    expect(await page.getByRole('button', { name: '変更を保存' }).count()).toBe(0);
+    expect(await definitions(page)).toMatchObject({ 組織名: newName, 業種: '情報通信業', ご担当者名: '経理 花子' });
+    expect(await horizontalOverflow(page)).toBe(0);
+    await checkScreen(page, `organization-member-${name}`);
   });
 });

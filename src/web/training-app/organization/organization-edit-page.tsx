@@ -42,7 +42,7 @@ export function Component() {
 
   return (
     <div className="ta-page org-page">
-      <PageHeader title="組織情報の編集" lead="組織名・所在地・業種・従業員数と、請求書の宛先（請求先）を登録します。" crumbs={[ACCOUNT]} />
+      <PageHeader title="組織情報の編集" lead={organization.data?.is_admin === false ? '組織の登録情報と請求先を確認できます。' : '組織名・所在地・業種・従業員数と、請求書の宛先（請求先）を登録します。'} crumbs={[ACCOUNT]} />
       {body}
     </div>
   );
