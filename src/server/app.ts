@@ -32,6 +32,7 @@ import { OrganizationRepository } from './features/organization/organization.rep
 import { registerOrganizationRoutes } from './features/organization/organization.routes';
 import { OrganizationService } from './features/organization/organization.service';
 import { registerPeopleFeature } from './features/people/people.feature';
+import { registerBillingFeature } from './features/billing/billing.feature';
 import { createCampaignDispatch, type DispatcherTimings, registerCampaignsFeature } from './features/campaigns/campaigns.feature';
 import type { CampaignDispatcher } from './features/campaigns/campaign-dispatcher';
 import { createIndividualDispatch, type IndividualDispatcherTimings, registerIndividualTrainingFeature } from './features/individual-training/individual-training.feature';
@@ -293,5 +294,6 @@ async function registerAccountFeatures(
     registerTemplates(realm);
     registerCampaignsFeature(realm, { db: database.db, clock, config, dispatcher: app.campaignDispatcher, ...(random ? { random } : {}) });
     registerOrganizationRoutes(realm, { service: new OrganizationService({ repo: new OrganizationRepository(database.db), clock }) });
+    registerBillingFeature(realm, { db: database.db, clock });
   });
 }

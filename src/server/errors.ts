@@ -54,14 +54,22 @@ export class AppError extends Error {
 }
 
 /**
- * Per-field messages keyed by the top-level field; a field of a nested object (the 請求先 of the
- * organisation edit) is keyed `parent.child`, as a form names it. Array items stay under the array.
+ * The field a message belongs to: the path's leading names joined with dots, so a nested form
+ * section keeps one message per input (billing.postal_code); an array index ends it (user_ids).
  */
+function fieldNameOf(path: readonly PropertyKey[]): string {
+  const names: string[] = [];
+  for (const segment of path) {
+    if (typeof segment !== 'string') break;
+    names.push(segment);
+  }
+  return names.length > 0 ? names.join('.') : path.length > 0 ? String(path[0]) : '_';
+}
+
 export function fieldErrorsFromZod(error: z.ZodError): Record<string, string[]> {
   const fieldErrors: Record<string, string[]> = {};
   for (const issue of error.issues) {
-    const [top, nested] = issue.path;
-    const field = top === undefined ? '_' : typeof nested === 'string' ? `${String(top)}.${nested}` : String(top);
+    const field = fieldNameOf(issue.path);
     const messages = (fieldErrors[field] ??= []);
     if (!messages.includes(issue.message)) messages.push(issue.message);
   }
