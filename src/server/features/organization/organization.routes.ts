@@ -15,6 +15,8 @@ export function registerOrganizationRoutes(realm: ZodRoutes, { service }: { serv
   }, async (request) => ({ success: true as const, data: await service.get(tenantOf(request)) }));
 
   realm.put('/api/account/organization', {
+    // A member is refused before validation: no field messages for a change they may not make.
+    preValidation: async (request) => service.assertCanEdit(tenantOf(request)),
     schema: { body: organizationInputSchema, response: { 200: successEnvelope(organizationUpdateResultSchema) } },
     config: {
       openapi: {

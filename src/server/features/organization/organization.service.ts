@@ -21,8 +21,13 @@ export class OrganizationService {
     return present(record, principal);
   }
 
-  async update(principal: TenantPrincipal, update: OrganizationUpdate): Promise<OrganizationUpdateResult> {
+  /** Only an administrator changes the organisation (403 otherwise). */
+  assertCanEdit(principal: TenantPrincipal): void {
     if (principal.role !== 'admin') throw new AppError('FORBIDDEN', m.organizationAdminOnly);
+  }
+
+  async update(principal: TenantPrincipal, update: OrganizationUpdate): Promise<OrganizationUpdateResult> {
+    this.assertCanEdit(principal);
     const saved = await this.deps.repo.forTenant(principal.tenantId).save(update, this.deps.clock.now());
     if (!saved) throw new AppError('NOT_FOUND', m.organizationNotFound);
     return { organization: present(saved.after, principal), changed: changedFields(saved.before, saved.after), message: m.organizationUpdated };

@@ -129,6 +129,10 @@ describe('PUT /api/account/organization', () => {
     const change = await put(member, { company_name: '乗っ取り株式会社' });
     expect(change.statusCode, change.body).toBe(403);
     expect(change.json()).toEqual({ success: false, message: m.organizationAdminOnly });
+    // Refused before validation: a bad change gets the same 403, not field messages.
+    const invalid = await put(member, { company_name: '', postal_code: 'x' });
+    expect(invalid.statusCode, invalid.body).toBe(403);
+    expect(invalid.json()).toEqual({ success: false, message: m.organizationAdminOnly });
     expect((await get(admin)).json().data.company_name).toBe('株式会社メンバー');
   });
 
