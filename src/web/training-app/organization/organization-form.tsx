@@ -17,6 +17,7 @@ import { FormField } from '../../components/form-field';
 import { apiErrorMessage } from '../../lib/api-error-message';
 import { applyServerFieldErrors } from '../account/server-field-errors';
 import { dashboardKey } from '../dashboard/dashboard-api';
+import { billingKeys } from '../upgrade/upgrade-api';
 import { BILLING_FIELDS, BILLING_FIELD_LABELS, organizationKey, updateOrganization, type OrganizationCompleteState } from './organization-api';
 
 type BillingValues = Record<(typeof BILLING_FIELDS)[number], string>;
@@ -88,6 +89,8 @@ export function OrganizationForm({ organization }: { organization: Organization 
         if (auth.user && auth.tenant) updateSignedInUser(auth.user, { ...auth.tenant, company_name: result.organization.company_name });
         queryClient.setQueryData(organizationKey, result.organization);
         void queryClient.invalidateQueries({ queryKey: dashboardKey });
+        // The subscription answer carries the 請求先 too (the upgrade's payment step starts from it).
+        if (result.changed.includes('billing')) void queryClient.invalidateQueries({ queryKey: billingKeys.subscription });
         const state: OrganizationCompleteState = { changed: result.changed };
         void navigate('/account/organization/complete', { state });
       },
