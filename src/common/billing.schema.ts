@@ -27,7 +27,7 @@ function nameField(required: string | null, max = BILLING_TEXT_MAX_LENGTH) {
 export const postalCodeSchema = z
   .string({ error: m.postalCodeRequired })
   .transform((value) => toAsciiDigits(value.normalize('NFKC')).replace(/[‐‑‒–—―−ー]/g, '-').replace(/^〒/, '').trim())
-  .pipe(z.string().min(1, { error: m.postalCodeRequired }).regex(/^\d{3}-?\d{4}$/, { error: m.postalCodeInvalid }))
+  .pipe(z.string().min(1, { error: m.postalCodeRequired, abort: true }).regex(/^\d{3}-?\d{4}$/, { error: m.postalCodeInvalid }))
   .transform((value) => `${value.replace('-', '').slice(0, 3)}-${value.replace('-', '').slice(3)}`);
 
 /** A Japanese phone number: 10 or 11 digits starting with 0, hyphens and brackets allowed; stored as typed, in ASCII. */
@@ -37,7 +37,7 @@ export const phoneSchema = z
   .pipe(
     z
       .string()
-      .min(1, { error: m.phoneRequired })
+      .min(1, { error: m.phoneRequired, abort: true })
       .refine((value) => /^[0-9()\s-]+$/.test(value) && /^0\d{9,10}$/.test(value.replace(/[()\s-]/g, '')), { error: m.phoneInvalid }),
   );
 

@@ -28,6 +28,9 @@ import { MailWorker, type MailWorkerOptions } from './features/mail/mail-worker'
 import { Mailer } from './features/mail/mailer';
 import { OpenApiRegistry } from './features/openapi/openapi.registry';
 import { registerOpenApiRoutes } from './features/openapi/openapi.routes';
+import { OrganizationRepository } from './features/organization/organization.repo';
+import { registerOrganizationRoutes } from './features/organization/organization.routes';
+import { OrganizationService } from './features/organization/organization.service';
 import { registerPeopleFeature } from './features/people/people.feature';
 import { registerBillingFeature } from './features/billing/billing.feature';
 import { createCampaignDispatch, type DispatcherTimings, registerCampaignsFeature } from './features/campaigns/campaigns.feature';
@@ -292,6 +295,7 @@ async function registerAccountFeatures(
     registerSendingDomainRoutes(realm, { service: SendingDomainsService.create({ repo: new SendingDomainsRepository(database.db), clock, dnsServers: config.dnsServers }) });
     registerTemplates(realm);
     registerCampaignsFeature(realm, { db: database.db, clock, config, dispatcher: app.campaignDispatcher, ...(random ? { random } : {}) });
+    registerOrganizationRoutes(realm, { service: new OrganizationService({ repo: new OrganizationRepository(database.db), clock }) });
     registerBillingFeature(realm, { db: database.db, clock });
   });
 }

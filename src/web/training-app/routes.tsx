@@ -28,6 +28,8 @@ const SCREENS: Partial<Record<SpaRoutePattern, () => Promise<ScreenModule>>> = {
   '/account/upgrade/payment': () => import('./upgrade/upgrade-payment-page'),
   '/account/upgrade/confirm': () => import('./upgrade/upgrade-confirm-page'),
   '/account/upgrade/complete': () => import('./upgrade/upgrade-complete-page'),
+  '/account/organization/edit': () => import('./organization/organization-edit-page'),
+  '/account/organization/complete': () => import('./organization/organization-complete-page'),
   '/templates': () => import('./templates/template-library-page'),
   '/templates/create': () => import('./templates/template-editor-page'),
   '/templates/:id': () => import('./templates/template-detail-page'),
