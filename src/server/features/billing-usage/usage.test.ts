@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { usageMessages } from '../../../common/usage.schema';
 import { callApi, createAccount, createCampaign, type FactoryAccount } from '../../test/account-factories';
 import { builtinTemplateIds } from '../../test/campaign-factories';
-import { createTestApp, type TestContext } from '../../test/test-app';
+import { multipartPayload } from '../../test/report-factories';
+import { createTestApp, type TestContext, withCsrf } from '../../test/test-app';
 import { monthsBefore } from './usage.service';
 
 let context: TestContext;
@@ -52,6 +53,33 @@ async function addInvoice(tenantId: number, fields: { plan: string; start: strin
   }).returning('id').executeTakeFirstOrThrow();
   return Number(row.id);
 }
+
+/** The value recorded in the month's row (null: no row or no change recorded). */
+async function recordedPeople(tenantId: number, month: string): Promise<number | null> {
+  const row = await context.database.db.selectFrom('tenant_monthly_usage').select('people_count').where('tenant_id', '=', tenantId).where('month', '=', month).executeTakeFirst();
+  return row?.people_count ?? null;
+}
+
+describe('people at the month’s end', () => {
+  it('is recorded by every add, import and delete of people, in the month of the change', async () => {
+    const account = await createAccount(context);
+    const tenantId = account.tenantId!;
+    expect(await recordedPeople(tenantId, '2026-11')).toBeNull();
+    await addPerson(account, 'a');
+    expect(await recordedPeople(tenantId, '2026-11')).toBe(1);
+    const csv = Buffer.from('氏名,メールアドレス\r\n取込 一郎,import-1@example.co.jp\r\n取込 二郎,import-2@example.co.jp\r\n', 'utf8');
+    const { payload, headers } = await multipartPayload({}, { field: 'file', content: csv, filename: 'people.csv', type: 'text/csv' });
+    const imported = await context.app.inject(withCsrf(context, { method: 'POST', url: '/api/users/import', payload, headers: { ...headers, authorization: `Bearer ${account.token}` } }));
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect(await recordedPeople(tenantId, '2026-11')).toBe(3);
+    // A delete in the next month is recorded there; the earlier month keeps its value.
+    await moveClock('2026-12-01T00:00:00Z');
+    const people = (await get('/api/users?limit=100', account.token)).json().data.users as { user_id: number }[];
+    await removePerson(account, people[0]!.user_id);
+    expect(await recordedPeople(tenantId, '2026-11')).toBe(3);
+    expect(await recordedPeople(tenantId, '2026-12')).toBe(2);
+  });
+});
 
 describe('monthsBefore', () => {
   it('steps back across years', () => {

@@ -55,7 +55,12 @@ export function dateLabel(date: string | null): string {
   return match ? `${match[1]}年${Number(match[2])}月${Number(match[3])}日` : '—';
 }
 
-/** "3 / 10名" or "3名" without a cap; "—" when unknown. */
+/** 2026-11-01 → 2026/11/01 (tables: one line per date). */
+export function shortDate(date: string): string {
+  return /^\d{4}-\d{2}-\d{2}/.test(date) ? date.slice(0, 10).replaceAll('-', '/') : '—';
+}
+
+/** "3 / 10名", or "3名" without a cap; 記録なし when the count was not recorded yet. */
 export function peopleText(people: number | null, max: number | null): string {
   if (people === null) return '記録なし';
   return max === null ? `${count.format(people)}名` : `${count.format(people)} / ${count.format(max)}名`;

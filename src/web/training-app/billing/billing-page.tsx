@@ -96,7 +96,7 @@ function UsageHistory({ months, caption }: { months: UsageMonth[]; caption: stri
               {peopleText(month.people_count, month.max_people)}
             </td>
             <td className="billing-table__action">
-              <Link to={`/billing/${month.usage_id}`} className="button button--secondary button--small" aria-label={`${month.month_label}の明細`}>
+              <Link to={`/billing/${month.usage_id}`} className="button button--secondary button--small" aria-label={`${month.month_label}の明細を見る`}>
                 明細を見る
               </Link>
             </td>

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { InvoiceSummary } from '../../../common/billing.schema';
 import { apiErrorMessage } from '../../lib/api-error-message';
 import { saveBlob } from '../users/people-api';
-import { dateLabel, downloadInvoicePdf, invoiceStatusLabel, yen } from './billing-api';
+import { downloadInvoicePdf, shortDate, invoiceStatusLabel, yen } from './billing-api';
 
 /** Invoices with their status (未入金, 入金済み, 期限超過) and the PDF: a table on wide screens, cards on phones. */
 export function InvoiceTable({ invoices, caption }: { invoices: InvoiceSummary[]; caption: string }) {
@@ -46,11 +46,15 @@ export function InvoiceTable({ invoices, caption }: { invoices: InvoiceSummary[]
                 <th scope="row" className="billing-table__name">
                   {invoice.invoice_number}
                 </th>
-                <td data-label="対象期間">
-                  {dateLabel(invoice.period_start)}〜{dateLabel(invoice.period_end)}
+                <td data-label="対象期間" className="billing-table__date">
+                  {shortDate(invoice.period_start)}〜{shortDate(invoice.period_end)}
                 </td>
-                <td data-label="発行日">{dateLabel(invoice.issue_date)}</td>
-                <td data-label="お支払期限">{dateLabel(invoice.due_date)}</td>
+                <td data-label="発行日" className="billing-table__date">
+                  {shortDate(invoice.issue_date)}
+                </td>
+                <td data-label="お支払期限" className="billing-table__date">
+                  {shortDate(invoice.due_date)}
+                </td>
                 <td data-label="ご請求額（税込）" className="billing-table__num">
                   {yen.format(invoice.total)}
                 </td>
