@@ -14,4 +14,16 @@ export const billingMessages = {
   planRequired: 'プランを選択してください。',
   cycleRequired: 'お支払いサイクルを選択してください。',
   methodRequired: 'お支払い方法を選択してください。',
+  adminOnly: 'プランやお支払い情報を変更できるのは、管理者のアカウントだけです。',
+  cardUnavailable: 'クレジットカード払いは現在ご利用いただけません。請求書払いをお選びください。',
+  samePlan: 'すでにご利用中のプランです。',
+  paidPlanChange: 'ご契約中の有料プランから上位プランへの変更は、お問い合わせください（下位プランへの変更は「プランの変更・解約」から行えます）。',
+  notPaid: '現在フリープランをご利用中のため、変更できるプランがありません。',
+  notLower: 'ダウングレードでは、現在より下位のプランだけを選べます。上位プランへの変更はお問い合わせください。',
+  tooManyPeople: (registered: number, max: number) =>
+    `変更先のプランで登録できるのは${max}名までです。現在${registered}名が登録されているため、先に${registered - max}名を削除してください。`,
+  upgraded: (planName: string) => `${planName}へのお申し込みが完了しました。`,
+  downgradeScheduled: (planName: string, date: string) => `${date}をもって${planName}に変更されます。`,
+  cancellationScheduled: (date: string) => `${date}をもって有料プランを解約し、フリープランに戻ります。`,
+  downgradeWithdrawn: 'プランの変更予約を取り消しました。',
 } as const;

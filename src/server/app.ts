@@ -32,6 +32,7 @@ import { Mailer } from './features/mail/mailer';
 import { OpenApiRegistry } from './features/openapi/openapi.registry';
 import { registerOpenApiRoutes } from './features/openapi/openapi.routes';
 import { registerPeopleFeature } from './features/people/people.feature';
+import { registerBillingFeature } from './features/billing/billing.feature';
 import { createCampaignDispatch, type DispatcherTimings, registerCampaignsFeature } from './features/campaigns/campaigns.feature';
 import type { CampaignDispatcher } from './features/campaigns/campaign-dispatcher';
 import { createIndividualDispatch, type IndividualDispatcherTimings, registerIndividualTrainingFeature } from './features/individual-training/individual-training.feature';
@@ -293,5 +294,6 @@ async function registerAccountFeatures(
     registerSendingDomainRoutes(realm, { service: SendingDomainsService.create({ repo: new SendingDomainsRepository(database.db), clock, dnsServers: config.dnsServers }) });
     registerTemplates(realm);
     registerCampaignsFeature(realm, { db: database.db, clock, config, dispatcher: app.campaignDispatcher, ...(random ? { random } : {}) });
+    registerBillingFeature(realm, { db: database.db, clock });
   });
 }
