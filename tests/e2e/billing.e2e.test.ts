@@ -2,7 +2,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { invoiceListSchema, subscriptionSchema, type InvoiceSummary } from '../../src/common/billing.schema';
+import { invoiceListSchema, type InvoiceSummary } from '../../src/common/billing.schema';
 import { checkScreen } from './support/axe';
 import { DESKTOP, PHONE } from './support/browser';
 import { viewportName } from './support/e2e';
@@ -14,10 +14,9 @@ import { horizontalOverflow, storeToken, waitForPath } from './support/training-
  * real server: a ライト tenant seeded in the server's SQLite file with three months of history,
  * a campaign and a test send last month, and three invoices (paid, unpaid, overdue).
  *
- * GET /api/account/subscription and GET /api/billing/invoices (+ the PDF) are built by other
- * slices of issue 14; until they are merged here the browser's calls to them are answered from
- * their shared contract (billingSchema's subscriptionSchema / invoiceListSchema), parsed through
- * it so the stand-in cannot drift from it. The usage API is the real one.
+ * GET /api/billing/invoices (+ the PDF) is built by another slice of issue 14; until it is merged
+ * here the browser's calls to it are answered from its shared contract (invoiceListSchema),
+ * parsed through it so the stand-in cannot drift from it. The usage and subscription APIs are real.
  */
 const { env, accounts } = await useTrainingEnvironment();
 
@@ -70,6 +69,9 @@ function seedTenant(email: string, firstInvoiceId: number): { invoices: SeededIn
     const [current, last, before] = [tokyoMonth(), tokyoMonth(1), tokyoMonth(2)];
     db.prepare("update tenants set plan = 'light', created_at = ? where id = ?").run(new Date(monthStart(before).getTime() + 86_400_000).toISOString(), tenantId);
     const now = new Date().toISOString();
+    // On ライト (monthly, 請求書払い) since the month before last; this month is the current period.
+    db.prepare("insert into tenant_subscriptions (tenant_id, plan, billing_cycle, payment_method, current_period_start, current_period_end, created_at, updated_at) values (?, 'light', 'monthly', 'invoice', ?, ?, ?, ?)")
+      .run(tenantId, monthStart(current).toISOString(), monthStart(nextMonth(current)).toISOString(), monthStart(before).toISOString(), now);
     const addPeople = db.prepare('insert into people (tenant_id, name, email, email_key, department, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?)');
     for (let index = 0; index < 12; index += 1) addPeople.run(tenantId, `受講者${index + 1}`, `p${index}-${tenantId}@example.co.jp`, `p${index}-${tenantId}@example.co.jp`, '営業部', now, now);
     const usage = db.prepare('insert into tenant_monthly_usage (tenant_id, month, emails_sent, people_count) values (?, ?, ?, ?) on conflict (tenant_id, month) do update set emails_sent = excluded.emails_sent, people_count = excluded.people_count');
@@ -96,13 +98,9 @@ function seedTenant(email: string, firstInvoiceId: number): { invoices: SeededIn
   }
 }
 
-/** The other slices' routes, answered from their contract while they are not in this branch. */
+/** The invoice slice's routes, answered from their contract while they are not in this branch. */
 async function standInRoutes(page: Page, invoices: SeededInvoice[], pdfRequests: string[]): Promise<void> {
   const json = (route: Route, data: unknown) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ success: true, data }) });
-  await page.route('**/api/account/subscription', (route) => json(route, subscriptionSchema.parse({
-    plan_id: 'light', plan_name: 'ライトプラン', cycle: 'monthly', method: 'invoice', current_period_start: `${tokyoMonth()}-01`, current_period_end: lastDay(tokyoMonth()),
-    pending_plan_id: null, pending_plan_name: null, limits: { max_people: 50, monthly_mails: 250, ads_shown: false }, billing: null, is_admin: true,
-  })));
   await page.route('**/api/billing/invoices', (route) => json(route, invoiceListSchema.parse({ invoices: invoices.map((invoice) => invoice.summary) })));
   await page.route('**/api/billing/invoices/*/pdf', (route) => {
     pdfRequests.push(route.request().headers().authorization ?? '');
@@ -129,6 +127,7 @@ describe.each([
     const plan = page.getByRole('region', { name: 'ご契約中のプラン' });
     await expect.poll(() => plan.textContent()).toContain('ライトプラン');
     expect(await plan.textContent()).toContain('請求書払い（銀行振込）');
+    expect(await plan.textContent()).toContain(`${monthLabel(tokyoMonth())}1日〜${monthLabel(tokyoMonth())}${Number(lastDay(tokyoMonth()).slice(8))}日`);
     const people = page.getByRole('meter', { name: '登録人数' });
     const mails = page.getByRole('meter', { name: '訓練メール送信数（今月）' });
     await people.waitFor();

@@ -53,9 +53,15 @@ function CurrentPlan({ subscription, current }: { subscription: Subscription | u
       <div>
         <dt>ご契約期間</dt>
         <dd>
-          {subscription?.current_period_start && subscription.current_period_end
-            ? `${dateLabel(subscription.current_period_start)}〜${dateLabel(subscription.current_period_end)}`
-            : '期限なし（無料）'}
+          {subscription?.current_period_start && subscription.current_period_end ? (
+            <>
+              <span className="billing-nowrap">{dateLabel(subscription.current_period_start)}〜</span>
+              <wbr />
+              <span className="billing-nowrap">{dateLabel(subscription.current_period_end)}</span>
+            </>
+          ) : (
+            '期限なし（無料）'
+          )}
         </dd>
       </div>
     </dl>

@@ -46,8 +46,10 @@ export function InvoiceTable({ invoices, caption }: { invoices: InvoiceSummary[]
                 <th scope="row" className="billing-table__name">
                   {invoice.invoice_number}
                 </th>
-                <td data-label="対象期間" className="billing-table__date">
-                  {shortDate(invoice.period_start)}〜{shortDate(invoice.period_end)}
+                <td data-label="対象期間">
+                  <span className="billing-nowrap">{shortDate(invoice.period_start)}〜</span>
+                  <wbr />
+                  <span className="billing-nowrap">{shortDate(invoice.period_end)}</span>
                 </td>
                 <td data-label="発行日" className="billing-table__date">
                   {shortDate(invoice.issue_date)}
