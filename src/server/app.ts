@@ -62,6 +62,7 @@ import { SendingDomainsRepository } from './features/sending-domains/sending-dom
 import { registerSendingDomainRoutes } from './features/sending-domains/sending-domains.routes';
 import { SendingDomainsService } from './features/sending-domains/sending-domains.service';
 import { resolveAppSecret } from './lib/app-secret';
+import { closeConnectionsOnShutdown } from './lib/close-connections-on-shutdown';
 import { requestIdFor, serializeRequest } from './lib/request-logging';
 import { recordRouteTable } from './lib/route-table';
 import { collectOpenApi, useZodSchemas } from './lib/zod-route';
@@ -124,6 +125,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     frameworkErrors: replyWithError,
     logController: new LogController({ requestIdLogLabel: 'request_id', disableRequestLogging: !(options.requestLogging ?? config.env !== 'test') }),
   });
+  closeConnectionsOnShutdown(app);
 
   recordRouteTable(app);
   useZodSchemas(app);
