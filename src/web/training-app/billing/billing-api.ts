@@ -1,22 +1,21 @@
 import type { z } from 'zod';
-import { INVOICE_STATUS_LABELS, invoiceListSchema, subscriptionSchema, type InvoiceDisplayStatus, type InvoiceSummary, type Subscription } from '../../../common/billing.schema';
+import { INVOICE_STATUS_LABELS, invoiceListSchema, type InvoiceDisplayStatus, type InvoiceSummary } from '../../../common/billing.schema';
 import { USAGE_PAGE_SIZE, usageDetailSchema, usageListSchema, type UsageDetail, type UsageList } from '../../../common/usage.schema';
 import { ApiError, apiRequest } from '../../lib/api-client';
+import { billingKeys as planKeys } from '../upgrade/upgrade-api';
 import { downloadFile } from '../users/people-api';
+
+/** The subscription is read as the upgrade screens read it (one function, one cache entry). */
+export { fetchSubscription } from '../upgrade/upgrade-api';
 
 export type InvoiceList = z.output<typeof invoiceListSchema>;
 
 export const billingKeys = {
-  subscription: ['account', 'subscription'] as const,
+  subscription: planKeys.subscription,
   invoices: ['billing', 'invoices'] as const,
   usage: (page: number) => ['billing', 'usage', 'list', page] as const,
   usageMonth: (usageId: string) => ['billing', 'usage', 'month', usageId] as const,
 };
-
-/** GET /api/account/subscription: the plan in force, its period and limits. */
-export function fetchSubscription(signal?: AbortSignal): Promise<Subscription> {
-  return apiRequest('/api/account/subscription', { parse: (data) => subscriptionSchema.parse(data), signal });
-}
 
 /** GET /api/billing/usage: months newest first, one page of USAGE_PAGE_SIZE. */
 export function fetchUsage(page: number, signal?: AbortSignal): Promise<UsageList> {
