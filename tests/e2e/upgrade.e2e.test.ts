@@ -45,7 +45,7 @@ describe.each(VIEWPORTS)('upgrade from the free plan ($name)', ({ name, viewport
 
     await page.getByText('年払い（2か月分お得）', { exact: true }).click();
     await expect.poll(() => comparison.getByText('98,000円', { exact: false }).count()).toBeGreaterThan(0);
-    await comparison.getByRole('link', { name: 'ライトプラン：このプランを選ぶ' }).click();
+    await comparison.getByRole('link', { name: /^ライトプラン.*申し込む$/ }).click();
     await waitForPath(page, '/account/upgrade/payment');
     await page.getByRole('heading', { level: 1, name: 'お支払い情報の入力' }).waitFor();
     expect(await page.getByRole('radio', { name: /ライトプラン/ }).isChecked()).toBe(true);
@@ -88,7 +88,7 @@ describe.each(VIEWPORTS)('upgrade from the free plan ($name)', ({ name, viewport
 
     await page.getByRole('button', { name: 'この内容で申し込む', exact: true }).click();
     await waitForPath(page, '/account/upgrade/complete');
-    await page.getByRole('heading', { name: 'ライトプランのご利用を開始しました' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'ライトプランのご利用を開始しました' }).waitFor();
     expect(await definitions(page)).toMatchObject({ プラン: 'ライトプラン（年払い）', 登録できる人数: '50名まで', 訓練メール: '毎月250通まで', 管理画面の広告: '表示されなくなりました' });
     await page.getByText(`合計${total.toLocaleString('ja-JP')}円`, { exact: false }).waitFor();
     expect(await horizontalOverflow(page)).toBe(0);

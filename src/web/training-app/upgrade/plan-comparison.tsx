@@ -40,8 +40,8 @@ function ActionButton({ plan, action }: { plan: PlanInfo; action: PlanAction }) 
     case 'choose':
       return (
         <Link className="button button--primary upg-choose" to={action.to}>
-          <span className="visually-hidden">{plan.name}：</span>
-          このプランを選ぶ
+          <span className="visually-hidden">{plan.name}に</span>
+          申し込む
         </Link>
       );
     case 'contact':
