@@ -61,6 +61,19 @@ export const billingDetailsSchema = z.object({
 export type BillingDetailsInput = z.input<typeof billingDetailsSchema>;
 export type BillingDetails = z.output<typeof billingDetailsSchema>;
 
+export const BILLING_FIELDS = ['company_name', 'department', 'contact_name', 'email', 'postal_code', 'address', 'phone'] as const satisfies readonly (keyof BillingDetailsInput)[];
+
+/** 請求先 labels, in form order. */
+export const BILLING_FIELD_LABELS: Record<(typeof BILLING_FIELDS)[number], string> = {
+  company_name: '請求先の会社名',
+  department: '部署名',
+  contact_name: 'ご担当者名',
+  email: '請求書送付先メールアドレス',
+  postal_code: '郵便番号',
+  address: '住所',
+  phone: '電話番号',
+};
+
 /** The stored 請求先 as answers carry it (already cleaned). */
 export const billingDetailsViewSchema = z.object({
   company_name: z.string(),
