@@ -89,11 +89,11 @@ export const peopleMessages = {
   groupNameRequired: 'グループ名は必須です',
   groupNameTaken: '同じ名前のグループがすでにあります',
   groupUnknown: '選択されたグループが見つかりません',
-  /** The free-plan cap (FREE_PLAN.maxPeople), with how many remain and that an upgrade lifts it. */
+  /** The plan's people cap (plans.ts), with how many remain and that a larger plan lifts it. */
   planLimitReached: (max: number, remaining: number) =>
     remaining > 0
-      ? `ご利用中のプランで登録できるのは${max}名までです（あと${remaining}名登録できます）。さらに登録するには、有料プランへのアップグレードをご検討ください。`
-      : `ご利用中のプランで登録できるのは${max}名までで、すでに上限に達しています。さらに登録するには、有料プランへのアップグレードをご検討ください。`,
+      ? `ご利用中のプランで登録できるのは${max}名までです（あと${remaining}名登録できます）。さらに登録するには、上位プランへのアップグレードをご検討ください。`
+      : `ご利用中のプランで登録できるのは${max}名までで、すでに上限に達しています。さらに登録するには、上位プランへのアップグレードをご検討ください。`,
   created: '受講者を登録しました。',
   updated: '受講者の情報を更新しました。',
   deleted: '受講者を削除しました。',
@@ -228,13 +228,13 @@ export const campaignMessages = {
     resume: '再開',
     complete: '終了',
   },
-  /** 422 at launch: the free plan's monthly mails (FREE_PLAN.monthlyMails) would be exceeded. */
+  /** 422 at launch: the plan's monthly mails (plans.ts) would be exceeded. */
   monthlyAllowanceExceeded: (limit: number, remaining: number, needed: number) =>
     remaining > 0
-      ? `無料プランで今月送信できるメールは残り${remaining}通です（月${limit}通まで）。このキャンペーンの送信予定は${needed}通のため開始できません。対象者を${remaining}名以下に減らすか、有料プランへのアップグレードをご検討ください。`
-      : `無料プランの今月の送信枠（月${limit}通）をすべて使用しました。来月1日（日本時間）に送信枠が戻ります。今すぐ送信するには、有料プランへのアップグレードをご検討ください。`,
-  /** A recipient whose mail the free allowance no longer covered at send time. */
-  allowanceExhaustedAtSend: '今月の無料送信枠を使い切ったため送信しませんでした',
+      ? `ご利用中のプランで今月送信できるメールは残り${remaining}通です（月${limit}通まで）。このキャンペーンの送信予定は${needed}通のため開始できません。対象者を${remaining}名以下に減らすか、上位プランへのアップグレードをご検討ください。`
+      : `ご利用中のプランの今月の送信枠（月${limit}通）をすべて使用しました。来月1日（日本時間）に送信枠が戻ります。今すぐ送信するには、上位プランへのアップグレードをご検討ください。`,
+  /** A recipient whose mail the plan's monthly allowance no longer covered at send time. */
+  allowanceExhaustedAtSend: 'ご利用中のプランの今月の送信枠を使い切ったため送信しませんでした',
   /** A recipient whose address left the tenant's sending domains between launch and send. */
   cancelledByCompletion: 'キャンペーンの終了により送信を中止しました',
   created: 'キャンペーンを下書き保存しました。',

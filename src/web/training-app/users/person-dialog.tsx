@@ -103,7 +103,7 @@ export function PersonDialog({ person, groups, usage, onClose }: PersonDialogPro
       </h2>
       {full && !failure && (
         <AlertBox tone="warning" live={false} title="登録人数が上限に達しています">
-          <p>ご利用中のプランでは、これ以上登録できません。不要な受講者を削除するか、有料プランへのアップグレードをご検討ください。</p>
+          <p>ご利用中のプランでは、これ以上登録できません。不要な受講者を削除するか、上位プランへのアップグレードをご検討ください。</p>
         </AlertBox>
       )}
       {failure && (
