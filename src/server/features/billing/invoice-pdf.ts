@@ -22,7 +22,8 @@ let fontBytes: Buffer | undefined;
 
 /** Noto Sans JP Regular, read once per process. */
 function japaneseFont(): Buffer {
-  fontBytes ??= fs.readFileSync(path.join(path.dirname(require.resolve('@embedpdf/fonts-jp/package.json')), 'fonts', 'NotoSansJP-Regular.otf'));
+  // The package exports only its index (dist/index.cjs); the fonts sit beside dist/.
+  fontBytes ??= fs.readFileSync(path.join(path.dirname(require.resolve('@embedpdf/fonts-jp')), '..', 'fonts', 'NotoSansJP-Regular.otf'));
   return fontBytes;
 }
 
@@ -77,7 +78,7 @@ export async function renderInvoicePdf({ invoice, issuer, periodFirstDay, period
   const width = right - left;
 
   // Title
-  doc.fontSize(22).text('請求書', left, 48, { width, align: 'center', characterSpacing: 8 });
+  doc.fontSize(24).text('請求書', left, 46, { width, align: 'center' });
   doc.fontSize(9).fillColor(MUTED).text('（適格請求書）', left, 78, { width, align: 'center' });
 
   // Number and date, top right
