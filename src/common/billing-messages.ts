@@ -15,6 +15,4 @@ export const billingMessages = {
   cycleRequired: 'お支払いサイクルを選択してください。',
   methodRequired: 'お支払い方法を選択してください。',
   invoiceNotFound: '請求書が見つかりませんでした。',
-  invoiceAlreadyPaid: 'この請求書はすでに入金確認済みです。',
-  paymentMemoTooLong: (max: number) => `メモは${max}文字以内で入力してください。`,
 } as const;

@@ -36,6 +36,10 @@ export const operatorMessages = {
   reportNotFound: '指定された報告は見つかりませんでした。',
   reasonRequired: '理由を入力してください。',
   reasonTooLong: `理由は${MODERATION_REASON_MAX_LENGTH}文字以内で入力してください。`,
+  paymentMemoTooLong: `メモは${MODERATION_REASON_MAX_LENGTH}文字以内で入力してください。`,
+  invoiceNotFound: '請求書が見つかりませんでした。',
+  invoiceAlreadyPaid: 'この請求書はすでに入金確認済みです。',
+  paymentConfirmed: (invoiceNumber: string) => `請求書 ${invoiceNumber} を入金済みにしました。`,
   alreadyHidden: 'この報告はすでに非公開になっています。',
   notHidden: 'この報告は公開中のため、再公開できません。',
   noOriginal: '元のスクリーンショットが保存されていないため、黒塗り処理をやり直せません。',
@@ -58,6 +62,7 @@ export const operatorUiText = {
     delete: '完全に削除',
     redact: '黒塗りの再実行',
     dismiss_flags: '通知の却下',
+    confirm_payment: '入金確認',
   },
   flagResolutions: {
     hidden: '非公開により対応済み',
