@@ -183,7 +183,7 @@ export const operatorScreenText = {
   deletedReportNote: '（削除済み）',
   // Tenants
   tenantsTitle: '企業アカウント',
-  tenantsLead: 'プラン・人数・今月の送信数を表示しています。訓練の内容は表示されません。',
+  tenantsLead: 'プラン・人数・今月の送信数と未入金の請求書を表示しています。訓練の内容は表示されません。',
   tenantSearchLabel: '会社名・メールアドレスで検索',
   tenantCompany: '会社名',
   tenantPlan: 'プラン',
@@ -192,6 +192,21 @@ export const operatorScreenText = {
   tenantMails: '今月の送信数',
   tenantCreated: '登録日',
   noTenants: '該当する企業アカウントはありません。',
+  // 入金確認 (issue 14)
+  tenantInvoices: '未入金の請求書',
+  noUnpaidInvoices: 'なし',
+  invoiceDue: (date: string) => `支払期限 ${date}`,
+  invoiceOverdue: '期限超過',
+  confirmPayment: '入金確認',
+  confirmingPayment: '記録しています...',
+  confirmPaymentTitle: (invoiceNumber: string) => `請求書 ${invoiceNumber} の入金確認`,
+  confirmPaymentLead: (company: string, total: string) =>
+    `${company} からの ${total} のお振込みを確認したことを記録し、請求書を「入金済み」にします。記録は操作履歴に残り、取り消せません。`,
+  paymentMemoLabel: 'メモ',
+  paymentMemoHint: 'お振込日や振込名義など（任意・500文字以内）。操作履歴に記録されます。',
+  auditSubject: '対象',
+  auditInvoice: (invoiceNumber: string) => `請求書 ${invoiceNumber}`,
+  auditTenant: (tenantId: number) => `企業ID ${tenantId}`,
   // Public flag form on a report's detail page
   flagLink: '不適切な報告を通知',
   flagTitle: '不適切な報告を通知',

@@ -1,7 +1,6 @@
 import { Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../db/database';
-import { dialectOf } from '../../db/dialect';
 import { migrations } from '../../db/migrations';
 import { callApi, createAccount, type FactoryAccount } from '../../test/account-factories';
 import { subscribe } from '../../test/billing-factories';
@@ -103,7 +102,7 @@ describe('入金確認 in the operator console', () => {
     const other = await createAccount(context);
     const { firstInvoiceId } = await subscribe(context, other.tenantId!);
     const db = context.database.db;
-    const postgres = dialectOf(db) === 'postgres';
+    const postgres = context.database.dialect === 'postgres';
     if (postgres) {
       await sql`create function refuse_payment_audit() returns trigger language plpgsql as $$ begin raise exception 'audit refused'; end $$`.execute(db);
       await sql`create trigger refuse_payment_audit before insert on operator_audit_log for each row when (new.action = 'confirm_payment') execute function refuse_payment_audit()`.execute(db);
