@@ -27,7 +27,7 @@ function nameField(required: string | null, max = BILLING_TEXT_MAX_LENGTH) {
 export const postalCodeSchema = z
   .string({ error: m.postalCodeRequired })
   .transform((value) => toAsciiDigits(value.normalize('NFKC')).replace(/[‐‑‒–—―−ー]/g, '-').replace(/^〒/, '').trim())
-  .pipe(z.string().min(1, { error: m.postalCodeRequired }).regex(/^\d{3}-?\d{4}$/, { error: m.postalCodeInvalid }))
+  .pipe(z.string().min(1, { error: m.postalCodeRequired, abort: true }).regex(/^\d{3}-?\d{4}$/, { error: m.postalCodeInvalid }))
   .transform((value) => `${value.replace('-', '').slice(0, 3)}-${value.replace('-', '').slice(3)}`);
 
 /** A Japanese phone number: 10 or 11 digits starting with 0, hyphens and brackets allowed; stored as typed, in ASCII. */
@@ -37,7 +37,7 @@ export const phoneSchema = z
   .pipe(
     z
       .string()
-      .min(1, { error: m.phoneRequired })
+      .min(1, { error: m.phoneRequired, abort: true })
       .refine((value) => /^[0-9()\s-]+$/.test(value) && /^0\d{9,10}$/.test(value.replace(/[()\s-]/g, '')), { error: m.phoneInvalid }),
   );
 
@@ -102,6 +102,8 @@ export const planSchema = z.object({
 export type PlanInfo = z.output<typeof planSchema>;
 export const planListSchema = z.object({ plans: z.array(planSchema), tax_rate_percent: z.number().int(), card_available: z.boolean() });
 
+export const invoiceItemSchema = z.object({ description: z.string(), quantity: z.number().int(), unit_price: z.number().int(), amount: z.number().int() });
+
 /** The figures of one invoice as the confirm screen and the invoice show them. */
 export const invoicePreviewSchema = z.object({
   plan_id: z.string(),
@@ -118,6 +120,7 @@ export const invoicePreviewSchema = z.object({
   /** YYYY-MM-DD, Tokyo. */
   issue_date: z.string(),
   due_date: z.string(),
+  items: z.array(invoiceItemSchema),
 });
 export type InvoicePreview = z.output<typeof invoicePreviewSchema>;
 
@@ -134,6 +137,8 @@ export const subscriptionSchema = z.object({
   pending_plan_name: z.string().nullable(),
   limits: z.object({ max_people: z.number().int().nullable(), monthly_mails: z.number().int().nullable(), ads_shown: z.boolean() }),
   billing: billingDetailsViewSchema.nullable(),
+  /** tenants.company_name: the payment step's default 請求先. */
+  company_name: z.string(),
   is_admin: z.boolean(),
 });
 export type Subscription = z.output<typeof subscriptionSchema>;
@@ -147,6 +152,10 @@ export const upgradeResultSchema = z.object({
 });
 export type UpgradeResult = z.output<typeof upgradeResultSchema>;
 
+/** Answer of POST /api/account/downgrade: what will happen, and the subscription after. */
+export const downgradeResultSchema = z.object({ message: z.string(), subscription: subscriptionSchema });
+export type DowngradeResult = z.output<typeof downgradeResultSchema>;
+
 /** POST /api/account/downgrade: to a smaller paid plan, or to the free plan (cancellation). */
 export const downgradeInputSchema = z.object({
   plan: z.enum(['free', ...PAID_PLAN_IDS], { error: m.planRequired }),
@@ -157,7 +166,6 @@ export const INVOICE_DISPLAY_STATUSES = ['unpaid', 'paid', 'overdue'] as const;
 export type InvoiceDisplayStatus = (typeof INVOICE_DISPLAY_STATUSES)[number];
 export const INVOICE_STATUS_LABELS: Record<InvoiceDisplayStatus, string> = { unpaid: '未入金', paid: '入金済み', overdue: '期限超過' };
 
-export const invoiceItemSchema = z.object({ description: z.string(), quantity: z.number().int(), unit_price: z.number().int(), amount: z.number().int() });
 
 /** One invoice of GET /api/billing/invoices. */
 export const invoiceSummarySchema = z.object({

@@ -28,7 +28,11 @@ import { MailWorker, type MailWorkerOptions } from './features/mail/mail-worker'
 import { Mailer } from './features/mail/mailer';
 import { OpenApiRegistry } from './features/openapi/openapi.registry';
 import { registerOpenApiRoutes } from './features/openapi/openapi.routes';
+import { OrganizationRepository } from './features/organization/organization.repo';
+import { registerOrganizationRoutes } from './features/organization/organization.routes';
+import { OrganizationService } from './features/organization/organization.service';
 import { registerPeopleFeature } from './features/people/people.feature';
+import { registerBillingFeature } from './features/billing/billing.feature';
 import { createCampaignDispatch, type DispatcherTimings, registerCampaignsFeature } from './features/campaigns/campaigns.feature';
 import type { CampaignDispatcher } from './features/campaigns/campaign-dispatcher';
 import { createIndividualDispatch, type IndividualDispatcherTimings, registerIndividualTrainingFeature } from './features/individual-training/individual-training.feature';
@@ -60,6 +64,7 @@ import { SendingDomainsRepository } from './features/sending-domains/sending-dom
 import { registerSendingDomainRoutes } from './features/sending-domains/sending-domains.routes';
 import { SendingDomainsService } from './features/sending-domains/sending-domains.service';
 import { resolveAppSecret } from './lib/app-secret';
+import { closeConnectionsOnShutdown } from './lib/close-connections-on-shutdown';
 import { requestIdFor, serializeRequest } from './lib/request-logging';
 import { recordRouteTable } from './lib/route-table';
 import { collectOpenApi, useZodSchemas } from './lib/zod-route';
@@ -126,6 +131,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     frameworkErrors: replyWithError,
     logController: new LogController({ requestIdLogLabel: 'request_id', disableRequestLogging: !(options.requestLogging ?? config.env !== 'test') }),
   });
+  closeConnectionsOnShutdown(app);
 
   recordRouteTable(app);
   useZodSchemas(app);
@@ -298,6 +304,8 @@ async function registerAccountFeatures(
     registerSendingDomainRoutes(realm, { service: SendingDomainsService.create({ repo: new SendingDomainsRepository(database.db), clock, dnsServers: config.dnsServers }) });
     registerTemplates(realm);
     registerCampaignsFeature(realm, { db: database.db, clock, config, dispatcher: app.campaignDispatcher, ...(random ? { random } : {}) });
+    registerOrganizationRoutes(realm, { service: new OrganizationService({ repo: new OrganizationRepository(database.db), clock }) });
+    registerBillingFeature(realm, { db: database.db, clock });
     registerInvoicesFeature(realm, { db: database.db, clock, config });
   });
 }
