@@ -203,7 +203,7 @@ export const operatorScreenText = {
   confirmPaymentLead: (company: string, total: string) =>
     `${company} からの ${total} のお振込みを確認したことを記録し、請求書を「入金済み」にします。記録は操作履歴に残り、取り消せません。`,
   paymentMemoLabel: 'メモ',
-  paymentMemoHint: 'お振込日や振込名義など（任意・500文字以内）。操作履歴に記録されます。',
+  paymentMemoHint: 'お振込日や振込名義など（500文字以内）。操作履歴に記録されます。',
   auditSubject: '対象',
   auditInvoice: (invoiceNumber: string) => `請求書 ${invoiceNumber}`,
   auditTenant: (tenantId: number) => `企業ID ${tenantId}`,
