@@ -86,7 +86,7 @@ export const PLANS: readonly PlanDefinition[] = [
     maxPeople: 300, monthlyMails: 1_500, adsShown: false, monthlyPrice: 39_800, annualPrice: 398_000,
   },
   {
-    id: ENTERPRISE_PLAN_ID, name: 'エンタープライズプラン', summary: '301名以上・個別のご要望に（お見積り）',
+    id: ENTERPRISE_PLAN_ID, name: 'エンタープライズ', summary: '301名以上・個別のご要望に（お見積り）',
     maxPeople: null, monthlyMails: null, adsShown: false, monthlyPrice: null, annualPrice: null,
   },
 ];

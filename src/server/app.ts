@@ -19,6 +19,9 @@ import { SessionsRepository } from './features/accounts/sessions.repo';
 import { DashboardRepository } from './features/dashboard/dashboard.repo';
 import { registerDashboardRoutes } from './features/dashboard/dashboard.routes';
 import { DashboardService } from './features/dashboard/dashboard.service';
+import { UsageRepository } from './features/billing-usage/usage.repo';
+import { registerUsageRoutes } from './features/billing-usage/usage.routes';
+import { UsageService } from './features/billing-usage/usage.service';
 import { registerHealthRoutes } from './features/health/health.routes';
 import { loopbackOnly } from './features/mail/dev-mailbox-access';
 import { registerDevMailboxRoutes } from './features/mail/dev-mailbox.routes';
@@ -301,6 +304,7 @@ async function registerAccountFeatures(
   await registerTenantRealm(app, auth, (realm) => {
     registerDashboardRoutes(realm, { service: dashboard });
     registerPeopleFeature(realm, { db: database.db, clock });
+    registerUsageRoutes(realm, { service: new UsageService({ repo: new UsageRepository(database.db), clock }) });
     registerSendingDomainRoutes(realm, { service: SendingDomainsService.create({ repo: new SendingDomainsRepository(database.db), clock, dnsServers: config.dnsServers }) });
     registerTemplates(realm);
     registerCampaignsFeature(realm, { db: database.db, clock, config, dispatcher: app.campaignDispatcher, ...(random ? { random } : {}) });

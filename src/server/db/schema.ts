@@ -295,6 +295,8 @@ export interface TenantMonthlyUsageTable {
   emails_clicked: Generated<number>;
   /** Training mails handed to the outbox this month: the free allowance, taken atomically. */
   mails_reserved: Generated<number>;
+  /** People registered after the month's last change to them; null: no change that month (carry the latest earlier value forward). */
+  people_count: number | null;
 }
 
 export type UserRow = Selectable<UsersTable>;

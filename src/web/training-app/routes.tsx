@@ -34,6 +34,9 @@ const SCREENS: Partial<Record<SpaRoutePattern, () => Promise<ScreenModule>>> = {
   '/templates/create': () => import('./templates/template-editor-page'),
   '/templates/:id': () => import('./templates/template-detail-page'),
   '/templates/:id/edit': () => import('./templates/template-editor-page'),
+  '/account/billing': () => import('./billing/billing-page'),
+  '/billing': () => import('./billing/billing-page'),
+  '/billing/:usageId': () => import('./billing/usage-month-page'),
 };
 
 const upcoming = () => import('./upcoming/upcoming-page');

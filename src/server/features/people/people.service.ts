@@ -132,7 +132,7 @@ export class PeopleService {
   async remove(tenantId: number, id: number): Promise<void> {
     await this.deps.repo.forTenant(tenantId).transaction(async (trx) => {
       await trx.bumpRevision();
-      if (!(await trx.delete(id))) throw notFound();
+      if (!(await trx.delete(id, this.deps.clock.now()))) throw notFound();
     });
   }
 

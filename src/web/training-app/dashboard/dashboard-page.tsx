@@ -11,6 +11,7 @@ import { dashboardErrorMessage, dashboardKey, fetchDashboard, isIndividualRefusa
 import { QuickActions } from './quick-actions';
 import { RecentCampaigns } from './recent-campaigns';
 import { StatCards } from './stat-cards';
+import { AdSlot } from '../components/ad-slot';
 
 function monthLabel(month: string | undefined): string {
   const match = /^(\d{4})-(\d{2})$/.exec(month ?? '');
@@ -88,6 +89,7 @@ export function Component() {
       <>
         <StatCards stats={data.stats} monthLabel={monthLabel(data.month)} plan={data.tenant.plan} />
         <QuickActions headingId={`${id}-actions`} />
+        <AdSlot />
         <RecentCampaigns campaigns={data.recent_campaigns} headingId={`${id}-recent`} />
       </>
     );

@@ -39,8 +39,9 @@ function ActionButton({ plan, action }: { plan: PlanInfo; action: PlanAction }) 
       return <span className="upg-current">ご利用中のプラン</span>;
     case 'choose':
       return (
-        <Link className="button button--primary upg-choose" to={action.to} aria-label={`${plan.name}を選ぶ`}>
-          このプランを選ぶ
+        <Link className="button button--primary upg-choose" to={action.to}>
+          <span className="visually-hidden">{plan.name}に</span>
+          申し込む
         </Link>
       );
     case 'contact':

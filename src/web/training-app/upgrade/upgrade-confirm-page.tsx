@@ -58,7 +58,7 @@ function Confirm({ draft }: { draft: UpgradeDraft }) {
       onSuccess: async (result) => {
         clearUpgradeDraft();
         applyPlanToSession(result.preview.plan_id);
-        await queryClient.invalidateQueries({ queryKey: ['billing'] });
+        await Promise.all([queryClient.invalidateQueries({ queryKey: ['billing'] }), queryClient.invalidateQueries({ queryKey: ['account', 'organization'] })]);
         void navigate('/account/upgrade/complete', { state: { preview: result.preview } });
       },
       onError: (error) => {
