@@ -31,4 +31,5 @@ export const billingMessages = {
   downgradeScheduled: (planName: string, date: string) => `${date}をもって${planName}に変更されます。`,
   cancellationScheduled: (date: string) => `${date}をもって有料プランを解約し、フリープランに戻ります。`,
   downgradeWithdrawn: 'プランの変更予約を取り消しました。',
+  invoiceNotFound: '請求書が見つかりませんでした。',
 } as const;

@@ -74,6 +74,16 @@ export const auditLogQuerySchema = z.object({ report_id: z.string().max(64).opti
 export type AuditLogQuery = z.output<typeof auditLogQuerySchema>;
 
 export const tenantListQuerySchema = z.object({ q: searchText, ...pageShape });
+
+/** POST /api/operator/invoices/:invoice_id/confirm-payment: an optional memo (e.g. the transfer's date and name), logged with the action. */
+export const confirmPaymentBodySchema = z.object({
+  reason: z
+    .string({ error: m.paymentMemoTooLong })
+    .optional()
+    .transform((value) => cleanMultiLine(value ?? ''))
+    .pipe(z.string().max(MODERATION_REASON_MAX_LENGTH, { error: m.paymentMemoTooLong })),
+});
+export type ConfirmPaymentBody = z.output<typeof confirmPaymentBodySchema>;
 export type TenantListQuery = z.output<typeof tenantListQuerySchema>;
 
 export const operatorPaginationSchema = z.object({ total: z.number().int(), limit: z.number().int(), offset: z.number().int() });
@@ -127,15 +137,37 @@ export const reportFlagViewSchema = z.object({
 });
 export type ReportFlagView = z.output<typeof reportFlagViewSchema>;
 
+export const AUDIT_ACTIONS = ['hide', 'restore', 'delete', 'redact', 'dismiss_flags', 'confirm_payment'] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** One audit entry: it names a report (moderation) or, for 入金確認 (`confirm_payment`), an invoice and its tenant. */
 export const auditEntrySchema = z.object({
   id: z.number().int(),
   operator_email: z.string(),
-  action: z.enum(['hide', 'restore', 'delete', 'redact', 'dismiss_flags']),
-  report_id: z.string(),
+  action: z.enum(AUDIT_ACTIONS),
+  report_id: z.string().nullable(),
+  invoice_id: z.number().int().nullable(),
+  invoice_number: z.string().nullable(),
+  tenant_id: z.number().int().nullable(),
   reason: z.string(),
   created_at: z.string(),
 });
 export type AuditEntry = z.output<typeof auditEntrySchema>;
+
+/** An unpaid invoice as operators see it beside its tenant (for 「入金確認」). */
+export const operatorInvoiceSchema = z.object({
+  invoice_id: z.number().int(),
+  invoice_number: z.string(),
+  tenant_id: z.number().int(),
+  /** YYYY-MM-DD, Tokyo. */
+  issue_date: z.string(),
+  due_date: z.string(),
+  /** 税込 yen. */
+  total: z.number().int(),
+  status: z.enum(['unpaid', 'paid', 'overdue']),
+  paid_at: z.string().nullable(),
+});
+export type OperatorInvoice = z.output<typeof operatorInvoiceSchema>;
 
 export const operatorTenantSchema = z.object({
   tenant_id: z.number().int(),
@@ -145,6 +177,8 @@ export const operatorTenantSchema = z.object({
   people_count: z.number().int(),
   mails_this_month: z.number().int(),
   created_at: z.string(),
+  /** Unpaid invoices, oldest due first (入金確認 marks one paid). */
+  unpaid_invoices: z.array(operatorInvoiceSchema),
 });
 export type OperatorTenant = z.output<typeof operatorTenantSchema>;
 
@@ -176,5 +210,6 @@ export type OperatorReportDetail = z.output<typeof operatorReportDetailSchema>;
 export const operatorReportActionSchema = z.object({ report: operatorReportSchema });
 export const operatorAuditPageSchema = z.object({ entries: z.array(auditEntrySchema), pagination: operatorPaginationSchema });
 export const operatorTenantPageSchema = z.object({ tenants: z.array(operatorTenantSchema), pagination: operatorPaginationSchema });
+export const operatorInvoiceActionSchema = z.object({ invoice: operatorInvoiceSchema, message: z.string() });
 /** The public flag form's answer. */
 export const reportFlagAnswerSchema = z.object({ message: z.string() });

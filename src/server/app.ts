@@ -41,6 +41,8 @@ import type { CampaignDispatcher } from './features/campaigns/campaign-dispatche
 import { createIndividualDispatch, type IndividualDispatcherTimings, registerIndividualTrainingFeature } from './features/individual-training/individual-training.feature';
 import type { IndividualDispatcher } from './features/individual-training/individual-dispatcher';
 import { registerOperatorsFeature } from './features/operators/operators.feature';
+import { createInvoiceIssuer, type InvoiceIssuerTimings, registerInvoicesFeature } from './features/billing/invoices.feature';
+import type { InvoiceIssuer } from './features/billing/invoice-issuer';
 import { registerFaviconRoutes } from './features/pages/favicon.routes';
 import { registerNotFoundPage } from './features/pages/not-found.page';
 import { registerLegalPages } from './features/pages/legal-pages';
@@ -99,6 +101,8 @@ export interface AppOptions {
   /** Campaign dispatcher timings (tests shorten them); it runs where the mail worker runs. */
   dispatcherOptions?: DispatcherTimings;
   individualDispatcherOptions?: IndividualDispatcherTimings;
+  /** Monthly invoice job timings (tests shorten them); it runs where the mail worker runs. */
+  invoiceIssuerOptions?: InvoiceIssuerTimings;
   /** Spreads sends and draws templates (tests pass a seeded one). */
   random?: () => number;
 }
@@ -115,6 +119,8 @@ declare module 'fastify' {
     campaignDispatcher: CampaignDispatcher;
     /** Plans individual training mail and hands the due sends to the outbox (tests await `drain()`). */
     individualDispatcher: IndividualDispatcher;
+    /** Renews ended subscription periods and issues their invoices on the 1st of each Tokyo month (tests await `drain()`). */
+    invoiceIssuer: InvoiceIssuer;
   }
 }
 
@@ -197,15 +203,18 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   app.decorate('mail', mailer);
   app.decorate('campaignDispatcher', campaignDispatch.dispatcher);
   app.decorate('individualDispatcher', individualDispatch.dispatcher);
+  const invoiceIssuer = createInvoiceIssuer(database.db, { clock, logger: app.log, timings: options.invoiceIssuerOptions });
+  app.decorate('invoiceIssuer', invoiceIssuer);
   if (options.mailWorker ?? config.mail.worker) {
     app.addHook('onReady', async () => {
       mailWorker.start();
       campaignDispatch.dispatcher.start();
+      invoiceIssuer.start();
     });
   }
   // preClose: the send in hand finishes (and is recorded) before the database closes.
   app.addHook('preClose', async () => {
-    await Promise.all([mailWorker.close(), campaignDispatch.dispatcher.close(), individualDispatch.dispatcher.close()]);
+    await Promise.all([mailWorker.close(), campaignDispatch.dispatcher.close(), individualDispatch.dispatcher.close(), invoiceIssuer.close()]);
   });
   if (mailTransport instanceof DevMailbox) {
     app.log.info(
@@ -301,5 +310,6 @@ async function registerAccountFeatures(
     registerCampaignsFeature(realm, { db: database.db, clock, config, dispatcher: app.campaignDispatcher, ...(random ? { random } : {}) });
     registerOrganizationRoutes(realm, { service: new OrganizationService({ repo: new OrganizationRepository(database.db), clock }) });
     registerBillingFeature(realm, { db: database.db, clock });
+    registerInvoicesFeature(realm, { db: database.db, clock, config });
   });
 }

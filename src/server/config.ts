@@ -118,6 +118,16 @@ const environmentSchema = z.object({
   CAMPAIGN_TRACKING_DAYS: z.coerce.number().int().min(1).max(365).default(14),
   /** Individual training mail also skips Japanese public holidays (default on; SPEC §1 only asks for weekdays). */
   INDIVIDUAL_SKIP_HOLIDAYS: z.enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no']).default('1').transform((flag) => ['1', 'true', 'on', 'yes'].includes(flag)),
+  /** 適格請求書の発行事業者: the name, registration number (T + 13 digits), address and bank account printed on every invoice. */
+  INVOICE_ISSUER_NAME: z.string().trim().min(1).max(100).default('株式会社キヅキ'),
+  INVOICE_ISSUER_REGISTRATION_NUMBER: z
+    .string()
+    .trim()
+    .default('T1234567890123')
+    .refine((value) => /^T\d{13}$/.test(value), 'must be T followed by 13 digits (適格請求書発行事業者の登録番号), e.g. T1234567890123'),
+  INVOICE_ISSUER_ADDRESS: z.string().trim().min(1).max(200).default('〒100-0001 東京都千代田区千代田1-1 キヅキビル'),
+  /** 振込先, one line: bank, branch, account type and number, holder. */
+  INVOICE_BANK_ACCOUNT: z.string().trim().min(1).max(200).default('キヅキ銀行 本店営業部 普通 1234567 カ）キヅキ'),
   /** Serve /dev/mailbox to any client, not only loopback ones (a shared development server). */
   DEV_MAILBOX_PUBLIC: booleanFlag,
   /** Run the mail worker inside the server process (default on; off under NODE_ENV=test). */
@@ -191,6 +201,8 @@ export interface AppConfig {
   };
   /** DNS servers for sending-domain verification (`address[:port]`); empty: the system's resolvers. */
   dnsServers: string[];
+  /** The issuer printed on every 適格請求書 (INVOICE_ISSUER_*, INVOICE_BANK_ACCOUNT). */
+  invoiceIssuer: InvoiceIssuer;
   training: {
     /** Identifies every training mail for allow-listing (TRAINING_MAIL_HEADER_NAME / _VALUE). */
     header: { name: string; value: string };
@@ -205,6 +217,15 @@ export interface AppConfig {
     /** INDIVIDUAL_SKIP_HOLIDAYS: individual training mail avoids Japanese public holidays too. */
     individualSkipHolidays: boolean;
   };
+}
+
+export interface InvoiceIssuer {
+  name: string;
+  /** T + 13 digits. */
+  registrationNumber: string;
+  address: string;
+  /** 振込先. */
+  bankAccount: string;
 }
 
 export class ConfigError extends Error {}
@@ -273,6 +294,12 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
       trainingDomain: env.TRAINING_MAIL_DOMAIN,
     },
     dnsServers: env.DNS_SERVERS,
+    invoiceIssuer: {
+      name: env.INVOICE_ISSUER_NAME,
+      registrationNumber: env.INVOICE_ISSUER_REGISTRATION_NUMBER,
+      address: env.INVOICE_ISSUER_ADDRESS,
+      bankAccount: env.INVOICE_BANK_ACCOUNT,
+    },
     training: {
       header: { name: env.TRAINING_MAIL_HEADER_NAME, value: env.TRAINING_MAIL_HEADER_VALUE },
       sendingIps: env.TRAINING_MAIL_SENDING_IPS,

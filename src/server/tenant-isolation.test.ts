@@ -1,6 +1,9 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paidPlans } from '../common/plans';
 import type { Database } from './db/schema';
+import { firstInvoiceFigures } from './features/billing/invoice-figures';
+import { issueInvoice } from './features/billing/invoices.repo';
 import { createAccount, type FactoryAccount } from './test/account-factories';
 import { createTestApp, type TestContext } from './test/test-app';
 
@@ -92,6 +95,14 @@ const RECORD_MAKERS: Record<string, RecordMaker> = {
     const row = await db.insertInto('sending_domains').values({ tenant_id: owner.tenantId!, domain: secret, verification_token: 'a'.repeat(32), created_at: now })
       .returning('id').executeTakeFirstOrThrow();
     return { id: row.id, secret, snapshot: () => db.selectFrom('sending_domains').selectAll().where('id', '=', row.id).executeTakeFirst() };
+  },
+  invoice_id: async (db, owner, now) => {
+    const secret = `機密請求先${Math.random().toString(36).slice(2, 8)}`;
+    const buyer = { company_name: secret, department: '', contact_name: '経理 太郎', email: 'keiri@example.co.jp', postal_code: '100-0001', address: '東京都千代田区', phone: '03-1234-5678' };
+    // A period of its own for each invoice (one invoice per tenant and period start).
+    const at = new Date(new Date(now).getTime() + Math.floor(Math.random() * 1_000_000));
+    const id = await issueInvoice(db, owner.tenantId!, { plan: 'light', cycle: 'monthly', method: 'invoice', buyer, figures: firstInvoiceFigures(paidPlans()[0]!, 'monthly', at), now: at });
+    return { id: id!, secret, snapshot: () => db.selectFrom('invoices').selectAll().where('id', '=', id!).executeTakeFirst() };
   },
 };
 

@@ -7,9 +7,10 @@ import { createMailTransport } from './features/mail/mail-transport';
 import { MailWorker } from './features/mail/mail-worker';
 import { createCampaignDispatch } from './features/campaigns/campaigns.feature';
 import { createIndividualDispatch } from './features/individual-training/individual-training.feature';
+import { createInvoiceIssuer } from './features/billing/invoices.feature';
 
 /**
- * `npm run worker`: the outbox worker and the campaign and individual training dispatchers alone, so web and worker processes scale apart (run the web
+ * `npm run worker`: the outbox worker, the campaign and individual training dispatchers and the monthly invoice job alone, so web and worker processes scale apart (run the web
  * processes with MAIL_WORKER=0). On PostgreSQL any number may run; on SQLite run one.
  */
 async function main(): Promise<void> {
@@ -21,6 +22,7 @@ async function main(): Promise<void> {
   const transport = createMailTransport(config);
   const campaigns = createCampaignDispatch(database.db, { config, clock: systemClock, logger, kickMail: () => worker.kick() });
   const individual = createIndividualDispatch(database.db, { config, clock: systemClock, logger, kickMail: () => worker.kick() });
+  const invoices = createInvoiceIssuer(database.db, { clock: systemClock, logger });
   const worker = new MailWorker({
     repo: new MailOutboxRepository(database.db), transport, clock: systemClock, logger,
     deliveryListeners: { campaign: campaigns.repo, individual: individual.repo },
@@ -33,7 +35,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'mail worker stopping after the message in hand');
-    await Promise.all([worker.close(), campaigns.dispatcher.close(), individual.dispatcher.close()]);
+    await Promise.all([worker.close(), campaigns.dispatcher.close(), individual.dispatcher.close(), invoices.close()]);
     clearInterval(keepAlive);
     await transport.close();
     await database.destroy();
@@ -45,6 +47,7 @@ async function main(): Promise<void> {
   worker.start();
   campaigns.dispatcher.start();
   individual.dispatcher.start();
+  invoices.start();
   logger.info({ transport: transport.kind, database: config.database.dialect }, 'mail worker started');
 }
 

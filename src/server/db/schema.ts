@@ -475,18 +475,24 @@ export interface OperatorSessionsTable {
   revoked_at: Timestamp | null;
 }
 
-export type OperatorAuditAction = 'hide' | 'restore' | 'delete' | 'redact' | 'dismiss_flags';
+export type OperatorReportAuditAction = 'hide' | 'restore' | 'delete' | 'redact' | 'dismiss_flags';
+/** `confirm_payment`: an operator's 入金確認 of an invoice (issue 14). */
+export type OperatorAuditAction = OperatorReportAuditAction | 'confirm_payment';
 
-/** Append-only (triggers refuse UPDATE and DELETE). */
+/** Append-only (triggers refuse UPDATE and DELETE). An entry names a report (moderation) or an invoice (入金確認). */
 export interface OperatorAuditLogTable {
   id: Generated<number>;
   operator_id: number;
   operator_email: string;
   action: OperatorAuditAction;
-  /** The report's public id (text), so the entry outlives a report deleted for good. */
-  report_id: string;
+  /** The report's public id (text), so the entry outlives a report deleted for good; null for an invoice's entry. */
+  report_id: string | null;
   reason: string;
   created_at: Timestamp;
+  /** The invoice confirmed paid, its number as printed and its tenant (plain values: no foreign key). */
+  invoice_id: number | null;
+  invoice_number: string | null;
+  tenant_id: number | null;
 }
 
 export interface PhishingReportFlagsTable {

@@ -15,6 +15,7 @@ import * as reportSearchAndModeration from './20261127100000_report_search_and_m
 import * as operatorConsole from './20261127110000_operator_console';
 import * as reportPublicIndexesCovering from './20261127113000_report_public_indexes_covering';
 import * as plansAndBilling from './20261128100000_plans_and_billing';
+import * as operatorAuditInvoices from './20261128110000_operator_audit_invoices';
 import * as usagePeopleCount from './20261128130500_usage_people_count';
 
 /** Every migration, in the order they landed. Never edit one that has landed; add a new one. */
@@ -35,5 +36,6 @@ export const migrations: Record<string, Migration> = {
   '20261127110000_operator_console': operatorConsole,
   '20261127113000_report_public_indexes_covering': reportPublicIndexesCovering,
   '20261128100000_plans_and_billing': plansAndBilling,
+  '20261128110000_operator_audit_invoices': operatorAuditInvoices,
   '20261128130500_usage_people_count': usagePeopleCount,
 };

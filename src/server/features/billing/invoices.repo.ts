@@ -1,9 +1,9 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { BillingDetails, PaymentMethod } from '../../../common/billing.schema';
 import type { BillingCycle } from '../../../common/plans';
-import { writeTimestamp } from '../../db/dialect';
-import type { Database } from '../../db/schema';
-import type { InvoiceFigures } from './invoice-figures';
+import { readTimestamp, writeTimestamp } from '../../db/dialect';
+import type { Database, InvoicesTable, InvoiceStatus } from '../../db/schema';
+import type { InvoiceFigures, InvoiceItem } from './invoice-figures';
 
 export interface IssueInvoiceInput {
   plan: string;
@@ -54,4 +54,117 @@ export async function issueInvoice(trx: Kysely<Database>, tenantId: number, inpu
   const id = Number(inserted.id);
   await trx.updateTable('invoices').set({ invoice_number: invoiceNumberOf(figures.issueDate, id) }).where('id', '=', id).execute();
   return id;
+}
+
+/** An invoice as stored, its JSON columns read back. */
+export interface StoredInvoice {
+  id: number;
+  tenantId: number;
+  invoiceNumber: string;
+  plan: string;
+  cycle: BillingCycle;
+  method: PaymentMethod;
+  periodStart: Date;
+  /** Exclusive. */
+  periodEnd: Date;
+  issueDate: string;
+  dueDate: string;
+  buyer: BillingDetails;
+  items: InvoiceItem[];
+  taxRatePercent: number;
+  subtotal: number;
+  tax: number;
+  total: number;
+  status: InvoiceStatus;
+  paidAt: Date | null;
+  createdAt: Date;
+}
+
+export function toStoredInvoice(row: Selectable<InvoicesTable>): StoredInvoice {
+  return {
+    id: Number(row.id),
+    tenantId: Number(row.tenant_id),
+    invoiceNumber: row.invoice_number,
+    plan: row.plan,
+    cycle: row.billing_cycle,
+    method: row.payment_method,
+    periodStart: readTimestamp(row.period_start),
+    periodEnd: readTimestamp(row.period_end),
+    issueDate: row.issue_date,
+    dueDate: row.due_date,
+    buyer: JSON.parse(row.buyer) as BillingDetails,
+    items: JSON.parse(row.items) as InvoiceItem[],
+    taxRatePercent: row.tax_rate_percent,
+    subtotal: row.subtotal,
+    tax: row.tax,
+    total: row.total,
+    status: row.status,
+    paidAt: row.paid_at === null ? null : readTimestamp(row.paid_at),
+    createdAt: readTimestamp(row.created_at),
+  };
+}
+
+/** Invoices after issue: a tenant's own (list, one), and the operators' 入金確認. */
+export class InvoicesRepository {
+  constructor(readonly db: Kysely<Database>) {}
+
+  forTenant(tenantId: number): TenantInvoices {
+    return new TenantInvoices(this.db, tenantId);
+  }
+
+  /** Unpaid invoices of these tenants, oldest due first (the operators' tenants overview). */
+  async unpaidOf(tenantIds: readonly number[]): Promise<StoredInvoice[]> {
+    if (tenantIds.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('invoices')
+      .selectAll()
+      .where('tenant_id', 'in', [...tenantIds])
+      .where('status', '=', 'unpaid')
+      .orderBy('due_date')
+      .orderBy('id')
+      .execute();
+    return rows.map(toStoredInvoice);
+  }
+
+  /**
+   * Marks an unpaid invoice paid, in the caller's transaction (the operator's audit entry commits
+   * with it). Compare-and-set on the status: 'not_found' or 'already_paid' changes nothing.
+   */
+  async markPaid(trx: Transaction<Database>, invoiceId: number, paidAt: Date): Promise<StoredInvoice | 'not_found' | 'already_paid'> {
+    const updated = await trx
+      .updateTable('invoices')
+      .set({ status: 'paid', paid_at: writeTimestamp(paidAt) })
+      .where('id', '=', invoiceId)
+      .where('status', '=', 'unpaid')
+      .returningAll()
+      .executeTakeFirst();
+    if (updated) return toStoredInvoice(updated);
+    const exists = await trx.selectFrom('invoices').select('id').where('id', '=', invoiceId).executeTakeFirst();
+    return exists ? 'already_paid' : 'not_found';
+  }
+}
+
+/** One tenant's invoices: every query is bound to the tenant, so another tenant's invoice is simply not found. */
+export class TenantInvoices {
+  constructor(
+    private readonly db: Kysely<Database>,
+    readonly tenantId: number,
+  ) {}
+
+  /** Newest first. */
+  async list(): Promise<StoredInvoice[]> {
+    const rows = await this.db
+      .selectFrom('invoices')
+      .selectAll()
+      .where('tenant_id', '=', this.tenantId)
+      .orderBy('period_start', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+    return rows.map(toStoredInvoice);
+  }
+
+  async get(invoiceId: number): Promise<StoredInvoice | null> {
+    const row = await this.db.selectFrom('invoices').selectAll().where('tenant_id', '=', this.tenantId).where('id', '=', invoiceId).executeTakeFirst();
+    return row ? toStoredInvoice(row) : null;
+  }
 }

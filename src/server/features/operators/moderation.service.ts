@@ -189,7 +189,8 @@ function excerpt(text: string): string {
 
 function presentAudit(entry: StoredAuditEntry): AuditEntry {
   return {
-    id: entry.id, operator_email: entry.operatorEmail, action: entry.action, report_id: entry.reportId, reason: entry.reason,
+    id: entry.id, operator_email: entry.operatorEmail, action: entry.action, report_id: entry.reportId,
+    invoice_id: entry.invoiceId, invoice_number: entry.invoiceNumber, tenant_id: entry.tenantId, reason: entry.reason,
     created_at: toJstIsoString(entry.createdAt),
   };
 }

@@ -147,7 +147,7 @@ describe('moderation of Kizuki DB reports', () => {
 
     const operatorView = (await asOperator('GET', `/api/operator/reports/${reportId}`)).json().data;
     expect(operatorView.flags.every((entry: { resolved_at: string | null }) => entry.resolved_at !== null)).toBe(true);
-    expect(operatorView.audit).toEqual([{ id: expect.any(Number), operator_email: operator.email, action: 'hide', report_id: reportId, reason: '受信者の氏名が写っているため', created_at: expect.any(String) }]);
+    expect(operatorView.audit).toEqual([{ id: expect.any(Number), operator_email: operator.email, action: 'hide', report_id: reportId, invoice_id: null, invoice_number: null, tenant_id: null, reason: '受信者の氏名が写っているため', created_at: expect.any(String) }]);
     expect((await asOperator('GET', '/api/operator/reports?status=hidden')).json().data.reports.map((report: { report_id: string }) => report.report_id)).toContain(reportId);
     // The operators' search still finds it.
     expect((await asOperator('GET', `/api/operator/reports?q=${encodeURIComponent('固有語ヒミツ')}`)).json().data.reports.map((report: { report_id: string }) => report.report_id)).toEqual([reportId]);

@@ -1,7 +1,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { OperatorReportListQuery } from '../../../common/operator.schema';
 import { readTimestamp, writeTimestamp } from '../../db/dialect';
-import type { Database, OperatorAuditAction, ScreenshotStatus } from '../../db/schema';
+import type { Database, OperatorAuditAction, OperatorReportAuditAction, ScreenshotStatus } from '../../db/schema';
 import { enqueueJob } from '../../lib/jobs/jobs.repo';
 import { PUBLIC_COLUMNS } from '../phishing-reports/phishing-reports.repo';
 import { reportSearchQueries, SEARCH_MATCH_LIMIT } from '../phishing-reports/report-search.repo';
@@ -42,7 +42,11 @@ export interface StoredAuditEntry {
   id: number;
   operatorEmail: string;
   action: OperatorAuditAction;
-  reportId: string;
+  /** Moderation entries name a report; 入金確認 entries an invoice and its tenant. */
+  reportId: string | null;
+  invoiceId: number | null;
+  invoiceNumber: string | null;
+  tenantId: number | null;
   reason: string;
   createdAt: Date;
 }
@@ -223,7 +227,9 @@ export class OperatorReportsRepository {
     return {
       total: Number(count.n),
       entries: rows.map((row) => ({
-        id: Number(row.id), operatorEmail: row.operator_email, action: row.action, reportId: row.report_id, reason: row.reason, createdAt: readTimestamp(row.created_at),
+        id: Number(row.id), operatorEmail: row.operator_email, action: row.action, reportId: row.report_id,
+        invoiceId: row.invoice_id === null ? null : Number(row.invoice_id), invoiceNumber: row.invoice_number, tenantId: row.tenant_id === null ? null : Number(row.tenant_id),
+        reason: row.reason, createdAt: readTimestamp(row.created_at),
       })),
     };
   }
@@ -341,12 +347,27 @@ async function resolveOpenFlags(trx: Transaction<Database>, id: number, resoluti
   return Number(result.numUpdatedRows);
 }
 
-async function appendAudit(trx: Transaction<Database>, entry: { actor: AuditActor; action: OperatorAuditAction; reportId: string; reason: string; now: Date }): Promise<void> {
+async function appendAudit(trx: Transaction<Database>, entry: { actor: AuditActor; action: OperatorReportAuditAction; reportId: string; reason: string; now: Date }): Promise<void> {
   await trx
     .insertInto('operator_audit_log')
     .values({
       operator_id: entry.actor.operatorId, operator_email: entry.actor.email, action: entry.action,
       report_id: entry.reportId, reason: entry.reason, created_at: writeTimestamp(entry.now),
+    })
+    .execute();
+}
+
+/** The audit entry of an operator's 入金確認, in the transaction that marks the invoice paid. */
+export async function appendPaymentAudit(
+  trx: Transaction<Database>,
+  entry: { actor: AuditActor; invoice: { id: number; invoiceNumber: string; tenantId: number }; reason: string; now: Date },
+): Promise<void> {
+  await trx
+    .insertInto('operator_audit_log')
+    .values({
+      operator_id: entry.actor.operatorId, operator_email: entry.actor.email, action: 'confirm_payment', report_id: null,
+      invoice_id: entry.invoice.id, invoice_number: entry.invoice.invoiceNumber, tenant_id: entry.invoice.tenantId,
+      reason: entry.reason, created_at: writeTimestamp(entry.now),
     })
     .execute();
 }

@@ -2,6 +2,8 @@ import { type Kysely, sql } from 'kysely';
 import { readTimestamp } from '../../db/dialect';
 import { containsPattern } from '../../db/like-pattern';
 import type { Database } from '../../db/schema';
+import { InvoicesRepository, type StoredInvoice } from '../billing/invoices.repo';
+import { appendPaymentAudit, type AuditActor } from './operator-reports.repo';
 
 export interface TenantOverview {
   tenantId: number;
@@ -19,7 +21,26 @@ export interface TenantOverview {
  * tenant's campaigns, templates or people beyond a count.
  */
 export class OperatorTenantsRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly invoices: InvoicesRepository;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.invoices = new InvoicesRepository(db);
+  }
+
+  /** The unpaid invoices of these tenants (their figures only), oldest due first. */
+  unpaidInvoices(tenantIds: readonly number[]): Promise<StoredInvoice[]> {
+    return this.invoices.unpaidOf(tenantIds);
+  }
+
+  /** Marks the invoice paid and appends the operator's audit entry in one transaction; nothing changes when refused. */
+  async confirmPayment(invoiceId: number, input: { actor: AuditActor; reason: string; now: Date }): Promise<StoredInvoice | 'not_found' | 'already_paid'> {
+    return this.db.transaction().execute(async (trx) => {
+      const outcome = await this.invoices.markPaid(trx, invoiceId, input.now);
+      if (typeof outcome === 'string') return outcome;
+      await appendPaymentAudit(trx, { actor: input.actor, invoice: outcome, reason: input.reason, now: input.now });
+      return outcome;
+    });
+  }
 
   async list(options: { q: string | undefined; month: string; limit: number; offset: number }): Promise<{ tenants: TenantOverview[]; total: number }> {
     let base = this.db.selectFrom('tenants');

@@ -39,8 +39,8 @@ describe('operator tenants overview', () => {
     const { tenants, pagination } = response.json().data;
     expect(pagination).toEqual({ total: 2, limit: 20, offset: 0 });
     expect(tenants).toEqual([
-      { tenant_id: newer.tenantId, company_name: '株式会社新しい取引先', plan: 'free', admin_email: newer.email, people_count: 7, mails_this_month: 6, created_at: expect.stringMatching(/\+09:00$/) },
-      { tenant_id: older.tenantId, company_name: '株式会社古い取引先', plan: ENTERPRISE_PLAN_ID, admin_email: older.email, people_count: 3, mails_this_month: 0, created_at: expect.stringMatching(/\+09:00$/) },
+      { tenant_id: newer.tenantId, company_name: '株式会社新しい取引先', plan: 'free', admin_email: newer.email, people_count: 7, mails_this_month: 6, created_at: expect.stringMatching(/\+09:00$/), unpaid_invoices: [] },
+      { tenant_id: older.tenantId, company_name: '株式会社古い取引先', plan: ENTERPRISE_PLAN_ID, admin_email: older.email, people_count: 3, mails_this_month: 0, created_at: expect.stringMatching(/\+09:00$/), unpaid_invoices: [] },
     ]);
     expect(response.body).not.toContain('社外秘');
     expect(response.body).not.toContain('受講者');

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { successEnvelope } from '../../../common/api-envelope';
 import {
   operatorAuditPageSchema,
+  operatorInvoiceActionSchema,
   operatorLoginAnswerSchema,
   operatorMeAnswerSchema,
   operatorReportActionSchema,
@@ -29,3 +30,4 @@ export const reportDetailResponseSchema = successEnvelope(operatorReportDetailSc
 export const reportActionResponseSchema = successEnvelope(operatorReportActionSchema);
 export const auditLogResponseSchema = successEnvelope(operatorAuditPageSchema);
 export const tenantListResponseSchema = successEnvelope(operatorTenantPageSchema);
+export const invoiceActionResponseSchema = successEnvelope(operatorInvoiceActionSchema);

@@ -12,6 +12,8 @@ export interface JobKinds {
   dispatch_campaign: { campaignId: number };
   /** Plan this month's individual training mails and hand the due ones to the outbox (features/individual-training/individual-dispatcher.ts). */
   individual_training_pass: Record<string, never>;
+  /** Renew the subscriptions whose period has ended: pending downgrades, the next period and its invoice (features/billing/invoice-issuer.ts). */
+  invoice_issue_pass: Record<string, never>;
 }
 
 export type JobKind = keyof JobKinds;
@@ -26,4 +28,6 @@ export const JOB_MAX_ATTEMPTS: { readonly [K in JobKind]: number } = {
   dispatch_campaign: 10,
   // Repeatable like a campaign pass (claims by compare-and-set); a database outage is retried.
   individual_training_pass: 10,
+  // Repeatable: each subscription is renewed by compare-and-set on its period end; a database outage is retried.
+  invoice_issue_pass: 10,
 };

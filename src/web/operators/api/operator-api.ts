@@ -3,6 +3,7 @@ import { OPERATOR_PAGE_SIZE, operatorPaths } from '../../../common/operator-path
 import { ApiError, apiRequest } from '../../lib/api-client';
 import {
   operatorAuditPageSchema,
+  operatorInvoiceActionSchema,
   operatorLoginAnswerSchema,
   operatorMeAnswerSchema,
   operatorReportActionSchema,
@@ -131,3 +132,7 @@ export function fetchTenants(params: { q: string; offset: number }, signal?: Abo
   if (params.q) query.set('q', params.q);
   return operatorRequest(`/tenants?${query}`, operatorTenantPageSchema, { signal });
 }
+
+/** 入金確認: the invoice becomes 入金済み; the memo (optional) goes into the audit log with it. */
+export const confirmInvoicePayment = (invoiceId: number, reason: string) =>
+  operatorRequest(`/invoices/${invoiceId}/confirm-payment`, operatorInvoiceActionSchema, { method: 'POST', json: { reason } });

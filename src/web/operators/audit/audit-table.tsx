@@ -6,7 +6,7 @@ import type { AuditEntry } from '../../../common/operator.schema';
 
 type AuditTableProps = { entries: AuditEntry[]; caption: string; showReport: boolean };
 
-/** Audit entries: a table on wide screens, one card per entry on phones. */
+/** Audit entries (moderation of a report, or an invoice's 入金確認): a table on wide screens, one card per entry on phones. */
 export function AuditTable({ entries, caption, showReport }: AuditTableProps) {
   // A report deleted for good keeps its entries (and its id) but has no page to link to.
   const deleted = new Set(entries.filter((entry) => entry.action === 'delete').map((entry) => entry.report_id));
@@ -17,7 +17,7 @@ export function AuditTable({ entries, caption, showReport }: AuditTableProps) {
         <tr>
           <th scope="col">{t.auditWhen}</th>
           <th scope="col">{t.auditWhat}</th>
-          {showReport && <th scope="col">{t.auditReport}</th>}
+          {showReport && <th scope="col">{t.auditSubject}</th>}
           <th scope="col">{t.auditWho}</th>
           <th scope="col">{t.auditReason}</th>
         </tr>
@@ -32,8 +32,13 @@ export function AuditTable({ entries, caption, showReport }: AuditTableProps) {
               <span className={`op-badge op-badge--action op-badge--${entry.action}`}>{operatorUiText.auditActions[entry.action]}</span>
             </td>
             {showReport && (
-              <td data-label={t.auditReport} className="op-audit-table__report">
-                {!entry.report_id ? (
+              <td data-label={t.auditSubject} className="op-audit-table__report">
+                {entry.invoice_number !== null ? (
+                  <>
+                    <span className="detail-list__mono">{t.auditInvoice(entry.invoice_number)}</span>
+                    {entry.tenant_id !== null && <span className="op-muted">{` ${t.auditTenant(entry.tenant_id)}`}</span>}
+                  </>
+                ) : !entry.report_id ? (
                   <span className="op-muted">{t.deletedReport}</span>
                 ) : deleted.has(entry.report_id) ? (
                   <>

@@ -10,12 +10,12 @@ import { FormField } from '../../components/form-field';
 import { apiErrorMessage } from '../../lib/api-error-message';
 import { applyServerFieldErrors } from '../../training-app/account/server-field-errors';
 
-const reasonSchema = (required: boolean) =>
+const reasonSchema = (required: boolean, tooLong: string) =>
   z.object({
     reason: z
       .string()
       .trim()
-      .max(MODERATION_REASON_MAX_LENGTH, { error: m.reasonTooLong })
+      .max(MODERATION_REASON_MAX_LENGTH, { error: tooLong })
       .refine((value) => !required || value !== '', { error: m.reasonRequired }),
   });
 
@@ -29,16 +29,18 @@ type ReasonDialogProps = {
   action: (reason: string) => Promise<unknown>;
   onDone: () => void;
   onCancel: () => void;
+  /** The field's wording when it is not a moderation reason (入金確認's memo). */
+  field?: { label: string; hint: string; tooLong: string };
 };
 
 /**
  * A moderation action and its reason (kept in the audit log). The dialog stays open with the
  * server's wording when the action fails; キャンセル is the safe first choice for the destructive ones.
  */
-export function ReasonDialog({ title, lead, confirmLabel, busyLabel, tone, reasonRequired, action, onDone, onCancel }: ReasonDialogProps) {
+export function ReasonDialog({ title, lead, confirmLabel, busyLabel, tone, reasonRequired, action, onDone, onCancel, field }: ReasonDialogProps) {
   const id = useId();
   const { register, handleSubmit, setError, setFocus, formState } = useForm<{ reason: string }>({
-    resolver: zodResolver(reasonSchema(reasonRequired)),
+    resolver: zodResolver(reasonSchema(reasonRequired, field?.tooLong ?? m.reasonTooLong)),
     defaultValues: { reason: '' },
   });
   const mutation = useMutation({ mutationFn: (reason: string) => action(reason), onSuccess: onDone });
@@ -65,7 +67,7 @@ export function ReasonDialog({ title, lead, confirmLabel, busyLabel, tone, reaso
             <p>{apiErrorMessage(mutation.error, t.actionFailed)}</p>
           </AlertBox>
         )}
-        <FormField label={t.reasonLabel} required={reasonRequired} hint={t.reasonHint} error={formState.errors.reason?.message}>
+        <FormField label={field?.label ?? t.reasonLabel} required={reasonRequired} hint={field?.hint ?? t.reasonHint} error={formState.errors.reason?.message}>
           {(control) => <textarea {...control} {...register('reason')} className="input textarea" rows={3} maxLength={MODERATION_REASON_MAX_LENGTH} disabled={busy} />}
         </FormField>
         <div className="dialog__actions">
