@@ -273,6 +273,53 @@ describe('subjects and colons', () => {
     expect(form.subject).toBe('【重要】ご利用料金のお支払いが確認できません');
     expect(form.body).toBe('いつもSoftBankをご利用いただきありがとうございます。\nお支払期限:2026年1月8日\nご請求金額:¥5,690');
   });
+  it('reads a middle dot as a colon when its ink stands as tall as a colon\'s, and leaves a real one alone', () => {
+    const subject = line('【重要】Amazon・お客様情報の確認', 60, { h: 26 });
+    const colon = subject.text.indexOf('・');
+    subject.charBoxes[colon] = { ...subject.charBoxes[colon]!, y: 66, h: 14 };
+    const body = line('ポイント・カードのご案内です。', 150);
+    const dot = body.text.indexOf('・');
+    body.charBoxes[dot] = { ...body.charBoxes[dot]!, y: 158, h: 5 };
+    const form = extractFormData([
+      subject,
+      line('Amazon <account@amazon-co-jp.test>', 100),
+      line('2026/11/21 15:32', 124),
+      body,
+      line('いつもAmazonをご利用いただきありがとうございます。', 174),
+      line('以下のURLよりお手続きをお願いいたします。', 198),
+    ], { width: 1280, height: 800 });
+    expect(form.subject).toBe('【重要】Amazon:お客様情報の確認');
+    expect(form.body?.split('\n')[0]).toBe('ポイント・カードのご案内です。');
+  });
+
+  it('takes a subject\'s last character wrapped alone onto the next line, whatever its confidence', () => {
+    const form = extractFormData([
+      line('18:59', 10, { x: 30, h: 12 }),
+      line('【重要】三井住友銀行：お客様情報の確', 60, { x: 30, h: 26, charConfidence: 93 }),
+      line('認', 90, { x: 17, h: 26, confidence: 65 }),
+      line('三井住友銀行事務局', 130),
+      line('info@smbc-card.test', 152),
+      line('宛先：石井隆様', 180),
+      line('三井住友銀行をご利用いただきありがとうございます。', 220),
+      line('お客様情報の確認のため、以下よりお手続きください。', 244),
+      line('ご確認のほどよろしくお願いいたします。', 268),
+    ], { width: 430, height: 932 });
+    expect(form.subject).toBe('【重要】三井住友銀行:お客様情報の確認');
+    expect(form.body).not.toContain('認\n');
+  });
+
+  it('does not take icons read as kanji above the subject for its first half', () => {
+    const form = extractFormData([
+      line('吾眉本剛較衣', 60, { x: 260, h: 26, confidence: 10 }),
+      line('【ETC利用照会サービス】重要な', 90, { x: 30, h: 26, charConfidence: 99 }),
+      line('お知らせ', 120, { x: 18, h: 26, charConfidence: 99 }),
+      line('ETC利用照会サービス <etc-info@mail.etc-riyou.top>', 220),
+      line('ETC利用照会サービスをご利用いただきありがとうございます。', 260),
+      line('ご登録情報の確認が必要です。以下よりお手続きください。', 284),
+      line('ご確認のほどよろしくお願いいたします。', 308),
+    ], { width: 375, height: 812 });
+    expect(form.subject).toBe('【ETC利用照会サービス】重要なお知らせ');
+  });
 });
 
 describe('sender addresses', () => {

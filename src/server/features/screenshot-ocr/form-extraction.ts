@@ -2,7 +2,7 @@ import { personalDataPlaceholders } from '../../../common/messages';
 import { findRecipients, maskReportText } from '../../../common/personal-data';
 import { findEmailAddress } from './address-repair';
 import { isChrome } from './app-chrome';
-import { type ImageSize, meaningfulChars, type TextLine } from './form-lines';
+import { colonsByShape, type ImageSize, meaningfulChars, type TextLine } from './form-lines';
 import { FROM_LABEL, joinLabelRows, readMailHeader, SUBJECT_LABEL, TO_LABEL } from './mail-header';
 import { withoutOtherNotifications } from './notification-cards';
 import { dropAvatarNoise, joinBody, withoutChrome } from './message-body';
@@ -15,7 +15,7 @@ import type { ScreenshotFormData } from './screenshot-ocr.types';
  * empty: a guess presented as fact is worse than an empty field the visitor fills in.
  */
 export function extractFormData(lines: readonly OcrLine[], size: ImageSize): ScreenshotFormData {
-  const read = lines.map((line) => ({ text: foldWidth(line.text).replace(/\s+/g, ' ').trim(), line }));
+  const read = lines.map((line) => ({ text: foldWidth(colonsByShape(line)).replace(/\s+/g, ' ').trim(), line }));
   const textLines = withoutOtherNotifications(joinLabelRows(read));
   const form = looksLikeEmail(textLines) ? fromEmail(textLines, size) : fromSms(textLines, size);
   return withoutRecipient(form, textLines);

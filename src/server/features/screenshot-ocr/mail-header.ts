@@ -14,6 +14,10 @@ const DATE = /\d{4}\s*[/年.]\s*\d{1,2}\s*[/月.]\s*\d{1,2}|\d{1,2}月\d{1,2}日
 /** Icons after a subject read as a few characters of middling confidence; real text reads at 96+. */
 const UNSURE_CHAR = 96;
 const MAX_UNSURE_TAIL = 4;
+/** Below this, a line above the subject is icons read as kanji (「吾眉本剛較」), not its first half. */
+const MIN_SUBJECT_CONFIDENCE = 50;
+/** A kana or kanji standing alone on its line (chrome elsewhere, a subject's wrapped end here). */
+const LONE_CHARACTER = /^[\u3040-\u30ff\u4e00-\u9fff]$/;
 /** An unlabelled subject is at least this much larger than the message text (measured 1.10–1.8 across mail apps). */
 const SUBJECT_SIZE = 1.07;
 
@@ -106,20 +110,29 @@ export function readMailHeader(lines: TextLine[], size: ImageSize): MailHeader {
   if (subject === null) {
     subjectIndex = tallestLine(lines, headerEnd, size);
     if (subjectIndex >= 0) {
-      let text = withoutUnsureTail(lines[subjectIndex]!.line, lines[subjectIndex]!.text);
       // A long subject wraps onto a second line of the same size right below.
       const above = lines[subjectIndex - 1];
       const chosen = lines[subjectIndex]!.line;
+      let head = '';
       // The best line may be the second half of a wrapped subject.
-      if (above && continuesSubject(above.line, chosen, above.text)) {
-        subjectIndex--;
-        text = withoutUnsureTail(above.line, above.text) + text;
+      if (above && !isChrome(above) && above.line.confidence >= MIN_SUBJECT_CONFIDENCE && continuesSubject(above.line, chosen, above.text)) {
+        head = withoutUnsureTail(above.line, above.text);
       }
-      const next = lines[subjectIndex + 1];
-      const line = lines[subjectIndex]!.line;
-      if (next && !isChrome(next) && !findEmailAddress(next.text) && !/(様|さま|殿)$/.test(next.text) && !HEADER_LABEL.test(next.text) && continuesSubject(line, next.line, text)) {
+      // The subject's last line so far (the chosen one, also after joining the line above it).
+      const currentIndex = subjectIndex;
+      const current = lines[currentIndex]!;
+      let text = head + withoutUnsureTail(current.line, current.text);
+      const next = lines[currentIndex + 1];
+      if (next && !isChrome(next) && !findEmailAddress(next.text) && !/(様|さま|殿)$/.test(next.text) && !HEADER_LABEL.test(next.text) && continuesSubject(current.line, next.line, text)) {
         text += withoutUnsureTail(next.line, next.text);
-        subjectIndex++;
+        subjectIndex = currentIndex + 1;
+      } else if (next && LONE_CHARACTER.test(next.text) && continuesSubject(current.line, next.line, current.text)) {
+        // A subject one character too long for the screen wraps its last character alone onto the
+        // next line: neither that character nor the end of the line above it is an icon then.
+        text = head + current.text + next.text;
+        subjectIndex = currentIndex + 1;
+      } else {
+        subjectIndex = currentIndex;
       }
       subject = cleanSubject(text);
     }
