@@ -336,6 +336,33 @@ describe('sender addresses', () => {
     expect(form.source_email).toBe('notice@mail.mizuho-direct.example');
     expect(form.subject).toBe('【みずほ銀行】重要なお知らせ');
   });
+  it('joins an address the screen wrapped twice', () => {
+    const form = extractFormData([
+      line('【要返信】ヤマト運輸：お客様情報の確認', 60, { h: 26, charConfidence: 99 }),
+      line('差出人: no-', 100),
+      line('reply36@mail.yamato-', 124),
+      line('ex.example>', 148),
+      line('宛先: taro.mori26@mail.example', 180),
+      line('いつもヤマト運輸をご利用いただき、ありがとうございます。', 220),
+      line('お手数ですが、下記URLよりご確認をお願いいたします。', 244),
+    ], { width: 359, height: 780 });
+    expect(form.source_email).toBe('no-reply36@mail.yamato-ex.example');
+  });
+
+  it('takes the sender from a piece of the header\'s last row that OCR listed after it, and leaves it out of the body', () => {
+    const form = extractFormData([
+      line('【三井住友銀行】重要なお知らせ', 152, { x: 1106, h: 40, charConfidence: 99 }),
+      line('三井住友銀行', 236, { x: 1187 }),
+      line('2026/11/24 19:25', 239, { x: 2134 }),
+      line('けけ<info65@mail.sumitomo-bank.test>', 237, { x: 1335 }),
+      line('加藤健様', 300, { x: 1187 }),
+      line('三井住友銀行をご利用いただきありがとうございます。', 340, { x: 1187 }),
+      line('お客様情報の確認のため、以下よりお手続きください。', 364, { x: 1187 }),
+    ], { width: 2400, height: 1520 });
+    expect(form.source_email).toBe('info65@mail.sumitomo-bank.test');
+    expect(form.body).not.toContain('@');
+    expect(form.body?.startsWith('〇〇様')).toBe(true);
+  });
 });
 
 describe('address repairs', () => {
@@ -360,6 +387,14 @@ describe('address repairs', () => {
     ['https://my.r-card.example/billing/?reEbu6ru&v=2', 'https://my.r-card.example/billing/?ref=bu6ru&v=2'],
     ['https://amazn-jp.test/member/|ogin?x=1', 'https://amazn-jp.test/member/login?x=1'],
     ['Https:/k9n4h.xyz', 'https://k9n4h.xyz'],
+    ['https://gsm424vu4.example/notice?7key=GUMFe', 'https://gsm424vu4.example/notice?key=GUMFe'],
+    ['https://m.sumitomo-bank.xyz/login/?regpXYgr', 'https://m.sumitomo-bank.xyz/login/?ref=gpXYgr'],
+    ['https://www.mytokyogas.xyz/?reほたPBTW37&v=2', 'https://www.mytokyogas.xyz/?ref=PBTW37&v=2'],
+    ['https://my.r-card.example/billing/?ref=bu6ru&v=2', 'https://my.r-card.example/billing/?ref=bu6ru&v=2'],
+    ['https://qf7sn.examplenotice/member/?u=St0F', 'https://qf7sn.example/notice/member/?u=St0F'],
+    ['<mydocomo@7dhz26.xy2>', '<mydocomo@7dhz26.xyz>'],
+    ['center@4xnd95.xyzZ>', 'center@4xnd95.xyz>'],
+    ['info@sagawa.com', 'info@sagawa.com'],
   ])('%s → %s', (read, repaired) => {
     expect(repairAddressText(read)).toBe(repaired);
   });

@@ -96,7 +96,10 @@ function looksLikeSentence(entry: TextLine): boolean {
 
 function fromEmail(lines: TextLine[], size: ImageSize): ScreenshotFormData {
   const { source_email, subject, headerEnd } = readMailHeader(lines, size);
-  const bodyLines = withoutChrome(lines.slice(headerEnd + 1));
+  // Pieces of the header's rows that OCR listed after it (a page band, a column to the right) are not the message.
+  const last = lines[headerEnd]?.line.box;
+  const below = (entry: TextLine) => !last || entry.line.box.y + entry.line.box.h / 2 > last.y + last.h;
+  const bodyLines = withoutChrome(lines.slice(headerEnd + 1).filter(below));
   return { source_email, source_phone: null, subject, body: joinBody(bodyLines) };
 }
 

@@ -101,7 +101,13 @@ export function readMailHeader(lines: TextLine[], size: ImageSize): MailHeader {
   });
   if (firstDate >= 0) headerEnd = Math.max(headerEnd, firstDate);
   if (!source_email) {
-    for (let i = 0; i <= Math.max(headerEnd, 0) && i < lines.length; i++) {
+    // OCR lists a row's pieces apart (a page band, a wide gap): lines further down the list that
+    // stand on the header's last row still belong to the header.
+    const last = lines[Math.max(headerEnd, 0)]?.line.box;
+    const headerBottom = last ? last.y + last.h : 0;
+    for (let i = 0; i < lines.length; i++) {
+      const { box } = lines[i]!.line;
+      if (i > Math.max(headerEnd, 0) && box.y + box.h / 2 > headerBottom) continue;
       if (TO_LABEL.test(lines[i]!.text)) continue;
       source_email = findEmailAddress(withWrappedAddress(lines, i));
       if (source_email) break;
@@ -146,12 +152,19 @@ export function readMailHeader(lines: TextLine[], size: ImageSize): MailHeader {
  * screen wraps 「<notice@mail.mizuho-」「direct.example>」 and 「<security-」「center@….xyz>」.
  */
 function withWrappedAddress(lines: TextLine[], index: number): string {
-  const { text, line } = lines[index]!;
-  const next = lines[index + 1];
-  if (!next || next.line.box.y - (line.box.y + line.box.h) > line.box.h || next.line.box.y < line.box.y + line.box.h / 2) return text;
-  const open = /<[^>]*$/.test(text) || /[@.-]$/.test(text);
-  const tail = /^[A-Za-z0-9][\w.%+-]*(@[\w.-]+)?>?/.exec(next.text);
-  return open && /[\w.@-]$/.test(text) && tail ? text + tail[0] : text;
+  let { text } = lines[index]!;
+  // A narrow screen may wrap it twice: 「差出人: no-」「reply36@mail.yamato-」「ex.example>」.
+  for (let i = index; i < index + 2; i++) {
+    const { line } = lines[i]!;
+    const next = lines[i + 1];
+    if (!next || next.line.box.y - (line.box.y + line.box.h) > line.box.h || next.line.box.y < line.box.y + line.box.h / 2) return text;
+    const open = /<[^>]*$/.test(text) || /[@.-]$/.test(text);
+    const tail = /^[A-Za-z0-9][\w.%+-]*(@[\w.-]+)?>?/.exec(next.text);
+    if (!(open && /[\w.@-]$/.test(text) && tail)) return text;
+    text += tail[0];
+    if (tail[0].length < next.text.length) return text;
+  }
+  return text;
 }
 
 /** Lines right below a labelled value, indented past its label: the value wrapped in its table cell. */
