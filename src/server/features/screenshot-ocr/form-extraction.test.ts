@@ -131,6 +131,43 @@ describe('SMS body', () => {
     expect(form.body?.replace(/\n/g, '')).toBe('JCBカード:お客様のカードに不正利用の疑いがある取引を確認いたしました。https://myjcb-jp-info.example/verify');
   });
 
+  it('starts at the message\'s first sentence when a desktop client\'s lists stand left of it at the top', () => {
+    const desktop = { width: 1264, height: 611 };
+    const top = [
+      line('削除済みアイテム', 0, { x: 19, h: 13 }),
+      line('アーカイブ', 15, { x: 20, h: 30 }),
+      line('システム管理者', 15, { x: 225, h: 30 }),
+    ];
+    const message = [
+      line('東京電力エナジーパートナーをご利用いただきありがとうございます。', 14, { x: 541, h: 30 }),
+      line('お支払いが確認できないため、供給を停止する場合がございます。', 46, { x: 541, h: 30 }),
+      line('https://tepco-jp.2zqqrv.top/verify/portal', 99, { x: 540, h: 30 }),
+      line('今後ともよろしくお願いいたします。', 221, { x: 541, h: 30 }),
+    ];
+    const form = extractFormData([...top, ...message], desktop);
+    expect(form.body?.split('\n')[0]).toBe('東京電力エナジーパートナーをご利用いただきありがとうございます。');
+    // A header or banner that is not beside other text keeps the old rule: the top 15 % is header.
+    const banner = extractFormData([line('13:14', 10, { x: 107, h: 37 }), line('く三井住友銀行サポート', 173, { x: 44, h: 81 }), ...message.map((entry) => ({ ...entry, box: { ...entry.box, y: entry.box.y + 300 } }))], { width: 1134, height: 2436 });
+    expect(banner.body).not.toContain('サポート');
+  });
+
+  it('takes no icons read as 「0二。」 for a sentence that would end the header', () => {
+    const form = extractFormData([
+      line('Outlook', 37, { x: 82, h: 28 }),
+      line('0二。', 134, { x: 82, h: 60, confidence: 0 }),
+      line('お届け予定のお荷物について、宛先住所に不備がございます', 187, { x: 1127, h: 40, charConfidence: 99 }),
+      line('佐川急便でSupport@sagawa-exp.test>', 276, { x: 1226, h: 30 }),
+      line('2026/11/24 9:11', 321, { x: 2530, h: 28 }),
+      line('石川真由美様', 384, { x: 1118, h: 30 }),
+      line('佐川急便をご利用いただきありがとうございます。', 447, { x: 1116, h: 30 }),
+      line('お届け予定のお荷物について、宛先住所に不備がございます。', 513, { x: 1116, h: 30 }),
+      line('下記URLへアクセスしてください。', 564, { x: 1118, h: 30 }),
+    ], { width: 2789, height: 1626 });
+    expect(form.source_email?.toLowerCase()).toBe('support@sagawa-exp.test');
+    expect(form.subject).toBe('お届け予定のお荷物について、宛先住所に不備がございます');
+    expect(form.body?.startsWith('〇〇様')).toBe(true);
+  });
+
   it('finds the sender of a capture cut short at the bottom, but not a number inside the message', () => {
     const short = { width: 390, height: 280 };
     const form = extractFormData([

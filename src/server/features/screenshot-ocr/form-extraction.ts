@@ -84,8 +84,13 @@ function fromSms(lines: TextLine[], size: ImageSize): ScreenshotFormData {
   }
   // Without a readable sender, at least skip the app's header (status bar, avatar, name), unless
   // the capture starts with a sentence: then it was cut below the header, in the message itself.
-  const cutBelowHeader = lines[0] !== undefined && lines[0].line.box.y < lines[0].line.box.h * 3 && looksLikeSentence(lines[0]);
-  const firstBodyLine = senderIndex >= 0 ? senderIndex + 1 : cutBelowHeader ? 0 : lines.findIndex(({ line }) => line.box.y > size.height * 0.15);
+  // On a desktop client, its folder and message lists stand beside it (read first, all left of it).
+  const topSentence = lines.findIndex((entry, index) => {
+    const before = lines.slice(0, index).filter((other) => !isChrome(other));
+    const leftOf = (other: TextLine) => other.line.box.x + other.line.box.w <= entry.line.box.x;
+    return entry.line.box.y < entry.line.box.h * 3 && looksLikeSentence(entry) && (index === 0 || (before.length > 0 && before.every(leftOf)));
+  });
+  const firstBodyLine = senderIndex >= 0 ? senderIndex + 1 : topSentence >= 0 ? topSentence : lines.findIndex(({ line }) => line.box.y > size.height * 0.15);
   const bodyLines = withoutChrome(dropAvatarNoise(firstBodyLine >= 0 ? lines.slice(firstBodyLine) : []));
   return { source_email, source_phone, subject: null, body: joinBody(bodyLines) };
 }

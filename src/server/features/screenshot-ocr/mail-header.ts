@@ -79,11 +79,11 @@ export function readMailHeader(lines: TextLine[], size: ImageSize): MailHeader {
   let subject: string | null = null;
   let headerEnd = -1;
   let subjectIndex = -1;
-  const firstDate = lines.findIndex(({ text, line }, index) => line.box.y < size.height * 0.5 && (DATE_LABEL.test(text) || DATE.test(text)) && (lines.slice(0, index).every(({ text: above }) => !/。$/.test(above))));
+  const firstDate = lines.findIndex(({ text, line }, index) => line.box.y < size.height * 0.5 && (DATE_LABEL.test(text) || DATE.test(text)) && lines.slice(0, index).every((above) => !endsSentence(above)));
   // Labels inside the message ("日時：…" in a sign-in alert) are not header lines.
   // A warning banner above the header ("…の可能性があります。") is not where the message starts.
   const firstLabel = lines.findIndex(({ text }) => FROM_LABEL.test(text) || SUBJECT_LABEL.test(text) || TO_LABEL.test(text));
-  const firstSentence = lines.findIndex(({ text }, index) => /。$/.test(text) && index > firstLabel);
+  const firstSentence = lines.findIndex((entry, index) => endsSentence(entry) && index > firstLabel);
   const inHeader = (index: number) => firstSentence < 0 || index < firstSentence;
   lines.forEach(({ text }, index) => {
     if (!inHeader(index)) return;
@@ -145,6 +145,11 @@ export function readMailHeader(lines: TextLine[], size: ImageSize): MailHeader {
     headerEnd = Math.max(headerEnd, subjectIndex);
   }
   return { source_email, subject, headerEnd };
+}
+
+/** A sentence's end; icons read as 「0二。」 (chrome, little confidence) are none. */
+function endsSentence(entry: TextLine): boolean {
+  return /。$/.test(entry.text) && !isChrome(entry);
 }
 
 /**
