@@ -90,3 +90,14 @@ export function findEmailAddress(text: string): string | null {
   const match = EMAIL.exec(repairAddressText(text));
   return match ? match[0].replace(/[._-]+$/, '') : null;
 }
+
+/**
+ * The sender's address on a From line with its @ read as a round capital (「jushinryoGmail.nhk-pay.test」):
+ * a G, Q or O between a lower-case name and a host that ends in a known top-level domain.
+ */
+export function findSenderAddress(text: string): string | null {
+  const found = findEmailAddress(text);
+  if (found || text.includes('@')) return found;
+  const match = /(?<![A-Za-z0-9._-])([a-z0-9][a-z0-9._-]*)[GQO]([a-z0-9-]+(?:\.[a-z0-9-]+)+)(?![A-Za-z0-9.-])/.exec(repairAddressText(text));
+  return match && TOP_LEVEL.includes(match[2]!.split('.').at(-1)!) ? `${match[1]}@${match[2]}` : null;
+}

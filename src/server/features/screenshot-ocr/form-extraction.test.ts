@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ocrLine } from '../../test/ocr-line-factories';
-import { findEmailAddress, repairAddressText } from './address-repair';
+import { findEmailAddress, findSenderAddress, repairAddressText } from './address-repair';
 import { extractFormData } from './form-extraction';
 import type { OcrLine } from './ocr-layout';
 import { findSensitiveBoxes } from './sensitive-areas';
@@ -434,6 +434,12 @@ describe('address repairs', () => {
     ['info@sagawa.com', 'info@sagawa.com'],
   ])('%s → %s', (read, repaired) => {
     expect(repairAddressText(read)).toBe(repaired);
+  });
+
+  it('reads a From line\'s address whose @ was read as a capital, and nothing else so', () => {
+    expect(findSenderAddress('差出人: jushinryoGmail.nhk-pay.test')).toBe('jushinryo@mail.nhk-pay.test');
+    expect(findSenderAddress('差出人: Yahoo!ショッピング')).toBeNull();
+    expect(findSenderAddress('差出人: supportTeam.example')).toBeNull();
   });
 
   it('does not touch text that is not an address', () => {

@@ -1,5 +1,5 @@
 import { isChrome } from './app-chrome';
-import { findEmailAddress } from './address-repair';
+import { findEmailAddress, findSenderAddress } from './address-repair';
 import { bodyGlyphSize, glyphSize, type ImageSize, meaningfulChars, repairColons, type TextLine } from './form-lines';
 import type { OcrLine } from './ocr-layout';
 import { foldWidth } from './ocr-text';
@@ -88,7 +88,7 @@ export function readMailHeader(lines: TextLine[], size: ImageSize): MailHeader {
   lines.forEach(({ text }, index) => {
     if (!inHeader(index)) return;
     if (FROM_LABEL.test(text)) {
-      source_email ??= findEmailAddress(withWrappedAddress(lines, index));
+      source_email ??= findSenderAddress(withWrappedAddress(lines, index));
       headerEnd = Math.max(headerEnd, index);
     } else if (SUBJECT_LABEL.test(text)) {
       const wrapped = wrappedValue(lines, index);
