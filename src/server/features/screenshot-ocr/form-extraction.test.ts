@@ -151,6 +151,20 @@ describe('SMS body', () => {
     expect(banner.body).not.toContain('サポート');
   });
 
+  it('starts at the greeting when the capture was cut just above it', () => {
+    const form = extractFormData([
+      line('お客様各位', 0, { x: 35, h: 35 }),
+      line('いつもセゾンカードをご利用いただき、誠にありがとうござい', 58, { x: 35, h: 24 }),
+      line('ます。', 95, { x: 37, h: 38 }),
+      line('お客様のカードに不正利用の疑いがある取引を確認いたしまし', 152, { x: 35, h: 38 }),
+      line('た。以下のリンクから手続きをお願いいたします。', 192, { x: 34, h: 39 }),
+      line('https://saison-netanswer-mypage.test/member/portal/?key=LtE7', 255, { x: 32, h: 27 }),
+      line('今後ともよろしくお願いいたします。', 400, { x: 35, h: 38 }),
+    ], { width: 792, height: 1276 });
+    expect(form.body?.split('\n')[0]).toBe('お客様各位');
+    expect(form.body).toContain('いつもセゾンカードをご利用いただき');
+  });
+
   it('takes no icons read as 「0二。」 for a sentence that would end the header', () => {
     const form = extractFormData([
       line('Outlook', 37, { x: 82, h: 28 }),

@@ -90,7 +90,13 @@ function fromSms(lines: TextLine[], size: ImageSize): ScreenshotFormData {
     const leftOf = (other: TextLine) => other.line.box.x + other.line.box.w <= entry.line.box.x;
     return entry.line.box.y < entry.line.box.h * 3 && looksLikeSentence(entry) && (index === 0 || (before.length > 0 && before.every(leftOf)));
   });
-  const firstBodyLine = senderIndex >= 0 ? senderIndex + 1 : topSentence >= 0 ? topSentence : lines.findIndex(({ line }) => line.box.y > size.height * 0.15);
+  // Or cut just above its first sentence: a greeting (「お客様各位」「〇〇様」) or a line cut by the image's top edge, then a sentence.
+  const first = lines[0];
+  const second = lines[1];
+  const cutAtGreeting = first !== undefined && second !== undefined && first.line.box.y < first.line.box.h * 3 && !isChrome(first)
+    && (/(様|さま|殿|各位)$/.test(first.text) || first.line.box.y <= 1) && looksLikeSentence(second)
+    && second.line.box.y - (first.line.box.y + first.line.box.h) < second.line.box.h * 1.5;
+  const firstBodyLine = senderIndex >= 0 ? senderIndex + 1 : topSentence >= 0 ? topSentence : cutAtGreeting ? 0 : lines.findIndex(({ line }) => line.box.y > size.height * 0.15);
   const bodyLines = withoutChrome(dropAvatarNoise(firstBodyLine >= 0 ? lines.slice(firstBodyLine) : []));
   return { source_email, source_phone, subject: null, body: joinBody(bodyLines) };
 }
