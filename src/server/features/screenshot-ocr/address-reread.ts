@@ -3,7 +3,7 @@ import { PSM, type Worker } from 'tesseract.js';
 import type { PreparedImage } from './image-preprocess';
 import type { OcrLine } from './ocr-layout';
 import type { PixelBox } from './screenshot-ocr.types';
-import { isPhoneNumber, type Span } from './ocr-text';
+import { isPhoneNumber } from './ocr-text';
 import { findAddressSpans, type MarkedSpan } from './sensitive-areas';
 
 /** Characters of URLs, e-mail addresses and phone numbers. */
@@ -43,61 +43,11 @@ export async function rereadAddresses(worker: Worker, prepared: PreparedImage, l
       lastLine = span.line;
       lastStart = span.start;
     }
-    await rereadUrls(worker, prepared, updated);
   } finally {
     await worker.setParameters({ tessedit_char_whitelist: '', tessedit_pageseg_mode: PSM.SINGLE_BLOCK });
   }
   return updated;
 }
-
-/**
- * URLs are read once more, larger (tesseract's own line height is 48 px), and each character of a
- * reading of the same length replaces the first one's where it was read with more confidence. The
- * random tokens of phishing URLs have no word to settle 0/O, Q/O or l/1 by; two readings of the
- * same pixels at different scales disagree where one was unsure. Tune split: URLs exact 125 → 132
- * of 231, nothing else moved.
- */
-async function rereadUrls(worker: Worker, prepared: PreparedImage, lines: OcrLine[]): Promise<void> {
-  const spans = findAddressSpans(lines).sort((a, b) => a.line - b.line || b.start - a.start);
-  let lastLine = -1;
-  let lastStart = Infinity;
-  for (const span of spans) {
-    const line = lines[span.line]!;
-    const text = line.text.slice(span.start, span.end);
-    if (!URL_LIKE.test(text) || text.includes('@')) continue;
-    if (span.line === lastLine && span.end > lastStart) continue;
-    lastLine = span.line;
-    lastStart = span.start;
-    const area = spanArea(line, span);
-    const crop = area ? await cropFor(prepared, area, URL_CROP_HEIGHT) : null;
-    if (!crop) continue;
-    const page = (await worker.recognize(crop, {}, { text: false, blocks: true })).data;
-    const symbols = (page.blocks ?? []).flatMap((block) => block.paragraphs.flatMap((paragraph) => paragraph.lines.flatMap((row) => row.words.flatMap((word) => word.symbols))))
-      .filter((symbol) => symbol.text.trim() !== '');
-    takeSurerCharacters(line, span, symbols);
-  }
-}
-
-/**
- * Where a second reading of a span has as many characters as the first, each of its characters
- * replaces the first reading's if tesseract was surer of it. Readings of another length are left
- * alone: characters lost or added cannot be matched up.
- */
-export function takeSurerCharacters(line: OcrLine, span: Span, symbols: ReadonlyArray<{ text: string; confidence: number }>): void {
-  if (symbols.length !== span.end - span.start || symbols.some((symbol) => symbol.text.length !== 1)) return;
-  const chars = line.text.split('');
-  symbols.forEach((symbol, i) => {
-    if (symbol.confidence <= line.charConfidences[span.start + i]!) return;
-    chars[span.start + i] = symbol.text;
-    line.charConfidences[span.start + i] = symbol.confidence;
-  });
-  line.text = chars.join('');
-}
-
-/** Spans worth the URL reading: a path, a query or a host name. */
-const URL_LIKE = /[/?=]|\.[a-z]{2,}/;
-/** Text height of the URL reading: four times the page's, twice tesseract's own line height. */
-const URL_CROP_HEIGHT = 96;
 
 const EDGE_NOISE = /^[_:*~!;,.'"\s]+|[_:*~!;,.'"\s]+$/g;
 const FULL_URL = /^https?:\/\/[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+/;
@@ -140,7 +90,7 @@ function spanArea(line: OcrLine, span: MarkedSpan): PixelBox | null {
   return { x: x0, y: line.box.y, w: x1 - x0, h: line.box.h };
 }
 
-async function cropFor(prepared: PreparedImage, area: PixelBox, fixedHeight?: number): Promise<Buffer | null> {
+async function cropFor(prepared: PreparedImage, area: PixelBox): Promise<Buffer | null> {
   // From the full-resolution upload: the downscaled page loses the detail that tells "?" from "7".
   const grey = prepared.fullGrey;
   const scale = 1;
@@ -154,7 +104,7 @@ async function cropFor(prepared: PreparedImage, area: PixelBox, fixedHeight?: nu
   let crop = sharp(grey.data, { raw: { width: grey.width, height: grey.height, channels: 1 } }).extract({ left, top, width: right - left, height: bottom - top });
   if (prepared.dark) crop = crop.negate();
   const height = bottom - top;
-  const targetHeight = fixedHeight ?? Math.min(Math.max(height, MIN_CROP_HEIGHT), CROP_HEIGHT);
+  const targetHeight = Math.min(Math.max(height, MIN_CROP_HEIGHT), CROP_HEIGHT);
   if (targetHeight !== height) crop = sharp(await crop.png().toBuffer()).resize({ height: targetHeight, kernel: targetHeight > height ? 'cubic' : 'lanczos3' });
   return crop.png({ compressionLevel: 1 }).toBuffer();
 }

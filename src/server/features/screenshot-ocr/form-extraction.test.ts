@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ocrLine } from '../../test/ocr-line-factories';
 import { findEmailAddress, findSenderAddress, repairAddressText } from './address-repair';
-import { takeSurerCharacters } from './address-reread';
 import { extractFormData } from './form-extraction';
 import type { OcrLine } from './ocr-layout';
 import { findSensitiveBoxes } from './sensitive-areas';
@@ -460,33 +459,6 @@ describe('address repairs', () => {
   it('does not touch text that is not an address', () => {
     expect(repairAddressText('ご利用ありがとうございます。')).toBe('ご利用ありがとうございます。');
     expect(findEmailAddress('お問い合わせ窓口')).toBeNull();
-  });
-});
-
-describe('the URL\'s second reading', () => {
-  const url = 'https://web.sgw.xyz/info/?key=FOkKypHr';
-  const read = (confidences: number[]) => {
-    const entry = line(`URL: ${url}`, 100);
-    entry.charConfidences = entry.charConfidences.map((_, i) => confidences[i - 5] ?? 99);
-    return entry;
-  };
-  const span = { start: 5, end: 5 + url.length };
-  const second = (text: string, confidence: (i: number) => number) => [...text].map((char, i) => ({ text: char, confidence: confidence(i) }));
-
-  it('takes each character of a reading of the same length where tesseract was surer of it', () => {
-    const o = url.indexOf('O');
-    const entry = read(url.split('').map((_, i) => (i === o ? 60 : 95)));
-    takeSurerCharacters(entry, span, second('https://web.sgw.xyz/info/?key=F0kKypHr', (i) => (i === o ? 90 : 80)));
-    expect(entry.text).toBe('URL: https://web.sgw.xyz/info/?key=F0kKypHr');
-    expect(entry.charConfidences[5 + o]).toBe(90);
-  });
-
-  it('leaves the first reading where it was surer, and ignores a reading of another length', () => {
-    const entry = read(url.split('').map(() => 95));
-    takeSurerCharacters(entry, span, second('https://web.sgw.xyz/info/?key=F0kKypHr', () => 90));
-    expect(entry.text).toBe(`URL: ${url}`);
-    takeSurerCharacters(entry, span, second('https://web.sgw.xyz/info/key=F0kKypHr', () => 99));
-    expect(entry.text).toBe(`URL: ${url}`);
   });
 });
 
