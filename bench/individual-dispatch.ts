@@ -5,7 +5,7 @@ import { type DatabaseHandle, openDatabase } from '../src/server/db/database';
 import { readTimestamp, writeTimestamp } from '../src/server/db/dialect';
 import { migrateToLatest } from '../src/server/db/migrator';
 import type { Database } from '../src/server/db/schema';
-import { nextTokyoMonth, tokyoMonthStart } from '../src/server/features/individual-training/individual-schedule';
+import { nextTokyoMonth, tokyoMonthStart } from '../src/server/lib/time-format';
 import { enqueueJob } from '../src/server/lib/jobs/jobs.repo';
 import { tokyoMonth } from '../src/server/lib/time-format';
 import { createBenchDatabase } from './bench-database';

@@ -8,7 +8,7 @@ import { openDatabase } from '../src/server/db/database';
 import { readTimestamp } from '../src/server/db/dialect';
 import { migrateToLatest } from '../src/server/db/migrator';
 import { createIndividualDispatch } from '../src/server/features/individual-training/individual-training.feature';
-import { nextTokyoMonth, tokyoMonthStart } from '../src/server/features/individual-training/individual-schedule';
+import { nextTokyoMonth, tokyoMonthStart } from '../src/server/lib/time-format';
 import { tokyoMonth } from '../src/server/lib/time-format';
 import { createBenchDatabase } from './bench-database';
 import { allowedDays, randomMinuteIn, seededRandom, seedRegistrants, settleIndividualTables } from './individual-seed';

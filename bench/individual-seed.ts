@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
-import { individualAllowRules, nextTokyoMonth, tokyoMonthStart } from '../src/server/features/individual-training/individual-schedule';
+import { individualAllowRules } from '../src/server/features/individual-training/individual-schedule';
+import { nextTokyoMonth, tokyoMonthStart } from '../src/server/lib/time-format';
 import { IndividualRegistrationsRepository } from '../src/server/features/individual-training/individual-registrations.repo';
 import { PRIVACY_POLICY_ENACTED } from '../src/server/features/pages/privacy-policy.content';
 import { TERMS_ENACTED } from '../src/server/features/pages/terms.content';

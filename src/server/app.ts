@@ -19,6 +19,9 @@ import { SessionsRepository } from './features/accounts/sessions.repo';
 import { DashboardRepository } from './features/dashboard/dashboard.repo';
 import { registerDashboardRoutes } from './features/dashboard/dashboard.routes';
 import { DashboardService } from './features/dashboard/dashboard.service';
+import { UsageRepository } from './features/billing-usage/usage.repo';
+import { registerUsageRoutes } from './features/billing-usage/usage.routes';
+import { UsageService } from './features/billing-usage/usage.service';
 import { registerHealthRoutes } from './features/health/health.routes';
 import { loopbackOnly } from './features/mail/dev-mailbox-access';
 import { registerDevMailboxRoutes } from './features/mail/dev-mailbox.routes';
@@ -28,7 +31,11 @@ import { MailWorker, type MailWorkerOptions } from './features/mail/mail-worker'
 import { Mailer } from './features/mail/mailer';
 import { OpenApiRegistry } from './features/openapi/openapi.registry';
 import { registerOpenApiRoutes } from './features/openapi/openapi.routes';
+import { OrganizationRepository } from './features/organization/organization.repo';
+import { registerOrganizationRoutes } from './features/organization/organization.routes';
+import { OrganizationService } from './features/organization/organization.service';
 import { registerPeopleFeature } from './features/people/people.feature';
+import { registerBillingFeature } from './features/billing/billing.feature';
 import { createCampaignDispatch, type DispatcherTimings, registerCampaignsFeature } from './features/campaigns/campaigns.feature';
 import type { CampaignDispatcher } from './features/campaigns/campaign-dispatcher';
 import { createIndividualDispatch, type IndividualDispatcherTimings, registerIndividualTrainingFeature } from './features/individual-training/individual-training.feature';
@@ -58,6 +65,7 @@ import { SendingDomainsRepository } from './features/sending-domains/sending-dom
 import { registerSendingDomainRoutes } from './features/sending-domains/sending-domains.routes';
 import { SendingDomainsService } from './features/sending-domains/sending-domains.service';
 import { resolveAppSecret } from './lib/app-secret';
+import { closeConnectionsOnShutdown } from './lib/close-connections-on-shutdown';
 import { requestIdFor, serializeRequest } from './lib/request-logging';
 import { recordRouteTable } from './lib/route-table';
 import { collectOpenApi, useZodSchemas } from './lib/zod-route';
@@ -120,6 +128,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     frameworkErrors: replyWithError,
     logController: new LogController({ requestIdLogLabel: 'request_id', disableRequestLogging: !(options.requestLogging ?? config.env !== 'test') }),
   });
+  closeConnectionsOnShutdown(app);
 
   recordRouteTable(app);
   useZodSchemas(app);
@@ -286,8 +295,11 @@ async function registerAccountFeatures(
   await registerTenantRealm(app, auth, (realm) => {
     registerDashboardRoutes(realm, { service: dashboard });
     registerPeopleFeature(realm, { db: database.db, clock });
+    registerUsageRoutes(realm, { service: new UsageService({ repo: new UsageRepository(database.db), clock }) });
     registerSendingDomainRoutes(realm, { service: SendingDomainsService.create({ repo: new SendingDomainsRepository(database.db), clock, dnsServers: config.dnsServers }) });
     registerTemplates(realm);
     registerCampaignsFeature(realm, { db: database.db, clock, config, dispatcher: app.campaignDispatcher, ...(random ? { random } : {}) });
+    registerOrganizationRoutes(realm, { service: new OrganizationService({ repo: new OrganizationRepository(database.db), clock }) });
+    registerBillingFeature(realm, { db: database.db, clock });
   });
 }

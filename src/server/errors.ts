@@ -53,10 +53,23 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * The field a message belongs to: the path's leading names joined with dots, so a nested form
+ * section keeps one message per input (billing.postal_code); an array index ends it (user_ids).
+ */
+function fieldNameOf(path: readonly PropertyKey[]): string {
+  const names: string[] = [];
+  for (const segment of path) {
+    if (typeof segment !== 'string') break;
+    names.push(segment);
+  }
+  return names.length > 0 ? names.join('.') : path.length > 0 ? String(path[0]) : '_';
+}
+
 export function fieldErrorsFromZod(error: z.ZodError): Record<string, string[]> {
   const fieldErrors: Record<string, string[]> = {};
   for (const issue of error.issues) {
-    const field = issue.path.length > 0 ? String(issue.path[0]) : '_';
+    const field = fieldNameOf(issue.path);
     const messages = (fieldErrors[field] ??= []);
     if (!messages.includes(issue.message)) messages.push(issue.message);
   }

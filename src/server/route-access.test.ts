@@ -103,7 +103,7 @@ describe('tenant realm (route table)', () => {
   const realmRoutes = () => [...context.app.tenantRealmRoutes].filter((key) => !key.startsWith('HEAD '));
 
   it('holds the training app’s API routes', () => {
-    expect(realmRoutes()).toEqual(expect.arrayContaining(['GET /api/corporate/dashboard', 'GET /api/corporate/stats']));
+    expect(realmRoutes()).toEqual(expect.arrayContaining(['GET /api/corporate/dashboard', 'GET /api/corporate/stats', 'GET /api/account/organization', 'PUT /api/account/organization']));
     for (const key of realmRoutes()) expect(key, key).toMatch(/^[A-Z]+ \/api\//);
   });
 

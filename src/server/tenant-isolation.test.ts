@@ -14,7 +14,8 @@ import { createTestApp, type TestContext } from './test/test-app';
  */
 
 interface MadeRecord {
-  id: number;
+  /** What the path carries: a row id, or a month (usage_id, YYYY-MM). */
+  id: number | string;
   /** Text only that record holds: it must not appear in the other tenant's answer. */
   secret: string;
   /** A snapshot of the stored row, compared after the other tenant's calls. */
@@ -66,6 +67,26 @@ const RECORD_MAKERS: Record<string, RecordMaker> = {
     }).returning('id').executeTakeFirstOrThrow();
     return { id: row.id, secret, snapshot: () => db.selectFrom('campaign_recipients').selectAll().where('id', '=', row.id).executeTakeFirst() };
   },
+  // A month only the owner has: its tenant began in 2025 and sent a campaign in June 2025 (the
+  // other tenant began this month, so 2025-06 is outside its history).
+  usage_id: async (db, owner, now) => {
+    const secret = `機密月次${Math.random().toString(36).slice(2, 8)}`;
+    await db.updateTable('tenants').set({ created_at: '2025-01-01T00:00:00.000Z' }).where('id', '=', owner.tenantId!).execute();
+    await db.insertInto('tenant_monthly_usage').values({ tenant_id: owner.tenantId!, month: '2025-06', emails_sent: 1, people_count: 1 })
+      .onConflict((conflict) => conflict.columns(['tenant_id', 'month']).doNothing()).execute();
+    const campaign = await db.insertInto('campaigns').values({ tenant_id: owner.tenantId!, name: secret, status: 'completed', created_at: now, updated_at: now })
+      .returning('id').executeTakeFirstOrThrow();
+    const template = await db.selectFrom('training_templates').select('id').where('tenant_id', 'is', null).orderBy('id').limit(1).executeTakeFirstOrThrow();
+    await db.insertInto('campaign_recipients').values({
+      tenant_id: owner.tenantId!, campaign_id: campaign.id, person_id: null, name: secret, email: `${secret.slice(-6)}@example.co.jp`, department: null,
+      template_id: template.id, token: `tok${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`.slice(0, 22), status: 'sent',
+      planned_at: '2025-06-10T01:00:00.000Z', sent_at: '2025-06-10T01:00:00.000Z', created_at: now,
+    }).execute();
+    return {
+      id: '2025-06', secret,
+      snapshot: () => db.selectFrom('tenant_monthly_usage').selectAll().where('tenant_id', '=', owner.tenantId!).where('month', '=', '2025-06').executeTakeFirst(),
+    };
+  },
   domain_id: async (db, owner, now) => {
     const secret = `secret-${Math.random().toString(36).slice(2, 8)}.example`;
     const row = await db.insertInto('sending_domains').values({ tenant_id: owner.tenantId!, domain: secret, verification_token: 'a'.repeat(32), created_at: now })
@@ -97,6 +118,7 @@ const EXPECTED_RECORD_ROUTES = [
   'POST /api/campaigns/:campaign_id/launch', 'POST /api/campaigns/:campaign_id/pause', 'POST /api/campaigns/:campaign_id/resume',
   'POST /api/campaigns/:campaign_id/complete', 'GET /api/campaigns/:campaign_id/recipients', 'GET /api/campaigns/:campaign_id/export',
   'GET /api/campaigns/:campaign_id/recipients/:recipient_id/events',
+  'GET /api/billing/usage/:usage_id',
 ];
 
 const BODYLESS_METHODS = new Set(['GET', 'DELETE']);

@@ -139,7 +139,7 @@ describe.each(VIEWPORTS)('operator moderation ($name)', ({ name, viewport }) => 
 
     // 2. Re-run redaction: the old public copy goes at once, a new redacted one replaces it.
     await openFromConsole(page, redactId);
-    expect(await report.imageState.textContent()).toBe('公開中');
+    await eventually(() => report.imageState.textContent()).toBe('公開中');
     await look(page, `operator-report-published-${name}`);
     await act(page, '黒塗りをやり直す', reasons.redact, `operator-redact-dialog-${name}`);
     await page.getByText('黒塗り処理のやり直しを受け付けました。').waitFor();

@@ -138,7 +138,7 @@ describe.each([
     await form.emailSource.fill('not-an-address');
     await form.password.pressSequentially('12');
     await form.agree.check();
-    expect(await form.submit.isEnabled()).toBe(true);
+    await eventually(() => form.submit.isEnabled()).toBe(true);
     await form.submit.click();
 
     await eventually(() => fieldErrors(form.emailSource)).toEqual(['有効なメールアドレスを入力してください']);

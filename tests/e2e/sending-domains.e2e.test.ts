@@ -63,7 +63,7 @@ describe.each([
     await ui.domainField.fill(`  Training${viewport.width}.Example-Corp.JP `);
     await ui.addButton.click();
     await expect.poll(() => ui.notice.textContent()).toContain(m.added(domain));
-    expect(await ui.domainField.inputValue()).toBe('');
+    await expect.poll(() => ui.domainField.inputValue()).toBe('');
     const item = ui.item(domain);
     await expect.poll(() => item.textContent()).toContain('未確認');
     const record = await item.locator('.sd-record__row').evaluateAll((rows) =>
@@ -84,14 +84,15 @@ describe.each([
     const check = item.getByRole('button', { name: new RegExp(`^確認する\\s*（${escaped}）$`) });
     await check.click();
     await expect.poll(() => item.locator('.alert').textContent()).toContain(m.recordNotFound(domain));
-    expect(await item.textContent()).toContain('未確認');
+    await expect.poll(() => item.textContent()).toContain('未確認');
 
     // Published on the DNS server the app asks: verified.
     dns.records.set(domain, ['v=spf1 -all', value]);
     await check.click();
     await expect.poll(() => item.locator('.alert--success').textContent()).toContain(m.verified(domain));
-    expect(await item.textContent()).toContain('確認済み');
-    expect(await item.locator('.sd-record').count()).toBe(0);
+    // The check's own answer and the list's cached copy of the domain reach the screen separately.
+    await expect.poll(() => item.textContent()).toContain('確認済み');
+    await expect.poll(() => item.locator('.sd-record').count()).toBe(0);
     expect(dns.questions).toContain(`${domain} TXT`);
     await checkScreen(page, `sending-domains-verified-${name}`, { fullPage: true });
 
@@ -112,7 +113,8 @@ describe.each([
     await dialog.getByRole('button', { name: '削除する' }).click();
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => ui.notice.textContent()).toContain(m.deleted(domain));
-    expect(await ui.item(domain).count()).toBe(0);
+    // The notice is React state; the list follows when React Query delivers its updated cache (a tick later).
+    await expect.poll(() => ui.item(domain).count()).toBe(0);
     expect(await ui.item('example.co.jp').count()).toBe(1);
   });
 });

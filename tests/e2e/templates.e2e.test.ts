@@ -126,13 +126,13 @@ describe.each(VIEWPORTS)('templates at $width px', (viewport) => {
     await editor.subject.focus();
     await editor.subject.evaluate((input: HTMLInputElement) => input.setSelectionRange(0, 0));
     await editor.variable('department').click();
-    expect(await editor.subject.inputValue()).toMatch(/^\{\{department\}\}/);
+    await eventually(() => editor.subject.inputValue()).toMatch(/^\{\{department\}\}/);
     await editor.addFlag.click();
     const flags = await editor.flagItems.count();
     await editor.flagLabel(flags).fill('部署名を知っている');
     await editor.flagExplanation(flags).fill('社内の情報を使ったメールでも、リンク先のドメインを確かめましょう。');
     await editor.moveUp(flags).click();
-    expect(await editor.flagLabel(flags - 1).inputValue()).toBe('部署名を知っている');
+    await eventually(() => editor.flagLabel(flags - 1).inputValue()).toBe('部署名を知っている');
     // An unknown variable is refused on its field (422), in the live preview too.
     const html = await editor.htmlBody.inputValue();
     await editor.htmlBody.fill(`${html}\n<p>{{coupon}}</p>`);

@@ -129,6 +129,11 @@ export interface Database {
   individual_sends: IndividualSendsTable;
   individual_tracking_events: IndividualTrackingEventsTable;
   operators: OperatorsTable;
+  tenant_subscriptions: TenantSubscriptionsTable;
+  tenant_billing_details: TenantBillingDetailsTable;
+  tenant_profiles: TenantProfilesTable;
+  invoices: InvoicesTable;
+  stripe_events: StripeEventsTable;
   operator_setup_tokens: OperatorSetupTokensTable;
   operator_sessions: OperatorSessionsTable;
   operator_audit_log: OperatorAuditLogTable;
@@ -290,6 +295,8 @@ export interface TenantMonthlyUsageTable {
   emails_clicked: Generated<number>;
   /** Training mails handed to the outbox this month: the free allowance, taken atomically. */
   mails_reserved: Generated<number>;
+  /** People registered after the month's last change to them; null: no change that month (carry the latest earlier value forward). */
+  people_count: number | null;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -492,4 +499,81 @@ export interface PhishingReportFlagsTable {
   created_at: Timestamp;
   resolved_at: Timestamp | null;
   resolution: 'hidden' | 'dismissed' | null;
+}
+
+// ---- Plans and billing (issue 14) ----
+
+/** A tenant's paid plan; `tenants.plan` is the plan in force, which every limit reads. */
+export interface TenantSubscriptionsTable {
+  tenant_id: number;
+  plan: string;
+  billing_cycle: 'monthly' | 'annual';
+  payment_method: 'invoice' | 'card';
+  current_period_start: Timestamp;
+  /** Exclusive: when the next period (and its invoice) begins. */
+  current_period_end: Timestamp;
+  /** A downgrade ('free': cancellation) taking effect at current_period_end. */
+  pending_plan: string | null;
+  stripe_customer_id: string | null;
+  stripe_subscription_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** 請求先. */
+export interface TenantBillingDetailsTable {
+  tenant_id: number;
+  company_name: string;
+  department: Generated<string>;
+  contact_name: string;
+  email: string;
+  postal_code: string;
+  address: string;
+  phone: string;
+  updated_at: Timestamp;
+}
+
+/** The organisation's details beyond its name (tenants.company_name). */
+export interface TenantProfilesTable {
+  tenant_id: number;
+  postal_code: Generated<string>;
+  address: Generated<string>;
+  phone: Generated<string>;
+  industry: Generated<string>;
+  employee_count: Generated<string>;
+  updated_at: Timestamp;
+}
+
+export type InvoiceStatus = 'unpaid' | 'paid';
+
+/** An issued 適格請求書; its figures, buyer and items never change after issue. */
+export interface InvoicesTable {
+  id: Generated<number>;
+  tenant_id: number;
+  invoice_number: string;
+  plan: string;
+  billing_cycle: 'monthly' | 'annual';
+  payment_method: 'invoice' | 'card';
+  period_start: Timestamp;
+  period_end: Timestamp;
+  /** YYYY-MM-DD, Tokyo. */
+  issue_date: string;
+  due_date: string;
+  /** JSON of the 請求先 at issue. */
+  buyer: string;
+  /** JSON: { description, quantity, unit_price, amount }[] (税抜 yen). */
+  items: string;
+  tax_rate_percent: number;
+  subtotal: number;
+  tax: number;
+  total: number;
+  status: Generated<InvoiceStatus>;
+  paid_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface StripeEventsTable {
+  event_id: string;
+  type: string;
+  processed_at: Timestamp;
 }

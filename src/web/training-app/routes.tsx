@@ -23,10 +23,20 @@ const SCREENS: Partial<Record<SpaRoutePattern, () => Promise<ScreenModule>>> = {
   '/campaigns/:id': () => import('./campaigns/campaign-detail-page'),
   '/users': () => import('./users/users-page'),
   '/account': () => import('./account/account-page'),
+  '/account/upgrade': () => import('./upgrade/upgrade-info-page'),
+  '/account/upgrade/info': () => import('./upgrade/upgrade-info-page'),
+  '/account/upgrade/payment': () => import('./upgrade/upgrade-payment-page'),
+  '/account/upgrade/confirm': () => import('./upgrade/upgrade-confirm-page'),
+  '/account/upgrade/complete': () => import('./upgrade/upgrade-complete-page'),
+  '/account/organization/edit': () => import('./organization/organization-edit-page'),
+  '/account/organization/complete': () => import('./organization/organization-complete-page'),
   '/templates': () => import('./templates/template-library-page'),
   '/templates/create': () => import('./templates/template-editor-page'),
   '/templates/:id': () => import('./templates/template-detail-page'),
   '/templates/:id/edit': () => import('./templates/template-editor-page'),
+  '/account/billing': () => import('./billing/billing-page'),
+  '/billing': () => import('./billing/billing-page'),
+  '/billing/:usageId': () => import('./billing/usage-month-page'),
 };
 
 const upcoming = () => import('./upcoming/upcoming-page');

@@ -14,6 +14,8 @@ import * as individualTraining from './20261126200000_individual_training';
 import * as reportSearchAndModeration from './20261127100000_report_search_and_moderation';
 import * as operatorConsole from './20261127110000_operator_console';
 import * as reportPublicIndexesCovering from './20261127113000_report_public_indexes_covering';
+import * as plansAndBilling from './20261128100000_plans_and_billing';
+import * as usagePeopleCount from './20261128130500_usage_people_count';
 
 /** Every migration, in the order they landed. Never edit one that has landed; add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +34,6 @@ export const migrations: Record<string, Migration> = {
   '20261127100000_report_search_and_moderation': reportSearchAndModeration,
   '20261127110000_operator_console': operatorConsole,
   '20261127113000_report_public_indexes_covering': reportPublicIndexesCovering,
+  '20261128100000_plans_and_billing': plansAndBilling,
+  '20261128130500_usage_people_count': usagePeopleCount,
 };

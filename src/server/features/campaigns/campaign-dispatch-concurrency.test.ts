@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ENTERPRISE_PLAN_ID } from '../../../common/plans';
 import { openDatabase } from '../../db/database';
 import { enqueueJob } from '../../lib/jobs/jobs.repo';
 import { createAccount, type FactoryAccount } from '../../test/account-factories';
@@ -18,7 +19,7 @@ let owner: FactoryAccount;
 beforeAll(async () => {
   context = await createTestApp({ APP_URL: 'https://kizuki.test' });
   owner = await createAccount(context);
-  await context.database.db.updateTable('tenants').set({ plan: 'business' }).where('id', '=', owner.tenantId!).execute();
+  await context.database.db.updateTable('tenants').set({ plan: ENTERPRISE_PLAN_ID }).where('id', '=', owner.tenantId!).execute();
 });
 afterAll(() => context.close());
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENTERPRISE_PLAN_ID } from '../../../common/plans';
 import type { CampaignDetail, CampaignInput, Recipient, RecipientEvents, RecipientList } from '../../../common/campaigns.schema';
 import { RECIPIENT_STATUS_LABELS } from '../../../common/campaigns.schema';
 import { callApi, createAccount, type FactoryAccount } from '../../test/account-factories';
@@ -26,7 +27,7 @@ beforeAll(async () => {
     SMTP_URL: smtp.url(), APP_URL, TRAINING_MAIL_DOMAIN: TRAINING_DOMAIN, TRAINING_MAIL_HEADER_NAME: HEADER.name, TRAINING_MAIL_HEADER_VALUE: HEADER.value,
   });
   owner = await createAccount(context);
-  await context.database.db.updateTable('tenants').set({ plan: 'business' }).where('id', '=', owner.tenantId!).execute();
+  await context.database.db.updateTable('tenants').set({ plan: ENTERPRISE_PLAN_ID }).where('id', '=', owner.tenantId!).execute();
   await context.database.db.updateTable('auth_tokens').set({ expires_at: '2030-01-01T00:00:00.000Z' }).where('user_id', '=', owner.userId).execute();
   templateId = (await builtinTemplateIds(context, 1))[0]!;
 });

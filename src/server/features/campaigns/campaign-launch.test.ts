@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CampaignDetail, CampaignInput, Recipient } from '../../../common/campaigns.schema';
 import { campaignMessages } from '../../../common/messages';
-import { FREE_PLAN } from '../../../common/plans';
+import { FREE_PLAN, ENTERPRISE_PLAN_ID } from '../../../common/plans';
 import { tokyoMonth } from '../../lib/time-format';
 import { callApi, createAccount, type FactoryAccount } from '../../test/account-factories';
 import { addGroup, addPeople, builtinTemplateIds, campaignAction, createCampaignViaApi, dispatchAndDeliver } from '../../test/campaign-factories';
@@ -31,7 +31,7 @@ afterAll(async () => {
 
 async function paidAccount(): Promise<FactoryAccount> {
   const account = await createAccount(context);
-  await context.database.db.updateTable('tenants').set({ plan: 'business' }).where('id', '=', account.tenantId!).execute();
+  await context.database.db.updateTable('tenants').set({ plan: ENTERPRISE_PLAN_ID }).where('id', '=', account.tenantId!).execute();
   return account;
 }
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENTERPRISE_PLAN_ID } from '../../../common/plans';
 import { CAMPAIGN_STATUS_LABELS, type CampaignStatus } from '../../../common/campaign-status';
 import type { CampaignAction, CampaignDetail, CampaignInput } from '../../../common/campaigns.schema';
 import { campaignMessages } from '../../../common/messages';
@@ -21,7 +22,7 @@ beforeAll(async () => {
   context = await createTestApp({ SMTP_URL: smtp.url(), APP_URL: 'https://kizuki.test', CAMPAIGN_TRACKING_DAYS: '1' });
   owner = await createAccount(context);
   // A paid plan: this file launches far more than the free plan's 10 mails a month.
-  await context.database.db.updateTable('tenants').set({ plan: 'business' }).where('id', '=', owner.tenantId!).execute();
+  await context.database.db.updateTable('tenants').set({ plan: ENTERPRISE_PLAN_ID }).where('id', '=', owner.tenantId!).execute();
   // Days pass on the test clock; the administrator's sign-in must outlast them.
   await context.database.db.updateTable('auth_tokens').set({ expires_at: '2030-01-01T00:00:00.000Z' }).where('user_id', '=', owner.userId).execute();
   templateIds = await builtinTemplateIds(context, 1);

@@ -2,6 +2,7 @@ import { DEFAULT_MAIL_CONCURRENCY } from '../mail/mail-worker';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENTERPRISE_PLAN_ID } from '../../../common/plans';
 import { createAccount, type FactoryAccount } from '../../test/account-factories';
 import { addPeople, builtinTemplateIds, campaignAction, createCampaignViaApi, dispatchAndDeliver } from '../../test/campaign-factories';
 import { TestSmtpServer } from '../../test/smtp-test-server';
@@ -28,7 +29,7 @@ beforeAll(async () => {
   // The worker process runs on the real clock: the campaign starts now, by that clock.
   context.clock.set(new Date());
   owner = await createAccount(context);
-  await context.database.db.updateTable('tenants').set({ plan: 'business' }).where('id', '=', owner.tenantId!).execute();
+  await context.database.db.updateTable('tenants').set({ plan: ENTERPRISE_PLAN_ID }).where('id', '=', owner.tenantId!).execute();
 });
 afterAll(async () => {
   await context.close();

@@ -9,7 +9,8 @@ import type { IndividualDispatchRepository } from './individual-dispatch.repo';
 import { composeIndividualMail } from './individual-mail';
 import type { IndividualRegistrationsRepository, PlannedSend } from './individual-registrations.repo';
 import { allowedIntervals } from '../../../common/campaign-schedule';
-import { chooseLure, firstAllowedHourMinute, individualAllowRules, LURE_REPEAT_DAYS, nextTokyoMonth, planMonthlySend, tokyoMonthStart } from './individual-schedule';
+import { chooseLure, firstAllowedHourMinute, individualAllowRules, LURE_REPEAT_DAYS, planMonthlySend } from './individual-schedule';
+import { nextTokyoMonth, tokyoMonthStart } from '../../lib/time-format';
 
 export interface IndividualDispatcherOptions {
   registrations: IndividualRegistrationsRepository;

@@ -5,7 +5,8 @@ import { seededRandom } from '../../../common/seeded-random';
 import { readTimestamp } from '../../db/dialect';
 import { mimeParts, TestSmtpServer } from '../../test/smtp-test-server';
 import { createTestApp, type TestContext, withCsrf } from '../../test/test-app';
-import { LURE_REPEAT_DAYS, nextTokyoMonth, tokyoMonthStart } from './individual-schedule';
+import { LURE_REPEAT_DAYS } from './individual-schedule';
+import { nextTokyoMonth, tokyoMonthStart } from '../../lib/time-format';
 
 /**
  * Issue 12's scheduling test, through the app: 200 people register at all sorts of times of one

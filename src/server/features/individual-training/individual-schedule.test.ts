@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { isJapaneseHoliday } from '../../../common/campaign-schedule';
 import { INDIVIDUAL_SCHEDULE } from '../../../common/individual-training.schema';
 import { seededRandom } from '../../../common/seeded-random';
-import { chooseLure, LURE_REPEAT_DAYS, nextTokyoMonth, type PastLure, planMonthlySend, PREFERRED_GAP_DAYS, tokyoMonthStart } from './individual-schedule';
+import { chooseLure, LURE_REPEAT_DAYS, type PastLure, planMonthlySend, PREFERRED_GAP_DAYS } from './individual-schedule';
+import { nextTokyoMonth, tokyoMonthStart } from '../../lib/time-format';
 
 // Every Date is built with an explicit +09:00 offset and read back in Tokyo terms, so nothing here
 // depends on the TZ of the process running the tests.

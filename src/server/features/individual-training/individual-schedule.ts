@@ -1,5 +1,7 @@
 import { INDIVIDUAL_SCHEDULE } from '../../../common/individual-training.schema';
 import { type AllowRules, allowedIntervals, nextAllowedInstant, type Random, type TimeInterval } from '../../../common/campaign-schedule';
+import { nextTokyoMonth, tokyoMonthStart } from '../../lib/time-format';
+
 
 /**
  * When an individual's monthly training mail goes out, and which lure it is (issue 12). Pure
@@ -16,7 +18,6 @@ import { type AllowRules, allowedIntervals, nextAllowedInstant, type Random, typ
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
-const TOKYO_OFFSET_MS = 9 * 60 * MINUTE_MS;
 
 /** The window a later mail aims for, in days after the previous one: "about a month". */
 export const PREFERRED_GAP_DAYS = { from: 26, to: 35 } as const;
@@ -26,17 +27,6 @@ export function individualAllowRules(skipHolidays: boolean): AllowRules {
   return { businessHoursOnly: true, weekdaysOnly: true, skipHolidays, hours: { startHour: INDIVIDUAL_SCHEDULE.startHour, endHour: INDIVIDUAL_SCHEDULE.endHour } };
 }
 
-/** 00:00 Tokyo on the first day of `month` (YYYY-MM). */
-export function tokyoMonthStart(month: string): Date {
-  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
-  return new Date(Date.UTC(year, monthNumber - 1, 1) - TOKYO_OFFSET_MS);
-}
-
-/** The Tokyo month after `month`. */
-export function nextTokyoMonth(month: string): string {
-  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
-  return monthNumber === 12 ? `${year + 1}-01` : `${year}-${String(monthNumber + 1).padStart(2, '0')}`;
-}
 
 export interface MonthlyPlanInput {
   /** The Tokyo month to plan (YYYY-MM). */

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENTERPRISE_PLAN_ID } from '../../../common/plans';
 import { tokyoMonth } from '../../lib/time-format';
 import { callApi, createAccount, createCampaign, setMonthlyUsage } from '../../test/account-factories';
 import { addPeople } from '../../test/campaign-factories';
@@ -29,7 +30,7 @@ describe('operator tenants overview', () => {
     await addPeople(context, newer.tenantId!, 7);
     await setMonthlyUsage(context, newer.tenantId!, month, { emails_sent: 6, emails_opened: 2, emails_clicked: 1 });
     await setMonthlyUsage(context, newer.tenantId!, '2020-01', { emails_sent: 99, emails_opened: 0, emails_clicked: 0 });
-    await context.database.db.updateTable('tenants').set({ plan: 'business' }).where('id', '=', older.tenantId!).execute();
+    await context.database.db.updateTable('tenants').set({ plan: ENTERPRISE_PLAN_ID }).where('id', '=', older.tenantId!).execute();
     // Campaign content a tenant keeps to itself.
     await createCampaign(context, newer.tenantId!, { name: '社外秘：四半期の標的型訓練', emails_sent: 6 });
 
@@ -39,7 +40,7 @@ describe('operator tenants overview', () => {
     expect(pagination).toEqual({ total: 2, limit: 20, offset: 0 });
     expect(tenants).toEqual([
       { tenant_id: newer.tenantId, company_name: '株式会社新しい取引先', plan: 'free', admin_email: newer.email, people_count: 7, mails_this_month: 6, created_at: expect.stringMatching(/\+09:00$/) },
-      { tenant_id: older.tenantId, company_name: '株式会社古い取引先', plan: 'business', admin_email: older.email, people_count: 3, mails_this_month: 0, created_at: expect.stringMatching(/\+09:00$/) },
+      { tenant_id: older.tenantId, company_name: '株式会社古い取引先', plan: ENTERPRISE_PLAN_ID, admin_email: older.email, people_count: 3, mails_this_month: 0, created_at: expect.stringMatching(/\+09:00$/) },
     ]);
     expect(response.body).not.toContain('社外秘');
     expect(response.body).not.toContain('受講者');

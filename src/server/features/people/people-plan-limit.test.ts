@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { peopleMessages } from '../../../common/messages';
-import { FREE_PLAN } from '../../../common/plans';
+import { FREE_PLAN, ENTERPRISE_PLAN_ID } from '../../../common/plans';
 import { callApi, createAccount, type FactoryAccount } from '../../test/account-factories';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { testDatabaseTarget } from '../../test/test-database';
@@ -55,7 +55,7 @@ describe('free plan: at most FREE_PLAN.maxPeople people', () => {
 
   it('does not limit a paid plan', async () => {
     const account = await createAccount(context);
-    await context.database.db.updateTable('tenants').set({ plan: 'business' }).where('id', '=', account.tenantId!).execute();
+    await context.database.db.updateTable('tenants').set({ plan: ENTERPRISE_PLAN_ID }).where('id', '=', account.tenantId!).execute();
     for (let index = 0; index < 12; index += 1) expect((await add(account, index)).statusCode).toBe(201);
   });
 });

@@ -3,6 +3,7 @@ import { isUniqueViolation, readTimestamp, writeTimestamp } from '../../db/diale
 import { containsPattern } from '../../db/like-pattern';
 import type { Database } from '../../db/schema';
 import { withTenantLock } from '../../db/tenant-lock';
+import { recordPeopleCount } from '../billing-usage/usage.repo';
 import { TenantOwnership } from './tenant-ownership.repo';
 
 export interface PersonGroupRef {
@@ -169,6 +170,7 @@ export class TenantPeople {
     const row = await this.db.insertInto('people')
       .values({ tenant_id: this.tenantId, ...fields, email_key: emailKey(fields.email), created_at: at, updated_at: at })
       .returning('id').executeTakeFirstOrThrow();
+    await recordPeopleCount(this.db, this.tenantId, now);
     return row.id;
   }
 
@@ -182,6 +184,7 @@ export class TenantPeople {
         .returning(['id', 'email_key']).execute();
       for (const row of rows) ids.set(row.email_key, row.id);
     }
+    if (people.length > 0) await recordPeopleCount(this.db, this.tenantId, now);
     return ids;
   }
 
@@ -207,9 +210,12 @@ export class TenantPeople {
     }
   }
 
-  async delete(id: number): Promise<boolean> {
+  /** Every insert or delete records the month's people count (features/billing-usage: usage by month). */
+  async delete(id: number, now: Date): Promise<boolean> {
     const result = await this.db.deleteFrom('people').where('tenant_id', '=', this.tenantId).where('id', '=', id).executeTakeFirst();
-    return Number(result.numDeletedRows) > 0;
+    const deleted = Number(result.numDeletedRows) > 0;
+    if (deleted) await recordPeopleCount(this.db, this.tenantId, now);
+    return deleted;
   }
 
   /** Makes `groupIds` the person's groups (ids the caller checked through `ownership`). */
@@ -274,6 +280,7 @@ export class TenantPeople {
     const row = await this.db.insertInto('people_groups')
       .values({ tenant_id: this.tenantId, name, name_key: groupNameKey(name), created_at: at, updated_at: at })
       .returning('id').executeTakeFirstOrThrow();
+    await recordPeopleCount(this.db, this.tenantId, now);
     return row.id;
   }
 

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { peopleMessages } from '../../../common/messages';
 import type { Group, PeopleList, PeopleUsage, Person, personInputSchema } from '../../../common/people.schema';
-import { FREE_PLAN } from '../../../common/plans';
+import { maxPeopleOf } from '../../../common/plans';
 import type { Clock } from '../../clock';
 import { AppError } from '../../errors';
 import { LruCache } from '../../lib/lru-cache';
@@ -21,11 +21,6 @@ export interface PeopleServiceDeps {
   repo: PeopleRepository;
   policy: SendingDomainPolicy;
   clock: Clock;
-}
-
-/** People a plan allows (null: no limit). Only the free plan has one today (SPEC §9). */
-export function maxPeopleOf(plan: string | null): number | null {
-  return plan === null || plan === FREE_PLAN.id ? FREE_PLAN.maxPeople : null;
 }
 
 export function toPerson(record: PersonRecord): Person {
@@ -137,7 +132,7 @@ export class PeopleService {
   async remove(tenantId: number, id: number): Promise<void> {
     await this.deps.repo.forTenant(tenantId).transaction(async (trx) => {
       await trx.bumpRevision();
-      if (!(await trx.delete(id))) throw notFound();
+      if (!(await trx.delete(id, this.deps.clock.now()))) throw notFound();
     });
   }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainMessages, peopleMessages } from '../../../common/messages';
-import { FREE_PLAN } from '../../../common/plans';
+import { FREE_PLAN, ENTERPRISE_PLAN_ID } from '../../../common/plans';
 import { callApi, createAccount, type FactoryAccount } from '../../test/account-factories';
 import { createTestApp, type TestContext } from '../../test/test-app';
 
@@ -16,7 +16,7 @@ const api = (account: FactoryAccount, method: 'GET' | 'POST' | 'PUT' | 'DELETE',
 /** A tenant on a plan without the free limit (lists and paging need more than 10 people). */
 async function paidAccount(): Promise<FactoryAccount> {
   const account = await createAccount(context);
-  await context.database.db.updateTable('tenants').set({ plan: 'business' }).where('id', '=', account.tenantId!).execute();
+  await context.database.db.updateTable('tenants').set({ plan: ENTERPRISE_PLAN_ID }).where('id', '=', account.tenantId!).execute();
   return account;
 }
 
@@ -194,7 +194,7 @@ describe('people list cache', () => {
     }
     // A plan change shows in the usage at once.
     expect((await api(account, 'GET', '/api/users')).json().data.usage).toEqual({ registered: 1, max: 10 });
-    await context.database.db.updateTable('tenants').set({ plan: 'business' }).where('id', '=', account.tenantId!).execute();
+    await context.database.db.updateTable('tenants').set({ plan: ENTERPRISE_PLAN_ID }).where('id', '=', account.tenantId!).execute();
     expect((await api(account, 'GET', '/api/users')).json().data.usage).toEqual({ registered: 1, max: null });
   });
 });

@@ -1,33 +1,11 @@
 import type { ReactNode } from 'react';
+import { StepIndicator } from '../../components/step-indicator';
 
 export const REGISTRATION_STEPS = ['メールアドレス入力', '確認メール送信', 'アカウント情報', '登録完了'] as const;
 
 /** SPEC §2.2: 1 email → 2 confirmation mail → 3 account info → 4 done. `current` is 1-based. */
-export function StepIndicator({ current }: { current: 1 | 2 | 3 | 4 }) {
-  return (
-    <nav className="reg-steps" aria-label="登録の手順">
-      <ol className="reg-steps__list">
-        {REGISTRATION_STEPS.map((label, index) => {
-          const step = index + 1;
-          const state = step < current ? 'done' : step === current ? 'current' : 'upcoming';
-          return (
-            <li key={label} className={`reg-steps__item reg-steps__item--${state}`} aria-current={state === 'current' ? 'step' : undefined}>
-              <span className="reg-steps__number" aria-hidden="true">
-                {state === 'done' ? '✓' : step}
-              </span>
-              <span className="reg-steps__label">
-                <span className="visually-hidden">
-                  ステップ{step}
-                  {state === 'done' ? '（完了）' : state === 'current' ? '（現在の手順）' : ''}：
-                </span>
-                {label}
-              </span>
-            </li>
-          );
-        })}
-      </ol>
-    </nav>
-  );
+function RegistrationSteps({ current }: { current: 1 | 2 | 3 | 4 }) {
+  return <StepIndicator steps={REGISTRATION_STEPS} current={current} label="登録の手順" />;
 }
 
 type RegistrationLayoutProps = {
@@ -51,7 +29,7 @@ export function RegistrationLayout({ step, title, titleId, lead, aside, children
         </h1>
         {lead && <p className="reg__lead">{lead}</p>}
       </header>
-      {step && <StepIndicator current={step} />}
+      {step && <RegistrationSteps current={step} />}
       <div className={aside ? 'reg__grid' : 'reg__grid reg__grid--single'}>
         <section className="card reg__main" aria-labelledby={titleId}>
           {children}

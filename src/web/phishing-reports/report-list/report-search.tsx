@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { normalizeQuery, SEARCH_MAX_LENGTH } from './list-url-state';
 
 type ReportSearchProps = {
@@ -15,9 +15,14 @@ export function ReportSearch({ value, onSearch }: ReportSearchProps) {
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [draft, setDraft] = useState(value);
+  const [lastValue, setLastValue] = useState(value);
 
-  // Back, forward and the 「すべての報告」 link change the query from outside: show what is searched.
-  useEffect(() => setDraft(value), [value]);
+  // Back, forward and the 「すべての報告」 link change the query from outside: show what is searched,
+  // in the same render that shows its list (an effect would leave the old word up for a frame).
+  if (value !== lastValue) {
+    setLastValue(value);
+    setDraft(value);
+  }
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

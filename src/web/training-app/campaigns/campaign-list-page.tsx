@@ -13,6 +13,7 @@ import { campaignKeys, fetchCampaigns } from './campaigns-api';
 import { EmptyState } from '../components/empty-state';
 import { useLastPageFallback } from '../components/use-last-page-fallback';
 import { pageOfOffset } from '../components/page-number';
+import { AdSlot } from '../components/ad-slot';
 
 /** The server page with the allow-list settings for Microsoft 365 and Google Workspace (issue 11 "Dispatch"). */
 export const ALLOW_LIST_GUIDE_PATH = '/help/allow-list';
@@ -87,6 +88,7 @@ export function Component() {
           </Link>
         }
       />
+      <AdSlot />
       {typeof notice === 'string' && (
         <AlertBox tone="success" className="cmp-alert">
           <p>{notice}</p>

@@ -11,8 +11,14 @@ type SearchText = { text: string; setText: (text: string) => void; submit: (even
  */
 export function useSearchText(searched: string, search: (text: string) => void, { ignoreOuterSpace = false } = {}): SearchText {
   const [text, setText] = useState(searched);
+  const [lastSearched, setLastSearched] = useState(searched);
 
-  useEffect(() => setText(searched), [searched]);
+  // Follow the address in the same render that shows its list (not in an effect a frame later), so
+  // the box never shows an old word above a cleared list, and no pending search can bring it back.
+  if (searched !== lastSearched) {
+    setLastSearched(searched);
+    setText(searched);
+  }
 
   useEffect(() => {
     if (ignoreOuterSpace ? text.trim() === searched.trim() : text === searched) return;

@@ -1,7 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { FREE_PLAN } from '../../../common/plans';
 import { trainingPaths } from '../../../common/training-routes';
 import { useAuthState } from '../../auth/auth-store';
 import { AlertBox } from '../../components/alert-box';
@@ -12,6 +11,7 @@ import { dashboardErrorMessage, dashboardKey, fetchDashboard, isIndividualRefusa
 import { QuickActions } from './quick-actions';
 import { RecentCampaigns } from './recent-campaigns';
 import { StatCards } from './stat-cards';
+import { AdSlot } from '../components/ad-slot';
 
 function monthLabel(month: string | undefined): string {
   const match = /^(\d{4})-(\d{2})$/.exec(month ?? '');
@@ -87,8 +87,9 @@ export function Component() {
     const data = dashboard.data;
     body = (
       <>
-        <StatCards stats={data.stats} monthLabel={monthLabel(data.month)} isFreePlan={(data.tenant.plan || FREE_PLAN.id) === FREE_PLAN.id} />
+        <StatCards stats={data.stats} monthLabel={monthLabel(data.month)} plan={data.tenant.plan} />
         <QuickActions headingId={`${id}-actions`} />
+        <AdSlot />
         <RecentCampaigns campaigns={data.recent_campaigns} headingId={`${id}-recent`} />
       </>
     );

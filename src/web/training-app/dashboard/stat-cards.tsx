@@ -1,24 +1,26 @@
 import type { DashboardStats } from '../../../common/account.schema';
-import { FREE_PLAN } from '../../../common/plans';
+import { FREE_PLAN, planOf } from '../../../common/plans';
 import { numberFormat, rateText } from './dashboard-api';
 
-type StatCardsProps = { stats: DashboardStats; monthLabel: string; isFreePlan: boolean };
+type StatCardsProps = { stats: DashboardStats; monthLabel: string; plan: string };
 
 /** SPEC §2.3: registered users, mails sent this month, opens, clicks. */
-export function StatCards({ stats, monthLabel, isFreePlan }: StatCardsProps) {
+export function StatCards({ stats, monthLabel, plan: planId }: StatCardsProps) {
+  const plan = planOf(planId);
+  const isFreePlan = plan.id === FREE_PLAN.id;
   const cards = [
     {
       label: '登録ユーザー数',
       value: stats.totalUsers,
       unit: '名',
-      note: isFreePlan ? `${FREE_PLAN.name}の上限 ${FREE_PLAN.maxPeople}名` : '訓練の対象者',
+      note: plan.maxPeople === null ? '訓練の対象者' : `${plan.name}の上限 ${numberFormat.format(plan.maxPeople)}名`,
       tone: 'users',
     },
     {
       label: '今月の送信数',
       value: stats.emailsSent,
       unit: '通',
-      note: isFreePlan ? `${monthLabel}・無料枠 ${FREE_PLAN.monthlyMails}通` : monthLabel,
+      note: plan.monthlyMails === null ? monthLabel : `${monthLabel}・${isFreePlan ? '無料枠' : '上限'} ${numberFormat.format(plan.monthlyMails)}通`,
       tone: 'sent',
     },
     // Opens and clicks count people (each person once), as on the campaign page.

@@ -8,6 +8,7 @@ import { TemplateFilterBar } from './template-filters';
 import { readFilters, writeFilters } from './library-filters';
 import { fetchTemplates, templateKeys, type TemplateFilters } from './templates-api';
 import { EmptyState } from '../components/empty-state';
+import { AdSlot } from '../components/ad-slot';
 
 function LibrarySkeleton() {
   return (
@@ -76,6 +77,7 @@ export function Component() {
           </Link>
         }
       />
+      <AdSlot />
       <TemplateFilterBar key={filters.q} filters={filters} onChange={change} />
       {body}
     </div>

@@ -74,7 +74,7 @@ export function importPeople(file: File, dryRun: boolean): Promise<ImportResult>
 }
 
 /** The file name the server gives in Content-Disposition (RFC 6266 `filename*` first), else a dated default (`{fallbackBase}-YYYYMMDD.csv`). */
-export function exportFileName(disposition: string | null, now = new Date(), fallbackBase = 'users'): string {
+export function exportFileName(disposition: string | null, now = new Date(), fallbackBase = 'users', extension = 'csv'): string {
   const extended = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(disposition ?? '');
   if (extended?.[1]) {
     try {
@@ -86,16 +86,15 @@ export function exportFileName(disposition: string | null, now = new Date(), fal
   const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(disposition ?? '');
   if (plain?.[1]?.trim()) return plain[1].trim();
   const pad = (value: number) => String(value).padStart(2, '0');
-  return `${fallbackBase}-${now.getFullYear()}${pad(now.getMonth() + 1)}${pad(now.getDate())}.csv`;
+  return `${fallbackBase}-${now.getFullYear()}${pad(now.getMonth() + 1)}${pad(now.getDate())}.${extension}`;
 }
 
 /**
- * A CSV export (GET /api/users/export, /api/campaigns/{id}/export) is a file, not a JSON envelope,
- * so it cannot go through apiRequest; it still carries the bearer token, and a 401 ends the
- * sign-in as everywhere else (SPEC §8).
+ * A file download (a CSV export, an invoice PDF) is not a JSON envelope, so it cannot go through
+ * apiRequest; it still carries the bearer token, and a 401 ends the sign-in as everywhere else (SPEC §8).
  */
-export async function downloadCsv(path: string, fallbackBase: string): Promise<{ blob: Blob; fileName: string }> {
-  const headers = new Headers({ Accept: 'text/csv' });
+export async function downloadFile(path: string, fallbackBase: string, type: { accept: string; extension: string }): Promise<{ blob: Blob; fileName: string }> {
+  const headers = new Headers({ Accept: type.accept });
   const bearer = readAuthToken();
   if (bearer) headers.set('Authorization', `Bearer ${bearer}`);
   let response: Response;
@@ -112,7 +111,12 @@ export async function downloadCsv(path: string, fallbackBase: string): Promise<{
     const payload = (await response.json().catch(() => null)) as { message?: unknown } | null;
     throw new ApiError(response.status, typeof payload?.message === 'string' ? payload.message : null);
   }
-  return { blob: await response.blob(), fileName: exportFileName(response.headers.get('content-disposition'), new Date(), fallbackBase) };
+  return { blob: await response.blob(), fileName: exportFileName(response.headers.get('content-disposition'), new Date(), fallbackBase, type.extension) };
+}
+
+/** A CSV export (GET /api/users/export, /api/campaigns/{id}/export). */
+export function downloadCsv(path: string, fallbackBase: string): Promise<{ blob: Blob; fileName: string }> {
+  return downloadFile(path, fallbackBase, { accept: 'text/csv', extension: 'csv' });
 }
 
 export function downloadPeopleCsv(): Promise<{ blob: Blob; fileName: string }> {

@@ -20,6 +20,7 @@ import { PeopleToolbar } from './people-toolbar';
 import { PersonDialog } from './person-dialog';
 import { PlanUsage } from './plan-usage';
 import { usePeopleFilter } from './use-people-filter';
+import { AdSlot } from '../components/ad-slot';
 
 type Open = { kind: 'add' } | { kind: 'edit'; person: Person } | { kind: 'delete'; person: Person } | { kind: 'import' } | null;
 
@@ -99,6 +100,7 @@ export function Component() {
           </>
         }
       />
+      <AdSlot />
       {notice && (
         <AlertBox tone="success" className="people-notice">
           <p>{notice}</p>

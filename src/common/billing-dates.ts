@@ -1,0 +1,10 @@
+/** 2026-11-30 → 2026年11月30日 (dates of billing periods, invoices and plan changes). */
+export function japaneseDate(isoDate: string): string {
+  const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
+  return `${year}年${month}月${day}日`;
+}
+
+/** 9800 → 9,800円 */
+export function yen(amount: number): string {
+  return `${amount.toLocaleString('ja-JP')}円`;
+}

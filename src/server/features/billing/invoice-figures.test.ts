@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { paidPlans } from '../../../common/plans';
+import { dueDateFor, firstInvoiceFigures, renewalInvoiceFigures, tokyoDate } from './invoice-figures';
+
+const [light, standard] = paidPlans() as [ReturnType<typeof paidPlans>[number], ReturnType<typeof paidPlans>[number]];
+const tokyo = (local: string) => new Date(`${local}+09:00`);
+
+describe('invoice figures', () => {
+  it('dates are Tokyo calendar dates; payment is due at the end of the following month', () => {
+    expect(tokyoDate(tokyo('2026-11-30T23:30:00'))).toBe('2026-11-30');
+    expect(tokyoDate(new Date('2026-11-30T15:00:00Z'))).toBe('2026-12-01');
+    expect(dueDateFor('2026-11-26')).toBe('2026-12-31');
+    expect(dueDateFor('2026-12-01')).toBe('2027-01-31');
+    expect(dueDateFor('2027-01-15')).toBe('2027-02-28');
+    expect(dueDateFor('2028-01-15')).toBe('2028-02-29');
+  });
+
+  it('a monthly plan started mid-month pays the rest of the month by the day, tax rounded down once', () => {
+    const figures = firstInvoiceFigures(light, 'monthly', tokyo('2026-11-26T10:00:00'));
+    // 9,800 × 5 / 30 = 1,633.33 → 1,633; tax 163.3 → 163.
+    expect(figures.items).toEqual([{ description: 'ライトプラン（月払い）2026年11月分 日割り（11月26日〜11月30日の5日分）', quantity: 1, unit_price: 1633, amount: 1633 }]);
+    expect([figures.subtotal, figures.tax, figures.total, figures.taxRatePercent]).toEqual([1633, 163, 1796, 10]);
+    expect(figures.issueDate).toBe('2026-11-26');
+    expect(figures.dueDate).toBe('2026-12-31');
+    expect(figures.periodEnd.toISOString()).toBe(tokyo('2026-12-01T00:00:00').toISOString());
+  });
+
+  it('a monthly plan started on the 1st pays the whole month', () => {
+    const figures = firstInvoiceFigures(standard, 'monthly', tokyo('2026-12-01T09:00:00'));
+    expect(figures.items.map((item) => item.amount)).toEqual([39_800]);
+    expect([figures.subtotal, figures.tax, figures.total]).toEqual([39_800, 3_980, 43_780]);
+    expect(figures.periodEnd.toISOString()).toBe(tokyo('2027-01-01T00:00:00').toISOString());
+  });
+
+  it('an annual plan started mid-month pays the rest of the month at a twelfth of the year, then twelve months', () => {
+    const figures = firstInvoiceFigures(standard, 'annual', tokyo('2026-11-16T12:00:00'));
+    // 398,000 / 12 × 15 / 30 = 16,583.33 → 16,583.
+    expect(figures.items).toEqual([
+      { description: 'スタンダードプラン（年払い）2026年11月分 日割り（11月16日〜11月30日の15日分）', quantity: 1, unit_price: 16_583, amount: 16_583 },
+      { description: 'スタンダードプラン（年払い）2026年12月〜2027年11月分', quantity: 1, unit_price: 398_000, amount: 398_000 },
+    ]);
+    expect([figures.subtotal, figures.tax, figures.total]).toEqual([414_583, 41_458, 456_041]);
+    expect(figures.periodEnd.toISOString()).toBe(tokyo('2027-12-01T00:00:00').toISOString());
+  });
+
+  it('renewals cover one month or twelve from the period start', () => {
+    const monthly = renewalInvoiceFigures(light, 'monthly', tokyo('2027-01-01T00:00:00'));
+    expect(monthly.items.map((item) => item.description)).toEqual(['ライトプラン（月払い）2027年1月分']);
+    expect([monthly.issueDate, monthly.dueDate, monthly.total]).toEqual(['2027-01-01', '2027-02-28', 10_780]);
+    const annual = renewalInvoiceFigures(light, 'annual', tokyo('2027-12-01T00:00:00'));
+    expect(annual.periodEnd.toISOString()).toBe(tokyo('2028-12-01T00:00:00').toISOString());
+    expect(annual.total).toBe(107_800);
+  });
+});

@@ -1,0 +1,128 @@
+import type { z } from 'zod';
+import type { InvoicePreview, PlanInfo, Subscription, downgradeInputSchema, upgradeInputSchema } from '../../../common/billing.schema';
+import { billingMessages as m } from '../../../common/billing-messages';
+import { japaneseDate } from '../../../common/billing-dates';
+import { CONSUMPTION_TAX_PERCENT, FREE_PLAN, isPaidPlanId, PLANS, paidPlans, planOf, withTax, type PaidPlanDefinition } from '../../../common/plans';
+import type { Clock } from '../../clock';
+import { AppError } from '../../errors';
+import { firstInvoiceFigures, type InvoiceFigures, tokyoDate } from './invoice-figures';
+import type { SubscriptionsRepository, TenantPlanState } from './subscriptions.repo';
+
+export interface SubscriptionServiceDeps {
+  repo: SubscriptionsRepository;
+  clock: Clock;
+  /** Card payment (Stripe Checkout) is offered only when the server has a Stripe key. */
+  cardAvailable: boolean;
+}
+
+type UpgradeRequest = z.output<typeof upgradeInputSchema>;
+type DowngradeRequest = z.output<typeof downgradeInputSchema>;
+
+/** The last day a period covers (its end is exclusive), as YYYY-MM-DD in Tokyo. */
+const lastDayOf = (periodEnd: Date): string => tokyoDate(new Date(periodEnd.getTime() - 1));
+
+/** Plans, the tenant's subscription, upgrade by invoice, downgrade and cancellation at the period's end. */
+export class SubscriptionService {
+  constructor(private readonly deps: SubscriptionServiceDeps) {}
+
+  plans(): { plans: PlanInfo[]; tax_rate_percent: number; card_available: boolean } {
+    return {
+      plans: PLANS.map((plan) => ({
+        plan_id: plan.id, name: plan.name, summary: plan.summary, max_people: plan.maxPeople, monthly_mails: plan.monthlyMails, ads_shown: plan.adsShown,
+        monthly_price: plan.monthlyPrice, annual_price: plan.annualPrice,
+        monthly_price_with_tax: plan.monthlyPrice === null ? null : withTax(plan.monthlyPrice),
+        annual_price_with_tax: plan.annualPrice === null ? null : withTax(plan.annualPrice),
+        purchasable: isPaidPlanId(plan.id),
+      })),
+      tax_rate_percent: CONSUMPTION_TAX_PERCENT,
+      card_available: this.deps.cardAvailable,
+    };
+  }
+
+  async subscription(tenantId: number, isAdmin: boolean): Promise<Subscription> {
+    const state = await this.deps.repo.forTenant(tenantId).state();
+    if (!state) throw new AppError('NOT_FOUND', m.invalid);
+    return toSubscription(state, isAdmin);
+  }
+
+  /** The confirm screen's figures, or (preview false) the plan started at once with its first invoice. */
+  async upgrade(tenantId: number, input: UpgradeRequest): Promise<{ preview: InvoicePreview; applied: boolean; subscription: Subscription | null }> {
+    if (input.method === 'card' && !this.deps.cardAvailable) throw AppError.validation({ method: [m.cardUnavailable] });
+    const plan = paidPlans().find((candidate) => candidate.id === input.plan)!;
+    const repo = this.deps.repo.forTenant(tenantId);
+    const now = this.deps.clock.now();
+    const figures = firstInvoiceFigures(plan, input.cycle, now);
+    const preview = toPreview(plan, input, figures);
+    const check = (state: TenantPlanState) => {
+      if (state.plan === plan.id) throw AppError.validation({ plan: [m.samePlan] });
+      if (state.plan !== FREE_PLAN.id) throw AppError.validation({ plan: [m.paidPlanChange] });
+    };
+    if (input.preview) {
+      const state = await repo.state();
+      if (!state) throw new AppError('NOT_FOUND', m.invalid);
+      check(state);
+      return { preview, applied: false, subscription: null };
+    }
+    await repo.activate({ plan: plan.id, cycle: input.cycle, method: input.method, billing: input.billing, figures, now }, check);
+    return { preview, applied: true, subscription: await this.subscription(tenantId, true) };
+  }
+
+  /**
+   * Schedules a move to a lower plan (or, to the free plan, the cancellation) at the end of the
+   * paid period; choosing the current plan withdraws a scheduled change. Nobody's data is deleted:
+   * a tenant with more people than the lower plan allows must remove them first.
+   */
+  async downgrade(tenantId: number, input: DowngradeRequest): Promise<{ message: string; subscription: Subscription }> {
+    const target = planOf(input.plan);
+    let message = '';
+    await this.deps.repo.forTenant(tenantId).changePendingPlan(this.deps.clock.now(), (state, peopleCount) => {
+      const subscription = state.subscription;
+      if (!subscription) throw AppError.validation({ plan: [m.notPaid] });
+      // Choosing the plan in force withdraws a scheduled change.
+      if (target.id === state.plan) {
+        message = m.downgradeWithdrawn;
+        return null;
+      }
+      if (rank(target.id) > rank(state.plan)) throw AppError.validation({ plan: [m.notLower] });
+      if (target.maxPeople !== null && peopleCount > target.maxPeople) throw AppError.validation({ plan: [m.tooManyPeople(peopleCount, target.maxPeople)] });
+      const periodEndDate = japaneseDate(lastDayOf(subscription.periodEnd));
+      message = target.id === FREE_PLAN.id ? m.cancellationScheduled(periodEndDate) : m.downgradeScheduled(target.name, periodEndDate);
+      return target.id;
+    });
+    return { message, subscription: await this.subscription(tenantId, true) };
+  }
+}
+
+/** A plan's place in the catalogue: a higher rank is a larger plan. */
+function rank(planId: string): number {
+  return PLANS.findIndex((plan) => plan.id === planOf(planId).id);
+}
+
+function toPreview(plan: PaidPlanDefinition, input: UpgradeRequest, figures: InvoiceFigures): InvoicePreview {
+  return {
+    plan_id: plan.id, plan_name: plan.name, cycle: input.cycle, method: input.method,
+    period_start: tokyoDate(figures.periodStart), period_end: lastDayOf(figures.periodEnd),
+    subtotal: figures.subtotal, tax_rate_percent: figures.taxRatePercent, tax: figures.tax, total: figures.total,
+    issue_date: figures.issueDate, due_date: figures.dueDate, items: figures.items,
+  };
+}
+
+function toSubscription(state: TenantPlanState, isAdmin: boolean): Subscription {
+  const plan = planOf(state.plan);
+  const subscription = state.subscription;
+  const pending = subscription?.pendingPlan ? planOf(subscription.pendingPlan) : null;
+  return {
+    plan_id: plan.id,
+    plan_name: plan.name,
+    cycle: subscription?.cycle ?? null,
+    method: subscription?.method ?? null,
+    current_period_start: subscription ? tokyoDate(subscription.periodStart) : null,
+    current_period_end: subscription ? lastDayOf(subscription.periodEnd) : null,
+    pending_plan_id: pending?.id ?? null,
+    pending_plan_name: pending?.name ?? null,
+    limits: { max_people: plan.maxPeople, monthly_mails: plan.monthlyMails, ads_shown: plan.adsShown },
+    billing: state.billing,
+    company_name: state.companyName,
+    is_admin: isAdmin,
+  };
+}

@@ -1,0 +1,94 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
+import { Link, useLocation } from 'react-router';
+import { invoicePreviewSchema } from '../../../common/billing.schema';
+import { japaneseDate, yen } from '../../../common/billing-dates';
+import { BILLING_CYCLE_LABELS } from '../../../common/plans';
+import { trainingPaths } from '../../../common/training-routes';
+import { AlertBox } from '../../components/alert-box';
+import { LoadErrorAlert } from '../../components/load-error-alert';
+import { Spinner } from '../../components/spinner';
+import { billingKeys, fetchSubscription } from './upgrade-api';
+import { UpgradeFrame } from './upgrade-frame';
+
+/** /account/upgrade/complete: what changed (the plan, its limits, no ads) and what happens next. */
+export function Component() {
+  const id = useId();
+  const location = useLocation();
+  const invoice = invoicePreviewSchema.safeParse((location.state as { preview?: unknown } | null)?.preview).data ?? null;
+  const subscription = useQuery({ queryKey: billingKeys.subscription, queryFn: ({ signal }) => fetchSubscription(signal) });
+
+  let body;
+  if (subscription.isPending) body = <Spinner label="読み込み中..." />;
+  else if (subscription.isError) body = <LoadErrorAlert error={subscription.error} fallback="ご契約の情報を読み込めませんでした。" onRetry={() => void subscription.refetch()} />;
+  else {
+    const current = subscription.data;
+    body = (
+      <>
+        <AlertBox tone="success" title={`${current.plan_name}のご利用を開始しました`}>
+          <p>新しいプランの上限は、この画面が表示された時点からすべての機能に反映されています。</p>
+        </AlertBox>
+        <section className="card upg-section" aria-labelledby={`${id}-changed`}>
+          <h2 id={`${id}-changed`} className="upg-section__title">
+            変更後のご契約内容
+          </h2>
+          <dl className="summary-list">
+            <div className="summary-list__row">
+              <dt>プラン</dt>
+              <dd>
+                {current.plan_name}
+                {current.cycle && `（${BILLING_CYCLE_LABELS[current.cycle]}）`}
+              </dd>
+            </div>
+            <div className="summary-list__row">
+              <dt>登録できる人数</dt>
+              <dd>{current.limits.max_people === null ? 'ご契約による' : `${current.limits.max_people.toLocaleString('ja-JP')}名まで`}</dd>
+            </div>
+            <div className="summary-list__row">
+              <dt>訓練メール</dt>
+              <dd>{current.limits.monthly_mails === null ? 'ご契約による' : `毎月${current.limits.monthly_mails.toLocaleString('ja-JP')}通まで`}</dd>
+            </div>
+            <div className="summary-list__row">
+              <dt>管理画面の広告</dt>
+              <dd>{current.limits.ads_shown ? '表示あり' : '表示されなくなりました'}</dd>
+            </div>
+            {current.current_period_start && current.current_period_end && (
+              <div className="summary-list__row">
+                <dt>今回のご利用期間</dt>
+                <dd>
+                  {japaneseDate(current.current_period_start)}〜{japaneseDate(current.current_period_end)}
+                </dd>
+              </div>
+            )}
+          </dl>
+        </section>
+        <section className="card upg-section" aria-labelledby={`${id}-next`}>
+          <h2 id={`${id}-next`} className="upg-section__title">
+            今後の流れ
+          </h2>
+          <ol className="upg-next">
+            <li>
+              初回の請求書を発行しました{invoice && `（${japaneseDate(invoice.issue_date)}発行、合計${yen(invoice.total)}）`}。「ご利用状況・請求」からPDFでダウンロードできます。
+            </li>
+            <li>{invoice ? `${japaneseDate(invoice.due_date)}までに` : 'お支払い期限までに'}、請求書に記載の口座へお振り込みください。振込手数料はお客様のご負担となります。</li>
+            <li>入金を確認すると、請求書の状態が「入金済み」に変わります。</li>
+            <li>{current.cycle === 'annual' ? '次回からは、ご利用期間の終了後、最初の月の1日に翌年分の請求書を発行します。' : '次回からは、毎月1日にその月の請求書を発行します。'}</li>
+          </ol>
+        </section>
+        <div className="upg-form__actions">
+          <Link className="button button--secondary" to="/account/billing">
+            ご利用状況・請求を見る
+          </Link>
+          <Link className="button button--primary" to={trainingPaths.dashboard}>
+            ダッシュボードへ
+          </Link>
+        </div>
+      </>
+    );
+  }
+  return (
+    <UpgradeFrame step={4} title="お申し込みの完了" lead="お申し込みありがとうございます。">
+      {body}
+    </UpgradeFrame>
+  );
+}

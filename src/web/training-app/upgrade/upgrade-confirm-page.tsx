@@ -1,0 +1,142 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { PAYMENT_METHOD_LABELS } from '../../../common/billing.schema';
+import { BILLING_CYCLE_LABELS } from '../../../common/plans';
+import { AlertBox } from '../../components/alert-box';
+import { LoadErrorAlert } from '../../components/load-error-alert';
+import { Spinner } from '../../components/spinner';
+import { apiErrorMessage } from '../../lib/api-error-message';
+import { InvoiceDates, InvoiceFiguresTable } from './invoice-figures-table';
+import { applyPlanToSession, postUpgrade } from './upgrade-api';
+import { clearUpgradeDraft, loadUpgradeDraft, type UpgradeDraft } from './upgrade-draft';
+import { UpgradeFrame } from './upgrade-frame';
+
+/** /account/upgrade/confirm: every figure of the first invoice, then the application itself. */
+export function Component() {
+  const draft = loadUpgradeDraft();
+  return (
+    <UpgradeFrame step={3} title="お申し込み内容の確認" lead="ご請求額とお支払い期限をご確認のうえ、お申し込みください。">
+      {draft ? (
+        <Confirm draft={draft} />
+      ) : (
+        <AlertBox tone="info" live={false} title="お申し込み内容が見つかりません">
+          <p>お支払い情報の入力から、もう一度お進みください。</p>
+          <p>
+            <Link to="/account/upgrade/payment">お支払い情報の入力へ</Link>
+          </p>
+        </AlertBox>
+      )}
+    </UpgradeFrame>
+  );
+}
+
+function Confirm({ draft }: { draft: UpgradeDraft }) {
+  const id = useId();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [failure, setFailure] = useState<string | null>(null);
+  const failureRef = useRef<HTMLDivElement>(null);
+  const preview = useQuery({ queryKey: ['billing', 'preview', draft], queryFn: () => postUpgrade({ ...draft, preview: true }), staleTime: 0, retry: false });
+  const apply = useMutation({ mutationFn: () => postUpgrade({ ...draft, preview: false }) });
+
+  if (preview.isPending) return <Spinner label="ご請求額を計算中..." />;
+  if (preview.isError) {
+    return (
+      <>
+        <LoadErrorAlert error={preview.error} fallback="ご請求額を計算できませんでした。" onRetry={() => void preview.refetch()} busy={preview.isFetching} />
+        <p>
+          <Link to="/account/upgrade/payment">お支払い情報の入力に戻る</Link>
+        </p>
+      </>
+    );
+  }
+  const figures = preview.data.preview;
+  const submit = () => {
+    setFailure(null);
+    apply.mutate(undefined, {
+      onSuccess: async (result) => {
+        clearUpgradeDraft();
+        applyPlanToSession(result.preview.plan_id);
+        await Promise.all([queryClient.invalidateQueries({ queryKey: ['billing'] }), queryClient.invalidateQueries({ queryKey: ['account', 'organization'] })]);
+        void navigate('/account/upgrade/complete', { state: { preview: result.preview } });
+      },
+      onError: (error) => {
+        setFailure(apiErrorMessage(error, 'お申し込みを完了できませんでした。時間をおいてもう一度お試しください。'));
+        window.setTimeout(() => failureRef.current?.focus(), 0);
+      },
+    });
+  };
+  const { billing } = draft;
+  return (
+    <div className="upg-confirm">
+      {failure && (
+        <AlertBox ref={failureRef} tone="error" title="お申し込みできませんでした">
+          <p>{failure}</p>
+        </AlertBox>
+      )}
+      <section className="card upg-section" aria-labelledby={`${id}-plan`}>
+        <h2 id={`${id}-plan`} className="upg-section__title">
+          お申し込みのプラン
+        </h2>
+        <dl className="summary-list">
+          <div className="summary-list__row">
+            <dt>プラン</dt>
+            <dd>{figures.plan_name}</dd>
+          </div>
+          <div className="summary-list__row">
+            <dt>お支払いサイクル</dt>
+            <dd>{BILLING_CYCLE_LABELS[figures.cycle]}</dd>
+          </div>
+          <div className="summary-list__row">
+            <dt>お支払い方法</dt>
+            <dd>{PAYMENT_METHOD_LABELS[figures.method]}</dd>
+          </div>
+        </dl>
+      </section>
+      <section className="card upg-section" aria-labelledby={`${id}-figures`}>
+        <h2 id={`${id}-figures`} className="upg-section__title">
+          初回のご請求
+        </h2>
+        <InvoiceFiguresTable preview={figures} />
+        <InvoiceDates preview={figures} />
+        <p className="field__hint">消費税は請求書ごとに税率別の合計から計算し、1円未満を切り捨てます。</p>
+      </section>
+      <section className="card upg-section" aria-labelledby={`${id}-billing`}>
+        <h2 id={`${id}-billing`} className="upg-section__title">
+          請求先
+        </h2>
+        <dl className="summary-list">
+          <div className="summary-list__row">
+            <dt>宛名</dt>
+            <dd>
+              {billing.company_name} {billing.department} {billing.contact_name} 様
+            </dd>
+          </div>
+          <div className="summary-list__row">
+            <dt>送付先メールアドレス</dt>
+            <dd>{billing.email}</dd>
+          </div>
+          <div className="summary-list__row">
+            <dt>住所</dt>
+            <dd>
+              〒{billing.postal_code} {billing.address}
+            </dd>
+          </div>
+          <div className="summary-list__row">
+            <dt>電話番号</dt>
+            <dd>{billing.phone}</dd>
+          </div>
+        </dl>
+      </section>
+      <div className="upg-form__actions">
+        <Link className="button button--secondary" to="/account/upgrade/payment">
+          入力内容を修正する
+        </Link>
+        <button type="button" className="button button--primary" onClick={submit} disabled={apply.isPending}>
+          {apply.isPending ? 'お申し込み中...' : 'この内容で申し込む'}
+        </button>
+      </div>
+    </div>
+  );
+}
