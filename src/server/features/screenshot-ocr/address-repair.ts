@@ -10,13 +10,26 @@ const HOST = /(?<=@|:\/\/)[A-Za-z0-9][A-Za-z0-9.-]*/g;
  * or merges with the l before it into an L ("maiLtest", "maiLmizuho-direct"), and l and i swap
  * ("exampie"). A last label that is no top-level domain but ends with one was one.
  */
-function repairHost(host: string): string {
+function repairHost(host: string, pathFollows = false): string {
   const fixed = lowerHost(host.replace(/(?<=[a-z0-9])L(?=[a-z0-9])/g, 'l.'));
   const labels = fixed.split('.');
   const last = labels.at(-1)!.toLowerCase();
   if (TOP_LEVEL.includes(last)) return fixed;
+  if (labels.length > 1) {
+    // A top-level domain has no digits: 「xy2」 is xyz, 「t0p」 top. A letter read twice: 「xyzz」.
+    const lettered = last.replace(/2/g, 'z').replace(/0/g, 'o').replace(/1/g, 'l').replace(/5/g, 's');
+    const undoubled = /(.)\1$/.test(last) ? last.slice(0, -1) : last;
+    const tld = [lettered, undoubled].find((candidate) => candidate !== last && TOP_LEVEL.includes(candidate));
+    if (tld) return [...labels.slice(0, -1), tld].join('.');
+  }
   const swapped = TOP_LEVEL.find((tld) => tld.length >= 4 && tld.length === last.length && [...tld].every((char, i) => char === last[i] || (/[il1|]/.test(char) && /[il1|]/.test(last[i]!))));
   if (swapped && labels.length > 1) return [...labels.slice(0, -1), swapped].join('.');
+  // The slash after the host lost: 「qf7sn.examplenotice/member」. Only in URLs (after ://), and only
+  // for top-level domains of three letters or more followed by three letters or more.
+  if (labels.length > 1 && pathFollows) {
+    const lead = TOP_LEVEL.filter((tld) => tld.length >= 3 && last.startsWith(tld) && /^[a-z]{3,}$/.test(last.slice(tld.length))).sort((a, b) => b.length - a.length)[0];
+    if (lead) return `${[...labels.slice(0, -1), lead].join('.')}/${fixed.slice(fixed.length - last.length + lead.length)}`;
+  }
   const glued = TOP_LEVEL.filter((tld) => last.endsWith(tld) && last.length >= tld.length + 3).sort((a, b) => b.length - a.length)[0];
   return glued ? `${fixed.slice(0, -glued.length)}.${fixed.slice(-glued.length)}` : fixed;
 }
@@ -42,11 +55,16 @@ const EMAIL = /[A-Za-z0-9][A-Za-z0-9._%+-]*@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[
  * the question mark of a URL that has none, before its first "name=" pair.
  */
 const QUERY_MARK = /(?<=https?:\/\/[^\s?]*[A-Za-z/])[72Z](?=[A-Za-z_]{1,15}=)/g;
-/** The question mark read twice, as itself and as a 2 or Z: "?2no=", "?Zno=". */
-const DOUBLED_QUERY_MARK = /(?<=https?:\/\/[^\s?]*)\?[2Z](?=[a-z]{1,12}=)/g;
+/** The question mark read twice, as itself and as a 2, 7 or Z: "?2no=", "?7key=", "?Zno=". */
+const DOUBLED_QUERY_MARK = /(?<=https?:\/\/[^\s?]*)\?[27Z](?=[a-z]{1,12}=)/g;
 const SLASH_QUERY_MARK = /(?<=https?:\/\/[^\s?]*[A-Za-z])72(?=[A-Za-z_]{1,15}=)/g;
 /** "?ref=abc" read as "?reEabc": f and = run together into an E, in a pair that then has no =. */
 const F_EQUALS = /(?<=https?:\/\/[^\s]*[?&][a-z]{1,12})E(?=[A-Za-z0-9]+(?:&|$|[^\x21-\x7e]))/g;
+/**
+ * "?ref=ygpM" read as "?reygpM" or "?reほたygpM": the f and = lost or read as something else, in a
+ * pair that then has no = at all. ("ref" is the only key of the usual ones that starts so.)
+ */
+const LOST_REF_EQUALS = /(?<=https?:\/\/[^\s]*[?&])re(?:[^\x21-\x7e\s]{1,2})?(?=[A-Za-z0-9]{3,}(?:&|$|[^\x21-\x7e]))/g;
 /** A vertical bar in a URL's path is an l. */
 const BAR_IN_PATH = /(?<=https?:\/\/[\x21-\x7e]*\/[\x21-\x7e]*)\|(?=[a-z])/g;
 
@@ -62,12 +80,24 @@ export function repairAddressText(text: string): string {
     .replace(SLASH_QUERY_MARK, '/?')
     .replace(QUERY_MARK, '?')
     .replace(F_EQUALS, (e: string, offset: number, all: string) => (/^[^&\s]*=/.test(all.slice(offset + 1)) ? e : 'f='))
+    .replace(LOST_REF_EQUALS, 'ref=')
     .replace(BAR_IN_PATH, 'l')
     .replace(STRAY_IN_ADDRESS, '')
-    .replace(HOST, repairHost);
+    .replace(HOST, (host: string, offset: number, all: string) => repairHost(host, all.slice(Math.max(0, offset - 3), offset) === '://'));
 }
 
 export function findEmailAddress(text: string): string | null {
   const match = EMAIL.exec(repairAddressText(text));
   return match ? match[0].replace(/[._-]+$/, '') : null;
+}
+
+/**
+ * The sender's address on a From line with its @ read as a round capital (「jushinryoGmail.nhk-pay.test」):
+ * a G, Q or O between a lower-case name and a host that ends in a known top-level domain.
+ */
+export function findSenderAddress(text: string): string | null {
+  const found = findEmailAddress(text);
+  if (found || text.includes('@')) return found;
+  const match = /(?<![A-Za-z0-9._-])([a-z0-9][a-z0-9._-]*)[GQO]([a-z0-9-]+(?:\.[a-z0-9-]+)+)(?![A-Za-z0-9.-])/.exec(repairAddressText(text));
+  return match && TOP_LEVEL.includes(match[2]!.split('.').at(-1)!) ? `${match[1]}@${match[2]}` : null;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ocrLine } from '../../test/ocr-line-factories';
-import { findEmailAddress, repairAddressText } from './address-repair';
+import { findEmailAddress, findSenderAddress, repairAddressText } from './address-repair';
 import { extractFormData } from './form-extraction';
 import type { OcrLine } from './ocr-layout';
 import { findSensitiveBoxes } from './sensitive-areas';
@@ -129,6 +129,57 @@ describe('SMS body', () => {
       line('テキストメッセージ', 800, { x: 120 }),
     ], PHONE_SCREEN);
     expect(form.body?.replace(/\n/g, '')).toBe('JCBカード:お客様のカードに不正利用の疑いがある取引を確認いたしました。https://myjcb-jp-info.example/verify');
+  });
+
+  it('starts at the message\'s first sentence when a desktop client\'s lists stand left of it at the top', () => {
+    const desktop = { width: 1264, height: 611 };
+    const top = [
+      line('削除済みアイテム', 0, { x: 19, h: 13 }),
+      line('アーカイブ', 15, { x: 20, h: 30 }),
+      line('システム管理者', 15, { x: 225, h: 30 }),
+    ];
+    const message = [
+      line('東京電力エナジーパートナーをご利用いただきありがとうございます。', 14, { x: 541, h: 30 }),
+      line('お支払いが確認できないため、供給を停止する場合がございます。', 46, { x: 541, h: 30 }),
+      line('https://tepco-jp.2zqqrv.top/verify/portal', 99, { x: 540, h: 30 }),
+      line('今後ともよろしくお願いいたします。', 221, { x: 541, h: 30 }),
+    ];
+    const form = extractFormData([...top, ...message], desktop);
+    expect(form.body?.split('\n')[0]).toBe('東京電力エナジーパートナーをご利用いただきありがとうございます。');
+    // A header or banner that is not beside other text keeps the old rule: the top 15 % is header.
+    const banner = extractFormData([line('13:14', 10, { x: 107, h: 37 }), line('く三井住友銀行サポート', 173, { x: 44, h: 81 }), ...message.map((entry) => ({ ...entry, box: { ...entry.box, y: entry.box.y + 300 } }))], { width: 1134, height: 2436 });
+    expect(banner.body).not.toContain('サポート');
+  });
+
+  it('starts at the greeting when the capture was cut just above it', () => {
+    const form = extractFormData([
+      line('お客様各位', 0, { x: 35, h: 35 }),
+      line('いつもセゾンカードをご利用いただき、誠にありがとうござい', 58, { x: 35, h: 24 }),
+      line('ます。', 95, { x: 37, h: 38 }),
+      line('お客様のカードに不正利用の疑いがある取引を確認いたしまし', 152, { x: 35, h: 38 }),
+      line('た。以下のリンクから手続きをお願いいたします。', 192, { x: 34, h: 39 }),
+      line('https://saison-netanswer-mypage.test/member/portal/?key=LtE7', 255, { x: 32, h: 27 }),
+      line('今後ともよろしくお願いいたします。', 400, { x: 35, h: 38 }),
+    ], { width: 792, height: 1276 });
+    expect(form.body?.split('\n')[0]).toBe('お客様各位');
+    expect(form.body).toContain('いつもセゾンカードをご利用いただき');
+  });
+
+  it('takes no icons read as 「0二。」 for a sentence that would end the header', () => {
+    const form = extractFormData([
+      line('Outlook', 37, { x: 82, h: 28 }),
+      line('0二。', 134, { x: 82, h: 60, confidence: 0 }),
+      line('お届け予定のお荷物について、宛先住所に不備がございます', 187, { x: 1127, h: 40, charConfidence: 99 }),
+      line('佐川急便でSupport@sagawa-exp.test>', 276, { x: 1226, h: 30 }),
+      line('2026/11/24 9:11', 321, { x: 2530, h: 28 }),
+      line('石川真由美様', 384, { x: 1118, h: 30 }),
+      line('佐川急便をご利用いただきありがとうございます。', 447, { x: 1116, h: 30 }),
+      line('お届け予定のお荷物について、宛先住所に不備がございます。', 513, { x: 1116, h: 30 }),
+      line('下記URLへアクセスしてください。', 564, { x: 1118, h: 30 }),
+    ], { width: 2789, height: 1626 });
+    expect(form.source_email?.toLowerCase()).toBe('support@sagawa-exp.test');
+    expect(form.subject).toBe('お届け予定のお荷物について、宛先住所に不備がございます');
+    expect(form.body?.startsWith('〇〇様')).toBe(true);
   });
 
   it('finds the sender of a capture cut short at the bottom, but not a number inside the message', () => {
@@ -273,6 +324,53 @@ describe('subjects and colons', () => {
     expect(form.subject).toBe('【重要】ご利用料金のお支払いが確認できません');
     expect(form.body).toBe('いつもSoftBankをご利用いただきありがとうございます。\nお支払期限:2026年1月8日\nご請求金額:¥5,690');
   });
+  it('reads a middle dot as a colon when its ink stands as tall as a colon\'s, and leaves a real one alone', () => {
+    const subject = line('【重要】Amazon・お客様情報の確認', 60, { h: 26 });
+    const colon = subject.text.indexOf('・');
+    subject.charBoxes[colon] = { ...subject.charBoxes[colon]!, y: 66, h: 14 };
+    const body = line('ポイント・カードのご案内です。', 150);
+    const dot = body.text.indexOf('・');
+    body.charBoxes[dot] = { ...body.charBoxes[dot]!, y: 158, h: 5 };
+    const form = extractFormData([
+      subject,
+      line('Amazon <account@amazon-co-jp.test>', 100),
+      line('2026/11/21 15:32', 124),
+      body,
+      line('いつもAmazonをご利用いただきありがとうございます。', 174),
+      line('以下のURLよりお手続きをお願いいたします。', 198),
+    ], { width: 1280, height: 800 });
+    expect(form.subject).toBe('【重要】Amazon:お客様情報の確認');
+    expect(form.body?.split('\n')[0]).toBe('ポイント・カードのご案内です。');
+  });
+
+  it('takes a subject\'s last character wrapped alone onto the next line, whatever its confidence', () => {
+    const form = extractFormData([
+      line('18:59', 10, { x: 30, h: 12 }),
+      line('【重要】三井住友銀行：お客様情報の確', 60, { x: 30, h: 26, charConfidence: 93 }),
+      line('認', 90, { x: 17, h: 26, confidence: 65 }),
+      line('三井住友銀行事務局', 130),
+      line('info@smbc-card.test', 152),
+      line('宛先：石井隆様', 180),
+      line('三井住友銀行をご利用いただきありがとうございます。', 220),
+      line('お客様情報の確認のため、以下よりお手続きください。', 244),
+      line('ご確認のほどよろしくお願いいたします。', 268),
+    ], { width: 430, height: 932 });
+    expect(form.subject).toBe('【重要】三井住友銀行:お客様情報の確認');
+    expect(form.body).not.toContain('認\n');
+  });
+
+  it('does not take icons read as kanji above the subject for its first half', () => {
+    const form = extractFormData([
+      line('吾眉本剛較衣', 60, { x: 260, h: 26, confidence: 10 }),
+      line('【ETC利用照会サービス】重要な', 90, { x: 30, h: 26, charConfidence: 99 }),
+      line('お知らせ', 120, { x: 18, h: 26, charConfidence: 99 }),
+      line('ETC利用照会サービス <etc-info@mail.etc-riyou.top>', 220),
+      line('ETC利用照会サービスをご利用いただきありがとうございます。', 260),
+      line('ご登録情報の確認が必要です。以下よりお手続きください。', 284),
+      line('ご確認のほどよろしくお願いいたします。', 308),
+    ], { width: 375, height: 812 });
+    expect(form.subject).toBe('【ETC利用照会サービス】重要なお知らせ');
+  });
 });
 
 describe('sender addresses', () => {
@@ -288,6 +386,33 @@ describe('sender addresses', () => {
     ], { width: 390, height: 844 });
     expect(form.source_email).toBe('notice@mail.mizuho-direct.example');
     expect(form.subject).toBe('【みずほ銀行】重要なお知らせ');
+  });
+  it('joins an address the screen wrapped twice', () => {
+    const form = extractFormData([
+      line('【要返信】ヤマト運輸：お客様情報の確認', 60, { h: 26, charConfidence: 99 }),
+      line('差出人: no-', 100),
+      line('reply36@mail.yamato-', 124),
+      line('ex.example>', 148),
+      line('宛先: taro.mori26@mail.example', 180),
+      line('いつもヤマト運輸をご利用いただき、ありがとうございます。', 220),
+      line('お手数ですが、下記URLよりご確認をお願いいたします。', 244),
+    ], { width: 359, height: 780 });
+    expect(form.source_email).toBe('no-reply36@mail.yamato-ex.example');
+  });
+
+  it('takes the sender from a piece of the header\'s last row that OCR listed after it, and leaves it out of the body', () => {
+    const form = extractFormData([
+      line('【三井住友銀行】重要なお知らせ', 152, { x: 1106, h: 40, charConfidence: 99 }),
+      line('三井住友銀行', 236, { x: 1187 }),
+      line('2026/11/24 19:25', 239, { x: 2134 }),
+      line('けけ<info65@mail.sumitomo-bank.test>', 237, { x: 1335 }),
+      line('加藤健様', 300, { x: 1187 }),
+      line('三井住友銀行をご利用いただきありがとうございます。', 340, { x: 1187 }),
+      line('お客様情報の確認のため、以下よりお手続きください。', 364, { x: 1187 }),
+    ], { width: 2400, height: 1520 });
+    expect(form.source_email).toBe('info65@mail.sumitomo-bank.test');
+    expect(form.body).not.toContain('@');
+    expect(form.body?.startsWith('〇〇様')).toBe(true);
   });
 });
 
@@ -313,8 +438,22 @@ describe('address repairs', () => {
     ['https://my.r-card.example/billing/?reEbu6ru&v=2', 'https://my.r-card.example/billing/?ref=bu6ru&v=2'],
     ['https://amazn-jp.test/member/|ogin?x=1', 'https://amazn-jp.test/member/login?x=1'],
     ['Https:/k9n4h.xyz', 'https://k9n4h.xyz'],
+    ['https://gsm424vu4.example/notice?7key=GUMFe', 'https://gsm424vu4.example/notice?key=GUMFe'],
+    ['https://m.sumitomo-bank.xyz/login/?regpXYgr', 'https://m.sumitomo-bank.xyz/login/?ref=gpXYgr'],
+    ['https://www.mytokyogas.xyz/?reほたPBTW37&v=2', 'https://www.mytokyogas.xyz/?ref=PBTW37&v=2'],
+    ['https://my.r-card.example/billing/?ref=bu6ru&v=2', 'https://my.r-card.example/billing/?ref=bu6ru&v=2'],
+    ['https://qf7sn.examplenotice/member/?u=St0F', 'https://qf7sn.example/notice/member/?u=St0F'],
+    ['<mydocomo@7dhz26.xy2>', '<mydocomo@7dhz26.xyz>'],
+    ['center@4xnd95.xyzZ>', 'center@4xnd95.xyz>'],
+    ['info@sagawa.com', 'info@sagawa.com'],
   ])('%s → %s', (read, repaired) => {
     expect(repairAddressText(read)).toBe(repaired);
+  });
+
+  it('reads a From line\'s address whose @ was read as a capital, and nothing else so', () => {
+    expect(findSenderAddress('差出人: jushinryoGmail.nhk-pay.test')).toBe('jushinryo@mail.nhk-pay.test');
+    expect(findSenderAddress('差出人: Yahoo!ショッピング')).toBeNull();
+    expect(findSenderAddress('差出人: supportTeam.example')).toBeNull();
   });
 
   it('does not touch text that is not an address', () => {

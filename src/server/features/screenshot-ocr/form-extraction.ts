@@ -2,7 +2,7 @@ import { personalDataPlaceholders } from '../../../common/messages';
 import { findRecipients, maskReportText } from '../../../common/personal-data';
 import { findEmailAddress } from './address-repair';
 import { isChrome } from './app-chrome';
-import { type ImageSize, meaningfulChars, type TextLine } from './form-lines';
+import { colonsByShape, type ImageSize, meaningfulChars, type TextLine } from './form-lines';
 import { FROM_LABEL, joinLabelRows, readMailHeader, SUBJECT_LABEL, TO_LABEL } from './mail-header';
 import { withoutOtherNotifications } from './notification-cards';
 import { dropAvatarNoise, joinBody, withoutChrome } from './message-body';
@@ -15,7 +15,7 @@ import type { ScreenshotFormData } from './screenshot-ocr.types';
  * empty: a guess presented as fact is worse than an empty field the visitor fills in.
  */
 export function extractFormData(lines: readonly OcrLine[], size: ImageSize): ScreenshotFormData {
-  const read = lines.map((line) => ({ text: foldWidth(line.text).replace(/\s+/g, ' ').trim(), line }));
+  const read = lines.map((line) => ({ text: foldWidth(colonsByShape(line)).replace(/\s+/g, ' ').trim(), line }));
   const textLines = withoutOtherNotifications(joinLabelRows(read));
   const form = looksLikeEmail(textLines) ? fromEmail(textLines, size) : fromSms(textLines, size);
   return withoutRecipient(form, textLines);
@@ -84,8 +84,19 @@ function fromSms(lines: TextLine[], size: ImageSize): ScreenshotFormData {
   }
   // Without a readable sender, at least skip the app's header (status bar, avatar, name), unless
   // the capture starts with a sentence: then it was cut below the header, in the message itself.
-  const cutBelowHeader = lines[0] !== undefined && lines[0].line.box.y < lines[0].line.box.h * 3 && looksLikeSentence(lines[0]);
-  const firstBodyLine = senderIndex >= 0 ? senderIndex + 1 : cutBelowHeader ? 0 : lines.findIndex(({ line }) => line.box.y > size.height * 0.15);
+  // On a desktop client, its folder and message lists stand beside it (read first, all left of it).
+  const topSentence = lines.findIndex((entry, index) => {
+    const before = lines.slice(0, index).filter((other) => !isChrome(other));
+    const leftOf = (other: TextLine) => other.line.box.x + other.line.box.w <= entry.line.box.x;
+    return entry.line.box.y < entry.line.box.h * 3 && looksLikeSentence(entry) && (index === 0 || (before.length > 0 && before.every(leftOf)));
+  });
+  // Or cut just above its first sentence: a greeting (「お客様各位」「〇〇様」) or a line cut by the image's top edge, then a sentence.
+  const first = lines[0];
+  const second = lines[1];
+  const cutAtGreeting = first !== undefined && second !== undefined && first.line.box.y < first.line.box.h * 3 && !isChrome(first)
+    && (/(様|さま|殿|各位)$/.test(first.text) || first.line.box.y <= 1) && looksLikeSentence(second)
+    && second.line.box.y - (first.line.box.y + first.line.box.h) < second.line.box.h * 1.5;
+  const firstBodyLine = senderIndex >= 0 ? senderIndex + 1 : topSentence >= 0 ? topSentence : cutAtGreeting ? 0 : lines.findIndex(({ line }) => line.box.y > size.height * 0.15);
   const bodyLines = withoutChrome(dropAvatarNoise(firstBodyLine >= 0 ? lines.slice(firstBodyLine) : []));
   return { source_email, source_phone, subject: null, body: joinBody(bodyLines) };
 }
@@ -96,7 +107,10 @@ function looksLikeSentence(entry: TextLine): boolean {
 
 function fromEmail(lines: TextLine[], size: ImageSize): ScreenshotFormData {
   const { source_email, subject, headerEnd } = readMailHeader(lines, size);
-  const bodyLines = withoutChrome(lines.slice(headerEnd + 1));
+  // Pieces of the header's rows that OCR listed after it (a page band, a column to the right) are not the message.
+  const last = lines[headerEnd]?.line.box;
+  const below = (entry: TextLine) => !last || entry.line.box.y + entry.line.box.h / 2 > last.y + last.h;
+  const bodyLines = withoutChrome(lines.slice(headerEnd + 1).filter(below));
   return { source_email, source_phone: null, subject, body: joinBody(bodyLines) };
 }
 

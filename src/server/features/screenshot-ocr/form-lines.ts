@@ -33,10 +33,23 @@ export function bodyGlyphSize(lines: readonly TextLine[]): number | null {
   return sizes.length >= 3 ? sizes[Math.floor(sizes.length / 2)]! : null;
 }
 
+/** A middle dot's ink is a small square: at most 0.31 of its line's height on the tune split, a colon's 0.37 or more. */
+const TALL_DOT = 0.35;
+
 /**
- * The full-width colon read as a middle dot: doubled (「:・」), or between a label and its figure
+ * The full-width colon read as a middle dot, told apart by its ink: a colon's two dots stand about
+ * half a line high, a middle dot is one small square (「Amazon・お客様情報の確認」 was 「Amazon：…」).
+ * Works on the raw OCR line, whose characters still have their boxes.
+ */
+export function colonsByShape(line: OcrLine): string {
+  if (!line.text.includes('・') || line.text.length < 3) return line.text;
+  return [...line.text].map((char, i) => (char === '・' && (line.charBoxes[i]?.h ?? 0) > line.box.h * TALL_DOT ? '：' : char)).join('');
+}
+
+/**
+ * The full-width colon read as a middle dot: doubled (「:・」, or 「::」 once the dot's shape told it was a colon), or between a label and its figure
  * (「お支払期限・2026年」「ご請求金額・\5,690」), where Japanese never sets a middle dot.
  */
 export function repairColons(text: string): string {
-  return text.replace(/:\s?・|・\s?:/g, ':').replace(/(?<=[\p{Script=Han}\p{Script=Katakana}ー])・(?=\s?[0-9¥\\〒])/gu, ':');
+  return text.replace(/:\s?[・:]|・\s?:/g, ':').replace(/(?<=[\p{Script=Han}\p{Script=Katakana}ー])・(?=\s?[0-9¥\\〒])/gu, ':');
 }

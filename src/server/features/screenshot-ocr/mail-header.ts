@@ -1,5 +1,5 @@
 import { isChrome } from './app-chrome';
-import { findEmailAddress } from './address-repair';
+import { findEmailAddress, findSenderAddress } from './address-repair';
 import { bodyGlyphSize, glyphSize, type ImageSize, meaningfulChars, repairColons, type TextLine } from './form-lines';
 import type { OcrLine } from './ocr-layout';
 import { foldWidth } from './ocr-text';
@@ -14,6 +14,10 @@ const DATE = /\d{4}\s*[/年.]\s*\d{1,2}\s*[/月.]\s*\d{1,2}|\d{1,2}月\d{1,2}日
 /** Icons after a subject read as a few characters of middling confidence; real text reads at 96+. */
 const UNSURE_CHAR = 96;
 const MAX_UNSURE_TAIL = 4;
+/** Below this, a line above the subject is icons read as kanji (「吾眉本剛較」), not its first half. */
+const MIN_SUBJECT_CONFIDENCE = 50;
+/** A kana or kanji standing alone on its line (chrome elsewhere, a subject's wrapped end here). */
+const LONE_CHARACTER = /^[\u3040-\u30ff\u4e00-\u9fff]$/;
 /** An unlabelled subject is at least this much larger than the message text (measured 1.10–1.8 across mail apps). */
 const SUBJECT_SIZE = 1.07;
 
@@ -75,16 +79,16 @@ export function readMailHeader(lines: TextLine[], size: ImageSize): MailHeader {
   let subject: string | null = null;
   let headerEnd = -1;
   let subjectIndex = -1;
-  const firstDate = lines.findIndex(({ text, line }, index) => line.box.y < size.height * 0.5 && (DATE_LABEL.test(text) || DATE.test(text)) && (lines.slice(0, index).every(({ text: above }) => !/。$/.test(above))));
+  const firstDate = lines.findIndex(({ text, line }, index) => line.box.y < size.height * 0.5 && (DATE_LABEL.test(text) || DATE.test(text)) && lines.slice(0, index).every((above) => !endsSentence(above)));
   // Labels inside the message ("日時：…" in a sign-in alert) are not header lines.
   // A warning banner above the header ("…の可能性があります。") is not where the message starts.
   const firstLabel = lines.findIndex(({ text }) => FROM_LABEL.test(text) || SUBJECT_LABEL.test(text) || TO_LABEL.test(text));
-  const firstSentence = lines.findIndex(({ text }, index) => /。$/.test(text) && index > firstLabel);
+  const firstSentence = lines.findIndex((entry, index) => endsSentence(entry) && index > firstLabel);
   const inHeader = (index: number) => firstSentence < 0 || index < firstSentence;
   lines.forEach(({ text }, index) => {
     if (!inHeader(index)) return;
     if (FROM_LABEL.test(text)) {
-      source_email ??= findEmailAddress(withWrappedAddress(lines, index));
+      source_email ??= findSenderAddress(withWrappedAddress(lines, index));
       headerEnd = Math.max(headerEnd, index);
     } else if (SUBJECT_LABEL.test(text)) {
       const wrapped = wrappedValue(lines, index);
@@ -97,7 +101,13 @@ export function readMailHeader(lines: TextLine[], size: ImageSize): MailHeader {
   });
   if (firstDate >= 0) headerEnd = Math.max(headerEnd, firstDate);
   if (!source_email) {
-    for (let i = 0; i <= Math.max(headerEnd, 0) && i < lines.length; i++) {
+    // OCR lists a row's pieces apart (a page band, a wide gap): lines further down the list that
+    // stand on the header's last row still belong to the header.
+    const last = lines[Math.max(headerEnd, 0)]?.line.box;
+    const headerBottom = last ? last.y + last.h : 0;
+    for (let i = 0; i < lines.length; i++) {
+      const { box } = lines[i]!.line;
+      if (i > Math.max(headerEnd, 0) && box.y + box.h / 2 > headerBottom) continue;
       if (TO_LABEL.test(lines[i]!.text)) continue;
       source_email = findEmailAddress(withWrappedAddress(lines, i));
       if (source_email) break;
@@ -106,20 +116,29 @@ export function readMailHeader(lines: TextLine[], size: ImageSize): MailHeader {
   if (subject === null) {
     subjectIndex = tallestLine(lines, headerEnd, size);
     if (subjectIndex >= 0) {
-      let text = withoutUnsureTail(lines[subjectIndex]!.line, lines[subjectIndex]!.text);
       // A long subject wraps onto a second line of the same size right below.
       const above = lines[subjectIndex - 1];
       const chosen = lines[subjectIndex]!.line;
+      let head = '';
       // The best line may be the second half of a wrapped subject.
-      if (above && continuesSubject(above.line, chosen, above.text)) {
-        subjectIndex--;
-        text = withoutUnsureTail(above.line, above.text) + text;
+      if (above && !isChrome(above) && above.line.confidence >= MIN_SUBJECT_CONFIDENCE && continuesSubject(above.line, chosen, above.text)) {
+        head = withoutUnsureTail(above.line, above.text);
       }
-      const next = lines[subjectIndex + 1];
-      const line = lines[subjectIndex]!.line;
-      if (next && !isChrome(next) && !findEmailAddress(next.text) && !/(様|さま|殿)$/.test(next.text) && !HEADER_LABEL.test(next.text) && continuesSubject(line, next.line, text)) {
+      // The subject's last line so far (the chosen one, also after joining the line above it).
+      const currentIndex = subjectIndex;
+      const current = lines[currentIndex]!;
+      let text = head + withoutUnsureTail(current.line, current.text);
+      const next = lines[currentIndex + 1];
+      if (next && !isChrome(next) && !findEmailAddress(next.text) && !/(様|さま|殿)$/.test(next.text) && !HEADER_LABEL.test(next.text) && continuesSubject(current.line, next.line, text)) {
         text += withoutUnsureTail(next.line, next.text);
-        subjectIndex++;
+        subjectIndex = currentIndex + 1;
+      } else if (next && LONE_CHARACTER.test(next.text) && continuesSubject(current.line, next.line, current.text)) {
+        // A subject one character too long for the screen wraps its last character alone onto the
+        // next line: neither that character nor the end of the line above it is an icon then.
+        text = head + current.text + next.text;
+        subjectIndex = currentIndex + 1;
+      } else {
+        subjectIndex = currentIndex;
       }
       subject = cleanSubject(text);
     }
@@ -128,17 +147,29 @@ export function readMailHeader(lines: TextLine[], size: ImageSize): MailHeader {
   return { source_email, subject, headerEnd };
 }
 
+/** A sentence's end; icons read as 「0二。」 (chrome, little confidence) are none. */
+function endsSentence(entry: TextLine): boolean {
+  return /。$/.test(entry.text) && !isChrome(entry);
+}
+
 /**
  * A line ending inside an address, joined with the rest of it from the line below: a narrow
  * screen wraps 「<notice@mail.mizuho-」「direct.example>」 and 「<security-」「center@….xyz>」.
  */
 function withWrappedAddress(lines: TextLine[], index: number): string {
-  const { text, line } = lines[index]!;
-  const next = lines[index + 1];
-  if (!next || next.line.box.y - (line.box.y + line.box.h) > line.box.h || next.line.box.y < line.box.y + line.box.h / 2) return text;
-  const open = /<[^>]*$/.test(text) || /[@.-]$/.test(text);
-  const tail = /^[A-Za-z0-9][\w.%+-]*(@[\w.-]+)?>?/.exec(next.text);
-  return open && /[\w.@-]$/.test(text) && tail ? text + tail[0] : text;
+  let { text } = lines[index]!;
+  // A narrow screen may wrap it twice: 「差出人: no-」「reply36@mail.yamato-」「ex.example>」.
+  for (let i = index; i < index + 2; i++) {
+    const { line } = lines[i]!;
+    const next = lines[i + 1];
+    if (!next || next.line.box.y - (line.box.y + line.box.h) > line.box.h || next.line.box.y < line.box.y + line.box.h / 2) return text;
+    const open = /<[^>]*$/.test(text) || /[@.-]$/.test(text);
+    const tail = /^[A-Za-z0-9][\w.%+-]*(@[\w.-]+)?>?/.exec(next.text);
+    if (!(open && /[\w.@-]$/.test(text) && tail)) return text;
+    text += tail[0];
+    if (tail[0].length < next.text.length) return text;
+  }
+  return text;
 }
 
 /** Lines right below a labelled value, indented past its label: the value wrapped in its table cell. */
