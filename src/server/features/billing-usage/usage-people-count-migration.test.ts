@@ -57,7 +57,7 @@ describe('20261128130500_usage_people_count', () => {
     ]);
 
     await expectMigrated(() => migrator.migrateTo(BEFORE));
-    const columns = (await handle.db.introspection.getTables()).find((table) => table.name === 'tenant_monthly_usage')!.columns.map((column) => column.name);
+    const columns = (await handle.db.introspection.getTables()).find((table) => table.name === 'tenant_monthly_usage' && (!handle.schema || table.schema === handle.schema))!.columns.map((column) => column.name);
     expect(columns).not.toContain('people_count');
   });
 });
