@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { readTimestamp, writeTimestamp } from '../../db/dialect';
 import type { Database } from '../../db/schema';
 import { tokyoMonth } from '../../lib/time-format';
+import { type StoredInvoice, toStoredInvoice } from '../billing/invoices.repo';
 
 /**
  * Records the tenant's people count in the row of the Tokyo month of `at` (made on first use).
@@ -25,26 +26,6 @@ export interface UsageRow {
   month: string;
   emailsSent: number;
   peopleCount: number | null;
-}
-
-export interface InvoiceRow {
-  id: number;
-  invoiceNumber: string;
-  plan: string;
-  cycle: 'monthly' | 'annual';
-  method: 'invoice' | 'card';
-  periodStart: Date;
-  /** Exclusive. */
-  periodEnd: Date;
-  issueDate: string;
-  dueDate: string;
-  items: string;
-  taxRatePercent: number;
-  subtotal: number;
-  tax: number;
-  total: number;
-  status: 'unpaid' | 'paid';
-  paidAt: Date | null;
 }
 
 export interface CampaignMails {
@@ -97,7 +78,7 @@ export class TenantUsage {
   }
 
   /** Invoices whose period overlaps [from, to), oldest period first. */
-  async invoicesOverlapping(from: Date, to: Date): Promise<InvoiceRow[]> {
+  async invoicesOverlapping(from: Date, to: Date): Promise<StoredInvoice[]> {
     const rows = await this.db
       .selectFrom('invoices')
       .selectAll()
@@ -107,24 +88,7 @@ export class TenantUsage {
       .orderBy('period_start')
       .orderBy('id')
       .execute();
-    return rows.map((row) => ({
-      id: Number(row.id),
-      invoiceNumber: row.invoice_number,
-      plan: row.plan,
-      cycle: row.billing_cycle,
-      method: row.payment_method,
-      periodStart: readTimestamp(row.period_start),
-      periodEnd: readTimestamp(row.period_end),
-      issueDate: row.issue_date,
-      dueDate: row.due_date,
-      items: row.items,
-      taxRatePercent: Number(row.tax_rate_percent),
-      subtotal: Number(row.subtotal),
-      tax: Number(row.tax),
-      total: Number(row.total),
-      status: row.status,
-      paidAt: row.paid_at === null ? null : readTimestamp(row.paid_at),
-    }));
+    return rows.map(toStoredInvoice);
   }
 
   /** Training mails sent in [from, to) per campaign, most first. */

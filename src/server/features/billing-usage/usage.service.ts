@@ -1,11 +1,12 @@
-import type { InvoiceSummary } from '../../../common/billing.schema';
 import { planOf } from '../../../common/plans';
 import { USAGE_TEST_SENDS_SHOWN, type UsageDetail, type UsageList, usageMessages, type UsageMonth } from '../../../common/usage.schema';
 import type { Clock } from '../../clock';
 import { AppError } from '../../errors';
 import { nextTokyoMonth, toJstIsoString, tokyoMonth, tokyoMonthStart } from '../../lib/time-format';
-import { monthLabel, tokyoDate } from '../billing/invoice-figures';
-import type { InvoiceRow, TenantUsage, UsageRepository, UsageRow } from './usage.repo';
+import { monthLabel } from '../billing/invoice-figures';
+import type { TenantUsage, UsageRepository, UsageRow } from './usage.repo';
+import { presentInvoice } from '../billing/invoices.service';
+import type { StoredInvoice } from '../billing/invoices.repo';
 
 /** The month `count` months before `month` (YYYY-MM). */
 export function monthsBefore(month: string, count: number): string {
@@ -19,31 +20,6 @@ function monthSpan(first: string, last: string): number {
   const [firstYear, firstMonth] = first.split('-').map(Number) as [number, number];
   const [lastYear, lastMonth] = last.split('-').map(Number) as [number, number];
   return Math.max(0, (lastYear - firstYear) * 12 + (lastMonth - firstMonth) + 1);
-}
-
-/** An invoice as its tenant reads it; unpaid after its due date (Tokyo) reads 期限超過. */
-export function toInvoiceSummary(row: InvoiceRow, today: string): InvoiceSummary {
-  return {
-    invoice_id: row.id,
-    invoice_number: row.invoiceNumber,
-    plan_id: row.plan,
-    plan_name: planOf(row.plan).name,
-    cycle: row.cycle,
-    method: row.method,
-    period_start: tokyoDate(row.periodStart),
-    // The last day covered (the stored end is exclusive).
-    period_end: tokyoDate(new Date(row.periodEnd.getTime() - 1)),
-    issue_date: row.issueDate,
-    due_date: row.dueDate,
-    items: JSON.parse(row.items) as InvoiceSummary['items'],
-    subtotal: row.subtotal,
-    tax_rate_percent: row.taxRatePercent,
-    tax: row.tax,
-    total: row.total,
-    status: row.status === 'paid' ? 'paid' : row.dueDate < today ? 'overdue' : 'unpaid',
-    paid_at: row.paidAt ? toJstIsoString(row.paidAt) : null,
-    pdf_url: `/api/billing/invoices/${row.id}/pdf`,
-  };
 }
 
 interface TenantMonths {
@@ -94,13 +70,13 @@ export class UsageService {
       tenant.usage.mailsPerCampaign(from, to),
       tenant.usage.testSends(from, to, USAGE_TEST_SENDS_SHOWN),
     ]);
-    const today = tokyoDate(this.deps.clock.now());
+    const now = this.deps.clock.now();
     return {
       ...this.monthFigures(tenant, usageId, rows, invoices, live),
       campaigns: campaigns.map((campaign) => ({ campaign_id: campaign.campaignId, name: campaign.name, mails_sent: campaign.mailsSent })),
       test_send_count: testSends.total,
       test_sends: testSends.sends.map((send) => ({ sent_at: toJstIsoString(send.sentAt), template_name: send.templateName })),
-      invoices: invoices.map((invoice) => toInvoiceSummary(invoice, today)),
+      invoices: invoices.map((invoice) => presentInvoice(invoice, now)),
     };
   }
 
@@ -113,7 +89,7 @@ export class UsageService {
     return { usage, plan: tenant.plan, firstMonth: created < currentMonth ? created : currentMonth, currentMonth };
   }
 
-  private monthFigures(tenant: TenantMonths, month: string, rows: UsageRow[], invoices: InvoiceRow[], livePeople: number): UsageMonth {
+  private monthFigures(tenant: TenantMonths, month: string, rows: UsageRow[], invoices: StoredInvoice[], livePeople: number): UsageMonth {
     const isCurrent = month === tenant.currentMonth;
     const row = rows.find((candidate) => candidate.month === month);
     let people: number | null = livePeople;
@@ -137,7 +113,7 @@ export class UsageService {
 }
 
 /** The plan of the latest invoice covering the month's last day; the free plan when none does. */
-function planAtEndOf(month: string, invoices: InvoiceRow[]): string {
+function planAtEndOf(month: string, invoices: StoredInvoice[]): string {
   const end = tokyoMonthStart(nextTokyoMonth(month)).getTime();
   const covering = invoices.filter((invoice) => invoice.periodStart.getTime() < end && invoice.periodEnd.getTime() >= end);
   return covering.length > 0 ? covering[covering.length - 1]!.plan : 'free';
