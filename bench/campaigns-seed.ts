@@ -1,3 +1,4 @@
+import { ENTERPRISE_PLAN_ID } from '../src/common/plans';
 import type { Kysely } from 'kysely';
 import type { Database } from '../src/server/db/schema';
 import { newOpaqueToken } from '../src/server/lib/secret-hash';
@@ -18,7 +19,8 @@ const CHUNK = 500;
  */
 export async function seedCampaignTenant(db: Kysely<Database>, people: number): Promise<CampaignsSeed> {
   const now = new Date().toISOString();
-  const tenant = await db.insertInto('tenants').values({ company_name: 'ベンチ配信株式会社', plan: 'standard', created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+  // Thousands of recipients: the enterprise plan, which has no fixed cap.
+  const tenant = await db.insertInto('tenants').values({ company_name: 'ベンチ配信株式会社', plan: ENTERPRISE_PLAN_ID, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
   const admin = await db.insertInto('users').values({
     tenant_id: tenant.id, email: `admin@${BENCH_DOMAIN}`, name: 'ベンチ管理者', password_hash: 'x', role: 'admin',
     email_verified_at: now, terms_agreed_at: now, password_changed_at: now, created_at: now, updated_at: now,

@@ -5,7 +5,7 @@ import iconv from 'iconv-lite';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { domainMessages, peopleMessages as m } from '../../src/common/messages';
-import { FREE_PLAN } from '../../src/common/plans';
+import { ENTERPRISE_PLAN_ID, FREE_PLAN } from '../../src/common/plans';
 import { trainingPaths } from '../../src/common/training-routes';
 import { checkScreen } from './support/axe';
 import { DESKTOP, PHONE } from './support/browser';
@@ -81,12 +81,12 @@ function shiftJisCsv(lines: string[]): Buffer {
   return iconv.encode(`${lines.join('\r\n')}\r\n`, 'Shift_JIS');
 }
 
-/** A paid plan straight in the server's SQLite file: no API changes plans yet (a later issue). */
+/** The enterprise plan (no fixed cap), straight in the server's SQLite file: operators set it up after a quote, no API sells it. */
 function upgradeTenantOf(email: string): void {
   const db = new Database(path.join(env.server.dataDir, 'kizuki.sqlite'));
   try {
     db.pragma('busy_timeout = 5000');
-    const changed = db.prepare("update tenants set plan = 'standard' where id = (select tenant_id from users where email = ?)").run(email).changes;
+    const changed = db.prepare('update tenants set plan = ? where id = (select tenant_id from users where email = ?)').run(ENTERPRISE_PLAN_ID, email).changes;
     if (changed !== 1) throw new Error(`no tenant for ${email}`);
   } finally {
     db.close();
