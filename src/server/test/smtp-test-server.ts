@@ -21,6 +21,8 @@ export class TestSmtpServer {
   /** Milliseconds to hold each message before answering (to make deliveries overlap). */
   delayMs = 0;
   authenticated: Array<{ username: string; password: string }> = [];
+  /** Connection errors the server saw, such as a reset from a client that was killed mid-message. */
+  readonly connectionErrors: Error[] = [];
   private readonly server: SMTPServer;
   port = 0;
 
@@ -56,6 +58,10 @@ export class TestSmtpServer {
         });
       },
     });
+    // smtp-server reports a client's broken connection (ECONNRESET when a worker is SIGKILLed with a
+    // message in flight) as an 'error' event; unheard, it would crash the test process. A real mail
+    // server carries on, and so does this one: the tests check what was delivered.
+    this.server.on('error', (error: Error) => this.connectionErrors.push(error));
   }
 
   async start(port = 0): Promise<this> {
