@@ -39,7 +39,10 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
-          fileParallelism: false,
+          // Two files at a time: a file spends most of its time waiting on its server, the browser
+          // or a mail (the run used about half a core of two), and each file has its own server,
+          // data folder and database, so two never see each other's records.
+          maxWorkers: 2,
           sequence: { groupOrder: 2 },
           testTimeout: 90_000,
           hookTimeout: 180_000,

@@ -1,18 +1,30 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Browser, type Page, chromium } from 'playwright-core';
+import { type Browser, type LaunchOptions, type Page, chromium } from 'playwright-core';
 
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 900 };
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../../test-results/screenshots');
 
 /** Debian's Chromium, headless, with the flags this network-less machine needs. */
+export const BROWSER_LAUNCH_OPTIONS = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  headless: true,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+} satisfies LaunchOptions;
+
+/** A Chromium of the caller's own (BROWSER_LAUNCH_OPTIONS). */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-  });
+  return chromium.launch(BROWSER_LAUNCH_OPTIONS);
+}
+
+/**
+ * The browser-test run's shared Chromium (launched by tests/e2e/global-setup.ts, reached over its
+ * WebSocket endpoint), or one of the caller's own when no endpoint is given. Closing a connected
+ * Browser closes the contexts it made and disconnects; the shared Chromium keeps running.
+ */
+export function connectBrowser(endpoint: string | undefined): Promise<Browser> {
+  return endpoint ? chromium.connect(endpoint) : launchBrowser();
 }
 
 /**

@@ -1,7 +1,7 @@
 import { type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { ApiClient } from './api';
-import { launchBrowser } from './browser';
+import { connectBrowser } from './browser';
 import { type RunningServer, startServer } from './server';
 
 export interface Viewport {
@@ -36,10 +36,10 @@ export interface E2EEnvironment {
 }
 
 /**
- * Registers beforeAll/afterAll hooks that start the real server on a fresh database and one
- * Chromium for the calling test file, and afterEach hooks that close the test's contexts and
- * fail the test if any page threw an uncaught error, opened a JavaScript dialog or broke the
- * Content-Security-Policy.
+ * Registers beforeAll/afterAll hooks that start the real server on a fresh database for the
+ * calling test file and connect to the run's Chromium (global-setup.ts; each test opens contexts
+ * of its own in it), and afterEach hooks that close the test's contexts and fail the test if any
+ * page threw an uncaught error, opened a JavaScript dialog or broke the Content-Security-Policy.
  */
 export function useE2EEnvironment(serverEnv: Record<string, string> = {}): E2EEnvironment {
   let server: RunningServer | undefined;
@@ -48,7 +48,10 @@ export function useE2EEnvironment(serverEnv: Record<string, string> = {}): E2EEn
   let opened: OpenedPage[] = [];
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(serverEnv), launchBrowser()]);
+    [server, browser] = await Promise.all([
+      startServer(serverEnv, { bundledEntry: inject('e2eServerEntry') }),
+      connectBrowser(inject('e2eBrowserEndpoint')),
+    ]);
     api = new ApiClient(server.baseUrl);
   });
 
