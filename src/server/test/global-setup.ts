@@ -1,16 +1,16 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrator';
-import type { TestDatabaseTemplate } from './test-database';
+import { databaseUrl, runStatement, type TestDatabaseTemplate } from './test-database';
 
 /**
- * Prepares what each test file's own database is made from (test-database.ts): on SQLite one
- * migrated template file that every file copies; on PostgreSQL (DATABASE_URL) a check that the
- * server answers, since each file migrates a schema of its own there.
+ * Prepares what each test file's own database is made from (test-database.ts), migrated once per
+ * run: on SQLite a template file that every file copies; on PostgreSQL (DATABASE_URL) a template
+ * database that every file's database is created from (CREATE DATABASE … TEMPLATE).
  */
 export default async function setup(project: TestProject) {
   const url = process.env.DATABASE_URL;
@@ -18,12 +18,22 @@ export default async function setup(project: TestProject) {
   let cleanup: () => Promise<void>;
 
   if (url?.startsWith('postgres')) {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query('select 1');
-    await client.end();
-    template = { dialect: 'postgres', connectionString: url };
-    cleanup = async () => undefined;
+    const templateDatabase = `kizuki_template_${randomBytes(6).toString('hex')}`;
+    await runStatement(url, `create database ${templateDatabase}`);
+    cleanup = () => runStatement(url, `drop database if exists ${templateDatabase} with (force)`);
+    try {
+      // Closed before any file starts: PostgreSQL copies a template only while nobody is connected to it.
+      const handle = openDatabase({ dialect: 'postgres', connectionString: databaseUrl(url, templateDatabase) });
+      try {
+        await migrateToLatest(handle);
+      } finally {
+        await handle.destroy();
+      }
+    } catch (error) {
+      await cleanup();
+      throw error;
+    }
+    template = { dialect: 'postgres', connectionString: url, templateDatabase };
   } else {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kizuki-test-template-'));
     template = { dialect: 'sqlite', filename: path.join(dir, 'template.sqlite') };

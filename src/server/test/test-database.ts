@@ -5,15 +5,12 @@ import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { DatabaseTarget } from '../config';
-import { openDatabase } from '../db/database';
-import { migrateToLatest } from '../db/migrator';
 
 /**
  * Each server test FILE gets a database of its own, so files run in parallel and no file sees
- * another's rows: a copy of the run's migrated SQLite template, or, on PostgreSQL, a schema of its
- * own migrated to the latest version. Made on first use and cached in this module, which vitest
- * loads afresh for every file; `per-file-database.setup.ts` drops what a file made after its last
- * afterAll.
+ * another's rows: a copy of the run's migrated template (global-setup.ts), a file on SQLite, a
+ * database on PostgreSQL. Made on first use and cached in this module, which vitest loads afresh
+ * for every file; `per-file-database.setup.ts` drops what a file made after its last afterAll.
  */
 
 /** Any fixed 64-bit key; only test files take it (withMigrationLock). */
@@ -44,18 +41,15 @@ export async function releaseTestDatabases(): Promise<void> {
 async function makeMigratedDatabase(): Promise<DatabaseTarget> {
   const template = inject('testDatabaseTemplate');
   if (template.dialect === 'postgres') {
-    // PostgreSQL cannot copy a schema; a database can be copied from a template (about 0.1 s,
-    // against about 0.35 s to create and migrate a schema, measured on the 2-core machine), but it
-    // needs a database per file and fails while anyone is connected to the template. A migrated
-    // schema per file costs a few seconds in all and is exactly what production runs.
-    const target = await createSchema(template.connectionString, 'kizuki_test');
-    const handle = openDatabase(target);
-    try {
-      await withMigrationLock(() => migrateToLatest(handle));
-    } finally {
-      await handle.destroy();
-    }
-    return target;
+    // A copy of the run's migrated template database: about 0.35 s against 3.5–5 s to create and
+    // migrate a schema with the migration lock held, measured side by side at load 17–22
+    // (docs/performance.md, "CI time, round 3"). The template holds exactly what
+    // migrateToLatest made, so a file sees the schema production runs.
+    const database = `kizuki_test_${randomBytes(6).toString('hex')}`;
+    await runStatement(template.connectionString, `create database ${database} template ${template.templateDatabase}`);
+    // FORCE: a connection a test left open (a killed child process's) must not keep the database.
+    releases.push(() => runStatement(template.connectionString, `drop database if exists ${database} with (force)`));
+    return { dialect: 'postgres', connectionString: databaseUrl(template.connectionString, database) };
   }
   const filename = path.join(fileFolder(), 'test.sqlite');
   fs.copyFileSync(template.filename, filename);
@@ -105,7 +99,14 @@ async function createSchema(connectionString: string, prefix: string): Promise<D
   return { dialect: 'postgres', connectionString, schema };
 }
 
-async function runStatement(connectionString: string, statement: string): Promise<void> {
+/** The server's URL with another database name. */
+export function databaseUrl(connectionString: string, database: string): string {
+  const url = new URL(connectionString);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+export async function runStatement(connectionString: string, statement: string): Promise<void> {
   const client = new pg.Client({ connectionString });
   await client.connect();
   try {
@@ -115,8 +116,11 @@ async function runStatement(connectionString: string, statement: string): Promis
   }
 }
 
-/** What global-setup.ts hands every file: the migrated SQLite template, or the PostgreSQL server. */
-export type TestDatabaseTemplate = { dialect: 'sqlite'; filename: string } | { dialect: 'postgres'; connectionString: string };
+/**
+ * What global-setup.ts hands every file: the migrated SQLite template, or the PostgreSQL server
+ * (its DATABASE_URL; migration tests make empty schemas there) and the migrated template database on it.
+ */
+export type TestDatabaseTemplate = { dialect: 'sqlite'; filename: string } | { dialect: 'postgres'; connectionString: string; templateDatabase: string };
 
 declare module 'vitest' {
   export interface ProvidedContext {
