@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/free-port';
@@ -7,7 +6,7 @@ import { FREE_PLAN } from '../../src/common/plans';
 import { notCountedReasonText } from '../../src/common/tracking-reasons';
 import { trainingPaths } from '../../src/common/training-routes';
 import { expectNoAxeViolations } from './support/axe';
-import { DESKTOP, PHONE, saveScreenshot } from './support/browser';
+import { DESKTOP, downloadedBytes, PHONE, saveScreenshot } from './support/browser';
 import {
   apiFromPage,
   campaignComplete,
@@ -296,7 +295,7 @@ describe.each(CASES)('a first campaign at $viewport.width px', ({ viewport, lure
     await detail.export.click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^訓練結果_.+\.csv$/);
-    const content = fs.readFileSync((await file.path()) ?? '');
+    const content = await downloadedBytes(file);
     expect([...content.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const [header, ...lines] = csvRows(content.subarray(3).toString('utf8'));
     expect(header?.slice(0, 2)).toEqual(['氏名', 'メールアドレス']);

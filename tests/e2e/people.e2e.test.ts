@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import iconv from 'iconv-lite';
@@ -8,7 +7,7 @@ import { domainMessages, peopleMessages as m } from '../../src/common/messages';
 import { ENTERPRISE_PLAN_ID, FREE_PLAN } from '../../src/common/plans';
 import { trainingPaths } from '../../src/common/training-routes';
 import { checkScreen } from './support/axe';
-import { DESKTOP, PHONE } from './support/browser';
+import { DESKTOP, downloadedBytes, PHONE } from './support/browser';
 import { viewportName } from './support/e2e';
 import { eventually } from './support/eventually';
 import { type CreatedAccount, useTrainingEnvironment } from './support/training-env';
@@ -318,7 +317,7 @@ describe.each(VIEWPORTS)('/users ($name)', ({ name, viewport }) => {
     const download = page.waitForEvent('download');
     await people.exportButton.click();
     const file = await download;
-    const content = fs.readFileSync((await file.path()) ?? '');
+    const content = await downloadedBytes(file);
     expect([...content.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = content.toString('utf8');
     for (const address of [`sato@${domain}`, `suzuki@${domain}`, `tanaka@${domain}`]) expect(text).toContain(address);

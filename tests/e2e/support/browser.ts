@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Browser, type LaunchOptions, type Page, chromium } from 'playwright-core';
+import { type Browser, type Download, type LaunchOptions, type Page, chromium } from 'playwright-core';
 
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 900 };
@@ -35,4 +35,15 @@ export function connectBrowser(endpoint: string | undefined): Promise<Browser> {
 export async function saveScreenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: options.fullPage ?? true });
+}
+
+/**
+ * The bytes of a finished download. Read through Playwright's stream, not `download.path()`: the
+ * browser tests share one Chromium over its WebSocket endpoint (connectBrowser), and a connected
+ * client has no local path for the file.
+ */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
