@@ -78,7 +78,7 @@ export class SubscriptionService {
       const state = await repo.state();
       if (!state) throw new AppError('NOT_FOUND', m.invalid);
       check(state);
-      if (!card) return { preview, applied: false, checkout_url: null, subscription: null };
+      if (input.preview || !card) return { preview, applied: false, checkout_url: null, subscription: null };
       // The webhook addresses the first invoice to the 請求先 given here.
       await repo.saveBillingDetails(input.billing, now);
       return { preview, applied: false, checkout_url: await this.openCheckout(card, tenantId, plan, input, figures, now), subscription: null };
