@@ -37,8 +37,8 @@ export function registerSubscriptionRoutes(realm: ZodRoutes, { service }: { serv
     schema: { body: upgradeInputSchema, response: { 200: successEnvelope(upgradeResultSchema) } },
     config: {
       openapi: {
-        summary: 'Start a paid plan: with preview true only the first invoice’s figures; otherwise the plan starts at once (請求書払い)',
-        tags, errors: { ...ADMIN_ERRORS, 422: `${m.samePlan} / ${m.paidPlanChange} / ${m.cardUnavailable} / per-field messages` },
+        summary: 'Start a paid plan, or move a paid one (請求書払い) to a larger plan: with preview true only the figures (the first invoice, or the 差額 for the rest of the period); otherwise the plan is in force at once',
+        tags, errors: { ...ADMIN_ERRORS, 422: `${m.samePlan} / ${m.paidPlanChange} / ${m.cardPlanChange} / ${m.useDowngrade} / ${m.cycleChange('月払い')} / ${m.cardUnavailable} / per-field messages` },
       },
     },
   }, async (request) => {
