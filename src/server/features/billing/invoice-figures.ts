@@ -87,7 +87,7 @@ function monthsOf(cycle: BillingCycle): number {
  * of the annual one; a day of a month costs that month's share divided by its days (so a day of
  * February costs more than one of March, as the first month's invoice has always charged).
  * Rounded down to the yen once, on the whole amount, in the customer's favour; integer arithmetic,
- * so 98,000円 / 12 × 12 / 28 is exactly 3,500円, not 3,499円 after a floating-point shortfall.
+ * so 398,000円 / 12 × 27 / 30 is exactly 29,850円, not the 29,849円 that floating point gave.
  */
 export function proratedCharge(periodPrice: number, cycle: BillingCycle, remainingDays: number, monthDays: number, fullMonths = 0): number {
   return Math.floor((periodPrice * (remainingDays + fullMonths * monthDays)) / (monthsOf(cycle) * monthDays));
