@@ -30,9 +30,9 @@ export const billingMessages = {
   methodChange: (current: string) => `プラン変更では、お支払い方法はご契約中の「${current}」のままとなります。「${current}」を選んでお進みください。`,
   renewalInProgress: 'ただいま新しいご利用期間への更新処理中です。数分おいてから、もう一度お試しください。',
   monthlyProration: (difference: string, remaining: number, days: number) =>
-    `月額の差額${difference}（税抜）を、本日から今回のご利用期間の最終日までの${remaining}日分（今月は${days}日）で日割りし、1円未満を切り捨てています。`,
+    `月額の差額${difference}（税抜）を今月の日数（${days}日）で日割りし、本日から今回のご利用期間の最終日までの${remaining}日分をご請求します（1円未満切り捨て）。`,
   annualProration: (difference: string, month: string, remaining: number, days: number, fullMonths: number) =>
-    `年額の差額${difference}（税抜）の12分の1を1か月分とし、${month}の残り${remaining}日分（${days}日中）の日割り${fullMonths > 0 ? `と、翌月から今回のご利用期間の終了までの${fullMonths}か月分` : ''}を合わせて、1円未満を切り捨てています。`,
+    `年額の差額${difference}（税抜）の12分の1を1か月分として、${month}の残り${remaining}日分（${days}日で日割り）${fullMonths > 0 ? `と、翌月から今回のご利用期間の終了までの${fullMonths}か月分` : ''}をご請求します（1円未満切り捨て）。`,
   notPaid: '現在フリープランをご利用中のため、変更できるプランがありません。',
   notLower: 'ダウングレードでは、現在より下位のプランだけを選べます。上位プランへの変更は、プランの比較から「このプランに変更する」をお選びください。',
   tooManyPeople: (registered: number, max: number) =>

@@ -36,11 +36,11 @@ export function Component() {
     const currentIndex = plans.data.plans.findIndex((plan) => plan.plan_id === current.plan_id);
     const actionFor = (plan: PlanInfo): PlanAction => {
       if (plan.plan_id === current.plan_id) return { kind: 'current' };
+      // A paid tenant's lower plans (the free one too, by cancelling): the contract panel above, at the period's end.
+      if (!onFree && current.is_admin && plans.data.plans.indexOf(plan) < currentIndex) return { kind: 'none', note: '上の「プランの変更・解約」から変更できます' };
       if (!plan.purchasable) return plan.monthly_price === null ? { kind: 'contact' } : { kind: 'none', note: '' };
       if (!current.is_admin) return { kind: 'none', note: '管理者のみ変更できます' };
       if (onFree) return { kind: 'choose', to: `/account/upgrade/payment?plan=${plan.plan_id}&cycle=${cycle}` };
-      // Lower plans: the downgrade in the contract panel above, at the period's end.
-      if (plans.data.plans.indexOf(plan) < currentIndex) return { kind: 'none', note: '上の「プランの変更・解約」から変更できます' };
       // Larger plans: at once, on the subscription's cycle, while it is paid by invoice (card plan changes are not offered yet).
       if (current.method === 'invoice' && current.cycle && isPaidPlanId(current.plan_id)) {
         return { kind: 'choose', to: `/account/upgrade/payment?plan=${plan.plan_id}&cycle=${current.cycle}`, label: '変更する' };
