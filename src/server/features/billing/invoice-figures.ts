@@ -93,8 +93,23 @@ export function proratedCharge(periodPrice: number, cycle: BillingCycle, remaini
   return Math.floor((periodPrice * (remainingDays + fullMonths * monthDays)) / (monthsOf(cycle) * monthDays));
 }
 
-/** The invoice issued when a tenant starts a paid plan at `now`. */
+/** The invoice issued when a tenant starts a paid plan at `now` (請求書払い). */
 export function firstInvoiceFigures(plan: PaidPlanDefinition, cycle: BillingCycle, now: Date): InvoiceFigures {
+  return startFigures(plan, cycle, now, cycle === 'annual');
+}
+
+/**
+ * The first invoice of a card subscription. Each card charge is one invoice: started after the
+ * 1st, the first charge is only the rest of the month by the day, and Stripe charges the first
+ * full period (a month or a year) on the 1st, which the monthly job invoices like any renewal.
+ * Started on the 1st, it is the full period at once, as by invoice.
+ */
+export function firstCardInvoiceFigures(plan: PaidPlanDefinition, cycle: BillingCycle, now: Date): InvoiceFigures {
+  return startFigures(plan, cycle, now, false);
+}
+
+/** `fullPeriodWithRest`: started after the 1st, the first full period is invoiced with the rest of the month. */
+function startFigures(plan: PaidPlanDefinition, cycle: BillingCycle, now: Date, fullPeriodWithRest: boolean): InvoiceFigures {
   const month = tokyoMonth(now);
   const today = tokyoDate(now);
   const day = Number(today.slice(8, 10));
@@ -113,8 +128,9 @@ export function firstInvoiceFigures(plan: PaidPlanDefinition, cycle: BillingCycl
   }
   // A monthly plan started after the 1st pays only the rest of the month now; the next month's
   // invoice comes on the 1st.
-  if (cycle === 'annual' || day === 1) items.push(periodItem(plan, cycle, firstFullMonth));
-  const coveredUntil = cycle === 'annual' || day === 1 ? addMonths(firstFullMonth, monthsOf(cycle)) : firstFullMonth;
+  const withFullPeriod = fullPeriodWithRest || day === 1;
+  if (withFullPeriod) items.push(periodItem(plan, cycle, firstFullMonth));
+  const coveredUntil = withFullPeriod ? addMonths(firstFullMonth, monthsOf(cycle)) : firstFullMonth;
   return { items, periodStart: now, periodEnd: tokyoMonthStart(coveredUntil), ...totals(items), issueDate: today, dueDate: dueDateFor(today) };
 }
 

@@ -1,8 +1,8 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { BillingDetails } from '../../../common/billing.schema';
 import { type BillingCycle, FREE_PLAN, paidPlans } from '../../../common/plans';
 import { readTimestamp, writeTimestamp } from '../../db/dialect';
-import type { Database } from '../../db/schema';
+import type { Database, TenantSubscriptionsTable } from '../../db/schema';
 import { enqueueJob } from '../../lib/jobs/jobs.repo';
 import { nextTokyoMonth, tokyoMonth, tokyoMonthStart } from '../../lib/time-format';
 import { renewalInvoiceFigures } from './invoice-figures';
@@ -47,10 +47,18 @@ export class SubscriptionRenewalsRepository {
       .orderBy('tenant_id')
       .limit(limit)
       .execute();
-    return rows.map((row) => ({
-      tenantId: Number(row.tenant_id), plan: row.plan, cycle: row.billing_cycle, method: row.payment_method,
-      periodEnd: readTimestamp(row.current_period_end), pendingPlan: row.pending_plan,
-    }));
+    return rows.map(toDueSubscription);
+  }
+
+  /** One tenant's subscription if its period ended at or before `now` (a card renewal's webhook came before the job). */
+  async dueFor(tenantId: number, now: Date): Promise<DueSubscription | null> {
+    const row = await this.db
+      .selectFrom('tenant_subscriptions')
+      .select(['tenant_id', 'plan', 'billing_cycle', 'payment_method', 'current_period_end', 'pending_plan'])
+      .where('tenant_id', '=', tenantId)
+      .where('current_period_end', '<=', writeTimestamp(now))
+      .executeTakeFirst();
+    return row ? toDueSubscription(row) : null;
   }
 
   /** The earliest period end after `now` (when the next pass has work), or null. */
@@ -124,6 +132,13 @@ export class SubscriptionRenewalsRepository {
   async enqueuePass(db: Kysely<Database> | Transaction<Database>, runAt: Date, now: Date): Promise<void> {
     await enqueueJob(db, 'invoice_issue_pass', {}, { now, runAt });
   }
+}
+
+function toDueSubscription(row: Pick<Selectable<TenantSubscriptionsTable>, 'tenant_id' | 'plan' | 'billing_cycle' | 'payment_method' | 'current_period_end' | 'pending_plan'>): DueSubscription {
+  return {
+    tenantId: Number(row.tenant_id), plan: row.plan, cycle: row.billing_cycle, method: row.payment_method,
+    periodEnd: readTimestamp(row.current_period_end), pendingPlan: row.pending_plan,
+  };
 }
 
 async function setTenantPlan(trx: Transaction<Database>, tenantId: number, plan: string, at: string): Promise<void> {

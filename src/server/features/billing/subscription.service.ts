@@ -6,15 +6,27 @@ import { BILLING_CYCLE_LABELS, CONSUMPTION_TAX_PERCENT, FREE_PLAN, isPaidPlanId,
 import { PAYMENT_METHOD_LABELS } from '../../../common/billing.schema';
 import type { Clock } from '../../clock';
 import { AppError } from '../../errors';
-import { firstInvoiceFigures, type InvoiceFigures, planChangeFigures, type PlanChangeFigures, tokyoDate } from './invoice-figures';
-import type { SubscriptionsRepository, TenantPlanState } from './subscriptions.repo';
+import type { JobLogger } from '../../lib/jobs/job-runner';
+import { firstCardInvoiceFigures, firstInvoiceFigures, type InvoiceFigures, planChangeFigures, type PlanChangeFigures, tokyoDate } from './invoice-figures';
+import type { StripeGateway } from './stripe-gateway';
+import type { SubscriptionRecord, SubscriptionsRepository, TenantPlanState } from './subscriptions.repo';
 
 export interface SubscriptionServiceDeps {
   repo: SubscriptionsRepository;
   clock: Clock;
-  /** Card payment (Stripe Checkout) is offered only when the server has a Stripe key. */
-  cardAvailable: boolean;
+  /** Card payment (Stripe Checkout), offered only when the server has the Stripe secrets (STRIPE_*). */
+  card: CardPayments | null;
+  logger: JobLogger;
 }
+
+export interface CardPayments {
+  gateway: StripeGateway;
+  /** Where Checkout sends the browser back (APP_URL). */
+  appUrl: string;
+}
+
+/** How long a Checkout page stays payable: its figures are those of the moment it was opened. */
+const CHECKOUT_LIFETIME_MS = 60 * 60 * 1000;
 
 type UpgradeRequest = z.output<typeof upgradeInputSchema>;
 type DowngradeRequest = z.output<typeof downgradeInputSchema>;
@@ -36,7 +48,7 @@ export class SubscriptionService {
         purchasable: isPaidPlanId(plan.id),
       })),
       tax_rate_percent: CONSUMPTION_TAX_PERCENT,
-      card_available: this.deps.cardAvailable,
+      card_available: this.deps.card !== null,
     };
   }
 
@@ -46,28 +58,58 @@ export class SubscriptionService {
     return toSubscription(state, isAdmin);
   }
 
-  /** The confirm screen's figures, or (preview false) the plan started at once with its first invoice. */
-  async upgrade(tenantId: number, input: UpgradeRequest): Promise<{ preview: InvoicePreview; applied: boolean; subscription: Subscription | null }> {
-    if (input.method === 'card' && !this.deps.cardAvailable) throw AppError.validation({ method: [m.cardUnavailable] });
+  /**
+   * The confirm screen's figures (preview), or the application: by invoice the plan starts at once
+   * with its first invoice; by card the answer is the Stripe Checkout page, and the plan starts
+   * when Stripe's signed webhook says the payment went through (stripe-webhook.service.ts).
+   */
+  async upgrade(tenantId: number, input: UpgradeRequest): Promise<{ preview: InvoicePreview; applied: boolean; checkout_url: string | null; subscription: Subscription | null }> {
+    const card = input.method === 'card' ? this.deps.card : null;
+    if (input.method === 'card' && !card) throw AppError.validation({ method: [m.cardUnavailable] });
     const plan = paidPlans().find((candidate) => candidate.id === input.plan)!;
     const repo = this.deps.repo.forTenant(tenantId);
     const current = await repo.state();
     if (current && current.plan !== FREE_PLAN.id && current.plan !== plan.id) return this.changePaidPlan(tenantId, input);
     const now = this.deps.clock.now();
-    const figures = firstInvoiceFigures(plan, input.cycle, now);
+    const figures = card ? firstCardInvoiceFigures(plan, input.cycle, now) : firstInvoiceFigures(plan, input.cycle, now);
     const preview = toPreview(plan, input, figures);
     const check = (state: TenantPlanState) => {
       if (state.plan === plan.id) throw AppError.validation({ plan: [m.samePlan] });
       if (state.plan !== FREE_PLAN.id) throw AppError.validation({ plan: [m.paidPlanChange] });
     };
-    if (input.preview) {
+    if (input.preview || card) {
       const state = await repo.state();
       if (!state) throw new AppError('NOT_FOUND', m.invalid);
       check(state);
-      return { preview, applied: false, subscription: null };
+      if (input.preview || !card) return { preview, applied: false, checkout_url: null, subscription: null };
+      // The webhook addresses the first invoice to the 請求先 given here.
+      await repo.saveBillingDetails(input.billing, now);
+      return { preview, applied: false, checkout_url: await this.openCheckout(card, tenantId, plan, input, figures, now), subscription: null };
     }
     await repo.activate({ plan: plan.id, cycle: input.cycle, method: input.method, billing: input.billing, figures, now }, check);
-    return { preview, applied: true, subscription: await this.subscription(tenantId, true) };
+    return { preview, applied: true, checkout_url: null, subscription: await this.subscription(tenantId, true) };
+  }
+
+  private async openCheckout(card: CardPayments, tenantId: number, plan: PaidPlanDefinition, input: UpgradeRequest, figures: InvoiceFigures, now: Date): Promise<string> {
+    const price = input.cycle === 'annual' ? plan.annualPrice : plan.monthlyPrice;
+    // Started on the 1st, the first charge is the first full period itself; otherwise it is the
+    // rest of the month (the first invoice), and the recurring charges start on the 1st.
+    const startsOnFirst = tokyoDate(now).endsWith('-01');
+    try {
+      const session = await card.gateway.createCheckout({
+        tenantId, plan: plan.id, cycle: input.cycle, customerEmail: input.billing.email,
+        recurring: { name: `キヅキ ${plan.name}（${BILLING_CYCLE_LABELS[input.cycle]}・税込）`, amount: withTax(price) },
+        firstCharge: startsOnFirst ? null : { name: `${figures.items.map((item) => item.description).join('、')}（税込）`, amount: figures.total },
+        anchor: startsOnFirst ? null : figures.periodEnd,
+        successUrl: `${card.appUrl}/account/upgrade/complete?checkout=success`,
+        cancelUrl: `${card.appUrl}/account/upgrade/confirm?checkout=cancelled`,
+        expiresAt: new Date(now.getTime() + CHECKOUT_LIFETIME_MS),
+      });
+      return session.url;
+    } catch (error) {
+      this.deps.logger.error({ tenantId, err: error }, 'stripe checkout could not be opened');
+      throw new AppError('SERVICE_UNAVAILABLE', m.cardCheckoutFailed);
+    }
   }
 
   /**
@@ -77,7 +119,7 @@ export class SubscriptionService {
    * planChangeFigures). With preview true only the figures. A lower plan goes through downgrade();
    * the enterprise tier and card subscriptions are refused for now.
    */
-  async changePaidPlan(tenantId: number, input: UpgradeRequest): Promise<{ preview: InvoicePreview; applied: boolean; subscription: Subscription | null }> {
+  async changePaidPlan(tenantId: number, input: UpgradeRequest): Promise<{ preview: InvoicePreview; applied: boolean; checkout_url: null; subscription: Subscription | null }> {
     const to = paidPlans().find((candidate) => candidate.id === input.plan)!;
     const repo = this.deps.repo.forTenant(tenantId);
     const now = this.deps.clock.now();
@@ -104,8 +146,8 @@ export class SubscriptionService {
     }
     const { from, pendingPlan, figures } = decided!;
     const preview = toChangePreview(to, from, input, figures, pendingPlan);
-    if (input.preview) return { preview, applied: false, subscription: null };
-    return { preview, applied: true, subscription: await this.subscription(tenantId, true) };
+    if (input.preview) return { preview, applied: false, checkout_url: null, subscription: null };
+    return { preview, applied: true, checkout_url: null, subscription: await this.subscription(tenantId, true) };
   }
 
   /**
@@ -116,9 +158,12 @@ export class SubscriptionService {
   async downgrade(tenantId: number, input: DowngradeRequest): Promise<{ message: string; subscription: Subscription }> {
     const target = planOf(input.plan);
     let message = '';
-    await this.deps.repo.forTenant(tenantId).changePendingPlan(this.deps.clock.now(), (state, peopleCount) => {
+    let before: SubscriptionRecord | null = null;
+    const repo = this.deps.repo.forTenant(tenantId);
+    await repo.changePendingPlan(this.deps.clock.now(), (state, peopleCount) => {
       const subscription = state.subscription;
       if (!subscription) throw AppError.validation({ plan: [m.notPaid] });
+      before = subscription;
       // Choosing the plan in force withdraws a scheduled change.
       if (target.id === state.plan) {
         message = m.downgradeWithdrawn;
@@ -130,7 +175,31 @@ export class SubscriptionService {
       message = target.id === FREE_PLAN.id ? m.cancellationScheduled(periodEndDate) : m.downgradeScheduled(target.name, periodEndDate);
       return target.id;
     });
+    const changed = before as SubscriptionRecord | null;
+    if (changed?.stripeSubscriptionId && this.deps.card) await this.chargeNextPeriodAs(tenantId, changed, target.id === changed.plan ? null : target.id);
     return { message, subscription: await this.subscription(tenantId, true) };
+  }
+
+  /**
+   * A card subscription's next charge follows the scheduled change: the lower plan's price, or no
+   * charge at all after a cancellation; withdrawing the change restores the plan's own price. If
+   * Stripe cannot be reached, the schedule is put back and the administrator is asked to retry.
+   */
+  private async chargeNextPeriodAs(tenantId: number, subscription: SubscriptionRecord, pendingPlan: string | null): Promise<void> {
+    const next = planOf(pendingPlan ?? subscription.plan);
+    const price = subscription.cycle === 'annual' ? next.annualPrice : next.monthlyPrice;
+    try {
+      await this.deps.card!.gateway.scheduleNextPeriod(
+        subscription.stripeSubscriptionId!,
+        next.id === FREE_PLAN.id || price === null
+          ? { cancel: true }
+          : { cancel: false, cycle: subscription.cycle, name: `キヅキ ${next.name}（${BILLING_CYCLE_LABELS[subscription.cycle]}・税込）`, amount: withTax(price) },
+      );
+    } catch (error) {
+      this.deps.logger.error({ tenantId, err: error }, 'stripe subscription could not follow a scheduled plan change');
+      await this.deps.repo.forTenant(tenantId).changePendingPlan(this.deps.clock.now(), () => subscription.pendingPlan);
+      throw new AppError('SERVICE_UNAVAILABLE', m.cardSyncFailed);
+    }
   }
 }
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { BillingDetails, PaymentMethod } from '../../../common/billing.schema';
-import type { BillingCycle } from '../../../common/plans';
+import { type BillingCycle, FREE_PLAN } from '../../../common/plans';
 import { readTimestamp, writeTimestamp } from '../../db/dialect';
 import type { Database } from '../../db/schema';
 import { withTenantLock } from '../../db/tenant-lock';
@@ -16,6 +16,8 @@ export interface SubscriptionRecord {
   /** Exclusive. */
   periodEnd: Date;
   pendingPlan: string | null;
+  /** Set when paid by card: the Stripe subscription that charges each period. */
+  stripeSubscriptionId: string | null;
 }
 
 export interface TenantPlanState {
@@ -33,6 +35,8 @@ export interface ActivationInput {
   billing: BillingDetails;
   figures: InvoiceFigures;
   now: Date;
+  /** A card payment already taken (the webhook): the Stripe ids are kept and the first invoice is paid. */
+  card?: { customerId: string | null; subscriptionId: string; paidAt: Date };
 }
 
 export interface PlanChangeInput {
@@ -45,6 +49,27 @@ export class SubscriptionsRepository {
 
   forTenant(tenantId: number): TenantSubscription {
     return new TenantSubscription(this.db, tenantId);
+  }
+
+  /** The tenant a Stripe subscription pays for, if it is still theirs. */
+  async tenantOfCardSubscription(stripeSubscriptionId: string): Promise<number | null> {
+    const row = await this.db.selectFrom('tenant_subscriptions').select('tenant_id').where('stripe_subscription_id', '=', stripeSubscriptionId).executeTakeFirst();
+    return row ? Number(row.tenant_id) : null;
+  }
+
+  /**
+   * Stripe ended a card subscription (payments failed to the end, or cancelled there): the tenant
+   * returns to the free plan at once, as at a cancellation's period end; no other row is touched.
+   * Null when no tenant holds that subscription any more (the monthly job cancelled it first).
+   */
+  async endCardSubscription(stripeSubscriptionId: string, now: Date): Promise<number | null> {
+    return this.db.transaction().execute(async (trx) => {
+      const deleted = await trx.deleteFrom('tenant_subscriptions').where('stripe_subscription_id', '=', stripeSubscriptionId).returning('tenant_id').executeTakeFirst();
+      if (!deleted) return null;
+      const tenantId = Number(deleted.tenant_id);
+      await trx.updateTable('tenants').set({ plan: FREE_PLAN.id, updated_at: writeTimestamp(now) }).where('id', '=', tenantId).execute();
+      return tenantId;
+    });
   }
 }
 
@@ -70,7 +95,7 @@ export class TenantSubscription {
         ? {
             plan: subscription.plan, cycle: subscription.billing_cycle, method: subscription.payment_method,
             periodStart: readTimestamp(subscription.current_period_start), periodEnd: readTimestamp(subscription.current_period_end),
-            pendingPlan: subscription.pending_plan,
+            pendingPlan: subscription.pending_plan, stripeSubscriptionId: subscription.stripe_subscription_id,
           }
         : null,
     };
@@ -97,6 +122,7 @@ export class TenantSubscription {
         plan: input.plan, billing_cycle: input.cycle, payment_method: input.method,
         current_period_start: writeTimestamp(input.figures.periodStart), current_period_end: writeTimestamp(input.figures.periodEnd),
         pending_plan: null, updated_at: now,
+        stripe_customer_id: input.card?.customerId ?? null, stripe_subscription_id: input.card?.subscriptionId ?? null,
       };
       await locked
         .insertInto('tenant_subscriptions')
@@ -105,8 +131,16 @@ export class TenantSubscription {
         .execute();
       await locked.updateTable('tenants').set({ plan: input.plan, updated_at: now }).where('id', '=', this.tenantId).execute();
       await new TenantBillingDetails(locked, this.tenantId).save(input.billing, input.now, locked);
-      await issueInvoice(locked, this.tenantId, { plan: input.plan, cycle: input.cycle, method: input.method, buyer: input.billing, figures: input.figures, now: input.now });
+      const invoiceId = await issueInvoice(locked, this.tenantId, { plan: input.plan, cycle: input.cycle, method: input.method, buyer: input.billing, figures: input.figures, now: input.now });
+      if (invoiceId !== null && input.card) {
+        await locked.updateTable('invoices').set({ status: 'paid', paid_at: writeTimestamp(input.card.paidAt) }).where('id', '=', invoiceId).execute();
+      }
     });
+  }
+
+  /** The 請求先 given before a card payment: the webhook's first invoice is addressed to it. */
+  async saveBillingDetails(billing: BillingDetails, now: Date): Promise<void> {
+    await new TenantBillingDetails(this.db, this.tenantId).save(billing, now);
   }
 
   /**
