@@ -4,6 +4,7 @@ import { withTax } from '../../../common/plans';
 import { tokyoMonthStart } from '../../lib/time-format';
 import { callApi, createAccount, type FactoryAccount } from '../../test/account-factories';
 import { startStripeTestServer, type StripeTestServer, TEST_STRIPE_WEBHOOK_SECRET } from '../../test/stripe-test-server';
+import { pdfPageTexts } from '../../test/pdf-text';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { SubscriptionRenewalsRepository } from './subscription-renewals.repo';
 import { STRIPE_WEBHOOK_PATH } from './stripe-webhook.routes';
@@ -100,6 +101,13 @@ describe('card payment through Stripe Checkout', () => {
     const [invoice] = await invoices(account);
     expect(invoice).toMatchObject({ method: 'card', status: 'paid', total, period_end: '2026-11-30', issue_date: '2026-11-26' });
     expect(invoice.paid_at).not.toBeNull();
+    // Its 適格請求書 says it is paid by card and asks for no transfer.
+    const pdf = await callApi(context, { method: 'GET', url: invoice.pdf_url, token: account.token });
+    expect(pdf.statusCode).toBe(200);
+    const text = (await pdfPageTexts(pdf.rawPayload))[0]!.replace(/\s+/g, '');
+    expect(text).toContain('お支払い方法：クレジットカード');
+    expect(text).toContain('2026年11月26日にクレジットカードで決済済みです。お振り込みは不要です。');
+    expect(text).not.toContain('お振込先');
   });
 
   it('applies an event once: a delivered-again event and a second event for the same payment change nothing', async () => {

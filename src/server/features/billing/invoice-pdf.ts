@@ -5,6 +5,7 @@ import PDFDocument from 'pdfkit';
 import { PAYMENT_METHOD_LABELS } from '../../../common/billing.schema';
 import { planOf } from '../../../common/plans';
 import type { InvoiceIssuer } from '../../config';
+import { tokyoDate } from './invoice-figures';
 import type { StoredInvoice } from './invoices.repo';
 
 /**
@@ -177,16 +178,25 @@ export async function renderInvoicePdf({ invoice, issuer, periodFirstDay, period
   );
   y = doc.y + 18;
 
-  // 振込先
-  doc.fillColor(INK).fontSize(10).text('お振込先', left, y);
-  y = doc.y + 3;
-  doc.rect(left, y, width, 1).fillColor(RULE).fill();
-  doc.fillColor(INK).fontSize(9.5).text(issuer.bankAccount, left, y + 6, { width });
-  y = doc.y + 4;
-  doc.fontSize(8.5).fillColor(MUTED).text(
-    `お支払期限（${japaneseDate(invoice.dueDate)}）までにお振り込みください。振込手数料は貴社にてご負担くださいますようお願いいたします。お振込名義の前に請求書番号（${invoice.invoiceNumber}）をご記入いただくと確認が早くなります。`,
-    left, y, { width },
-  );
+  if (invoice.method === 'card') {
+    // Paid through Stripe: no transfer is asked for.
+    doc.fillColor(INK).fontSize(10).text('お支払い', left, y);
+    y = doc.y + 3;
+    doc.rect(left, y, width, 1).fillColor(RULE).fill();
+    const paid = invoice.paidAt ? `${japaneseDate(tokyoDate(invoice.paidAt))}にクレジットカードで決済済みです。` : 'ご登録のクレジットカードで決済します。';
+    doc.fillColor(INK).fontSize(9.5).text(`${paid}お振り込みは不要です。`, left, y + 6, { width });
+  } else {
+    // 振込先
+    doc.fillColor(INK).fontSize(10).text('お振込先', left, y);
+    y = doc.y + 3;
+    doc.rect(left, y, width, 1).fillColor(RULE).fill();
+    doc.fillColor(INK).fontSize(9.5).text(issuer.bankAccount, left, y + 6, { width });
+    y = doc.y + 4;
+    doc.fontSize(8.5).fillColor(MUTED).text(
+      `お支払期限（${japaneseDate(invoice.dueDate)}）までにお振り込みください。振込手数料は貴社にてご負担くださいますようお願いいたします。お振込名義の前に請求書番号（${invoice.invoiceNumber}）をご記入いただくと確認が早くなります。`,
+      left, y, { width },
+    );
+  }
 
   // The footer sits in the bottom margin: without this pdfkit would start a second page for it.
   doc.page.margins.bottom = 0;

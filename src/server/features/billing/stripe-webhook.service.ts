@@ -27,7 +27,7 @@ export type WebhookOutcome = 'applied' | 'duplicate' | 'ignored';
 /** Thrown inside the activation's lock when the event has nothing (more) to change. */
 class NothingToApply extends Error {}
 
-const idOf = (value: string | { id: string } | null | undefined): string | null => (value == null ? null : typeof value === 'string' ? value : value.id);
+const idOf = (value: string | { id: string } | null | undefined): string | null => (value === null || value === undefined ? null : typeof value === 'string' ? value : value.id);
 
 /**
  * The signed Stripe webhook: the only way a card payment changes a plan (never the browser's
