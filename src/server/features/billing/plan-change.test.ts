@@ -4,6 +4,7 @@ import { readTimestamp } from '../../db/dialect';
 import { callApi, createAccount, type FactoryAccount, uniqueEmail } from '../../test/account-factories';
 import { subscribe } from '../../test/billing-factories';
 import { addPeople } from '../../test/campaign-factories';
+import { pdfPageTexts } from '../../test/pdf-text';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { SubscriptionRenewalsRepository } from './subscription-renewals.repo';
 
@@ -100,7 +101,13 @@ describe('a paid plan moved to a larger one, monthly billing', () => {
     // It is listed with the others and its PDF is the tenant's; another tenant sees neither.
     const listed = (await get(account, '/api/billing/invoices')).invoices as { invoice_id: number; total: number }[];
     expect(listed.map((invoice) => invoice.total)).toEqual([4_400, 1_796]);
-    expect((await callApi(context, { method: 'GET', url: `/api/billing/invoices/${invoices[1]!.id}/pdf`, token: account.token })).statusCode).toBe(200);
+    const pdf = await callApi(context, { method: 'GET', url: `/api/billing/invoices/${invoices[1]!.id}/pdf`, token: account.token });
+    expect(pdf.statusCode).toBe(200);
+    // The same 適格請求書 as the others: compare without the layout's line breaks.
+    const text = (await pdfPageTexts(pdf.rawPayload)).join('').replace(/\s+/g, '');
+    for (const field of ['プラン変更差額（ライトプラン→スタンダードプラン、2026年11月27日〜2026年11月30日）', '対象期間：2026年11月27日〜2026年11月30日', '発行日：2026年11月27日', 'お支払期限：2026年12月31日', '4,400円', '400円']) {
+      expect(text, field).toContain(field);
+    }
     const other = await createAccount(context);
     expect((await get(other, '/api/billing/invoices')).invoices).toEqual([]);
     const foreign = await callApi(context, { method: 'GET', url: `/api/billing/invoices/${invoices[1]!.id}/pdf`, token: other.token });
