@@ -38,7 +38,7 @@ export const billingMessages = {
   annualProration: (difference: string, month: string, remaining: number, days: number, fullMonths: number) =>
     `年額の差額${difference}（税抜）の12分の1を1か月分として、${month}の残り${remaining}日分（${days}日で日割り）${fullMonths > 0 ? `と、翌月から今回のご利用期間の終了までの${fullMonths}か月分` : ''}をご請求します（1円未満切り捨て）。`,
   notPaid: '現在フリープランをご利用中のため、変更できるプランがありません。',
-  notLower: 'ダウングレードでは、現在より下位のプランだけを選べます。上位プランへの変更は、プランの比較から「このプランに変更する」をお選びください。',
+  notLower: 'ダウングレードでは、現在より下位のプランだけを選べます。上位プランへの変更は、プランの比較で変更先のプランの「変更する」からお申し込みください。',
   tooManyPeople: (registered: number, max: number) =>
     `変更先のプランで登録できるのは${max}名までです。現在${registered}名が登録されているため、先に${registered - max}名を削除してください。`,
   upgraded: (planName: string) => `${planName}へのお申し込みが完了しました。`,

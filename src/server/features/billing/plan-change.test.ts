@@ -5,6 +5,7 @@ import { callApi, createAccount, type FactoryAccount, uniqueEmail } from '../../
 import { subscribe } from '../../test/billing-factories';
 import { addPeople } from '../../test/campaign-factories';
 import { pdfPageTexts } from '../../test/pdf-text';
+import { startStripeTestServer } from '../../test/stripe-test-server';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { SubscriptionRenewalsRepository } from './subscription-renewals.repo';
 
@@ -249,5 +250,34 @@ describe('plan changes that are refused', () => {
     await context.app.invoiceIssuer.renewDue(context.clock.now());
     const invoices = await invoicesOf(account.tenantId!);
     expect(invoices.map((invoice) => [invoice.plan, invoice.subtotal])).toEqual([['light', expect.any(Number)], ['standard', 39_800]]);
+  });
+});
+
+describe('plan changes while card payment is offered', () => {
+  it('keeps an invoice subscription on 請求書払い and refuses a card subscription’s change (Stripe is not asked)', async () => {
+    const stripe = await startStripeTestServer();
+    await context.close();
+    context = await createTestApp({ ...stripe.env(), APP_URL: 'https://app.kizuki.test' });
+    try {
+      await moveClock(tokyo('2026-11-27T10:00:00'));
+      const byInvoice = await createAccount(context);
+      await subscribe(context, byInvoice.tenantId!, { plan: 'light' });
+      const switched = await upgrade(byInvoice, { method: 'card', preview: true });
+      expect(switched.statusCode).toBe(422);
+      expect(switched.json().errors).toEqual({ method: [m.methodChange('請求書払い（銀行振込）')] });
+
+      const byCard = await createAccount(context);
+      await subscribe(context, byCard.tenantId!, { plan: 'light', method: 'card' });
+      for (const method of ['card', 'invoice']) {
+        const refused = await upgrade(byCard, { method });
+        expect(refused.statusCode).toBe(422);
+        expect(refused.json().errors).toEqual({ plan: [m.cardPlanChange] });
+      }
+      expect(await invoicesOf(byCard.tenantId!)).toHaveLength(1);
+      expect((await get(byCard, '/api/account/subscription')).plan_id).toBe('light');
+      expect(stripe.apiCalls).toEqual([]);
+    } finally {
+      await stripe.close();
+    }
   });
 });

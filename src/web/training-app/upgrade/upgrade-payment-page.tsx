@@ -6,6 +6,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { PAYMENT_METHOD_LABELS, upgradeInputSchema, type PlanInfo, type Subscription, type UpgradeInput } from '../../../common/billing.schema';
 import { yen } from '../../../common/billing-dates';
+import { billingMessages } from '../../../common/billing-messages';
 import { BILLING_CYCLES, BILLING_CYCLE_LABELS, FREE_PLAN, type BillingCycle, type PaidPlanId } from '../../../common/plans';
 import { useAuthState } from '../../auth/auth-store';
 import { AlertBox } from '../../components/alert-box';
@@ -35,7 +36,13 @@ export function Component() {
   } else if (!subscription.data.is_admin || (subscription.data.plan_id !== FREE_PLAN.id && largerPlans(plans.data, subscription.data) === null)) {
     body = (
       <AlertBox tone="info" live={false} title={subscription.data.is_admin ? `現在${subscription.data.plan_name}をご利用中です` : '管理者のみお申し込みいただけます'}>
-        <p>{subscription.data.is_admin ? 'ご契約中のプランから画面で変更できる上位プランはありません。下位プランへの変更・解約は「プランのアップグレード」画面から、そのほかの変更はお問い合わせください。' : 'プランの変更とお支払い情報の登録は、管理者のアカウントで行えます。'}</p>
+        <p>
+          {!subscription.data.is_admin
+            ? 'プランの変更とお支払い情報の登録は、管理者のアカウントで行えます。'
+            : subscription.data.method === 'card'
+              ? billingMessages.cardPlanChange
+              : 'ご契約中のプランから画面で変更できる上位プランはありません。下位プランへの変更・解約は「プランのアップグレード」画面から、そのほかの変更はお問い合わせください。'}
+        </p>
         <p>
           <Link to="/account/upgrade">プランの比較に戻る</Link>
         </p>
