@@ -3,7 +3,8 @@ import { billingMessages as m } from '../../../common/billing-messages';
 import { withTax } from '../../../common/plans';
 import { tokyoMonthStart } from '../../lib/time-format';
 import { callApi, createAccount, type FactoryAccount } from '../../test/account-factories';
-import { startStripeTestServer, type StripeTestServer, TEST_STRIPE_WEBHOOK_SECRET } from '../../test/stripe-test-server';
+import { ConfigError, loadConfig } from '../../config';
+import { startStripeTestServer, type StripeTestServer, TEST_STRIPE_SECRET_KEY, TEST_STRIPE_WEBHOOK_SECRET } from '../../test/stripe-test-server';
 import { pdfPageTexts } from '../../test/pdf-text';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { SubscriptionRenewalsRepository } from './subscription-renewals.repo';
@@ -141,7 +142,6 @@ describe('card payment through Stripe Checkout', () => {
     await refused(event.payload, stripe.signedEvent('checkout.session.completed', {}, { secret: 'whsec_someoneElse0000' }).signature);
     const stale = stripe.signedEvent('checkout.session.completed', JSON.parse(event.payload).data.object, { timestamp: Math.floor(Date.now() / 1000) - 600 });
     await refused(stale.payload, stale.signature);
-    expect(TEST_STRIPE_WEBHOOK_SECRET).toMatch(/^whsec_/);
     expect((await subscription(account)).plan_id).toBe('free');
     // The genuine event still works afterwards.
     expect((await postRaw(event.payload, event.signature)).json().data.outcome).toBe('applied');
@@ -232,6 +232,17 @@ describe('card payment through Stripe Checkout', () => {
     } finally {
       context.clock.set(new Date('2026-11-26T01:00:00Z'));
     }
+  });
+});
+
+describe('STRIPE_* settings', () => {
+  it('enable card payment only with both secrets, and refuse one without the other or a malformed one', () => {
+    const base = { NODE_ENV: 'test', DATA_DIR: context.dataDir };
+    expect(loadConfig(base).stripe).toBeNull();
+    expect(loadConfig({ ...base, ...stripe.env() }).stripe).toEqual({ secretKey: TEST_STRIPE_SECRET_KEY, webhookSecret: TEST_STRIPE_WEBHOOK_SECRET, apiUrl: stripe.url });
+    expect(() => loadConfig({ ...base, STRIPE_SECRET_KEY: TEST_STRIPE_SECRET_KEY })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...base, STRIPE_WEBHOOK_SECRET: TEST_STRIPE_WEBHOOK_SECRET })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...base, STRIPE_SECRET_KEY: 'pk_test_publishable000', STRIPE_WEBHOOK_SECRET: TEST_STRIPE_WEBHOOK_SECRET })).toThrow(ConfigError);
   });
 });
 

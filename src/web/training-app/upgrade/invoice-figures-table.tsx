@@ -50,14 +50,23 @@ export function InvoiceDates({ preview }: { preview: InvoicePreview }) {
           {japaneseDate(preview.period_start)}〜{japaneseDate(preview.period_end)}
         </dd>
       </div>
-      <div className="summary-list__row">
-        <dt>{preview.plan_change ? '請求日' : '初回の請求日'}</dt>
-        <dd>{japaneseDate(preview.issue_date)}</dd>
-      </div>
-      <div className="summary-list__row">
-        <dt>お支払い期限</dt>
-        <dd>{japaneseDate(preview.due_date)}</dd>
-      </div>
+      {preview.method === 'card' ? (
+        <div className="summary-list__row">
+          <dt>決済日</dt>
+          <dd>{japaneseDate(preview.issue_date)}（決済画面でのお支払い時）</dd>
+        </div>
+      ) : (
+        <>
+          <div className="summary-list__row">
+            <dt>{preview.plan_change ? '請求日' : '初回の請求日'}</dt>
+            <dd>{japaneseDate(preview.issue_date)}</dd>
+          </div>
+          <div className="summary-list__row">
+            <dt>お支払い期限</dt>
+            <dd>{japaneseDate(preview.due_date)}</dd>
+          </div>
+        </>
+      )}
     </dl>
   );
 }

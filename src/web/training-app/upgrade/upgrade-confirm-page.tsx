@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { PAYMENT_METHOD_LABELS } from '../../../common/billing.schema';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { type InvoicePreview, PAYMENT_METHOD_LABELS } from '../../../common/billing.schema';
+import { japaneseDate } from '../../../common/billing-dates';
 import { BILLING_CYCLE_LABELS, FREE_PLAN, planOf } from '../../../common/plans';
 import { AlertBox } from '../../components/alert-box';
 import { LoadErrorAlert } from '../../components/load-error-alert';
@@ -39,6 +40,8 @@ function Confirm({ draft }: { draft: UpgradeDraft }) {
   const failureRef = useRef<HTMLDivElement>(null);
   const preview = useQuery({ queryKey: ['billing', 'preview', draft], queryFn: () => postUpgrade({ ...draft, preview: true }), staleTime: 0, retry: false });
   const apply = useMutation({ mutationFn: () => postUpgrade({ ...draft, preview: false }) });
+  const [search] = useSearchParams();
+  const byCard = draft.method === 'card';
 
   if (preview.isPending) return <Spinner label="ご請求額を計算中..." />;
   if (preview.isError) {
@@ -57,6 +60,12 @@ function Confirm({ draft }: { draft: UpgradeDraft }) {
     setFailure(null);
     apply.mutate(undefined, {
       onSuccess: async (result) => {
+        if (result.checkout_url) {
+          // Card: the plan starts when Stripe's webhook confirms the payment; the draft stays for a
+          // return from Checkout without paying.
+          window.location.assign(result.checkout_url);
+          return;
+        }
         clearUpgradeDraft();
         applyPlanToSession(result.preview.plan_id);
         await Promise.all([queryClient.invalidateQueries({ queryKey: ['billing'] }), queryClient.invalidateQueries({ queryKey: ['account', 'organization'] })]);
@@ -71,6 +80,11 @@ function Confirm({ draft }: { draft: UpgradeDraft }) {
   const { billing } = draft;
   return (
     <div className="upg-confirm">
+      {search.get('checkout') === 'cancelled' && !failure && (
+        <AlertBox tone="info" live title="カード決済を中止しました">
+          <p>お申し込みはまだ完了していません（カードへの請求もありません）。内容をご確認のうえ、もう一度お進みください。</p>
+        </AlertBox>
+      )}
       {failure && (
         <AlertBox ref={failureRef} tone="error" title="お申し込みできませんでした">
           <p>{failure}</p>
@@ -111,7 +125,7 @@ function Confirm({ draft }: { draft: UpgradeDraft }) {
       </section>
       <section className="card upg-section" aria-labelledby={`${id}-figures`}>
         <h2 id={`${id}-figures`} className="upg-section__title">
-          {change ? 'プラン変更の差額のご請求' : '初回のご請求'}
+          {change ? 'プラン変更の差額のご請求' : byCard ? '初回のカード決済' : '初回のご請求'}
         </h2>
         <InvoiceFiguresTable preview={figures} />
         <InvoiceDates preview={figures} />
@@ -120,6 +134,7 @@ function Confirm({ draft }: { draft: UpgradeDraft }) {
           消費税は請求書ごとに税率別の合計から計算し、1円未満を切り捨てます。
           {change && '次回のご利用期間からは、新しいプランの料金でご請求します。'}
         </p>
+        {byCard && <p className="field__hint">{cardScheduleNote(figures)}</p>}
       </section>
       <section className="card upg-section" aria-labelledby={`${id}-billing`}>
         <h2 id={`${id}-billing`} className="upg-section__title">
@@ -153,9 +168,25 @@ function Confirm({ draft }: { draft: UpgradeDraft }) {
           入力内容を修正する
         </Link>
         <button type="button" className="button button--primary" onClick={submit} disabled={apply.isPending}>
-          {apply.isPending ? 'お申し込み中...' : change ? 'この内容で変更する' : 'この内容で申し込む'}
+          {apply.isPending ? (byCard ? '決済画面を準備中...' : 'お申し込み中...') : byCard ? 'カード決済に進む' : change ? 'この内容で変更する' : 'この内容で申し込む'}
         </button>
       </div>
     </div>
   );
+}
+
+/** When the card is charged after the first payment. */
+function cardScheduleNote(figures: InvoicePreview): string {
+  const firstFull = figures.period_start.endsWith('-01');
+  const next = figures.cycle === 'annual' ? '1年ごと' : '毎月1日';
+  return firstFull
+    ? `次の「カード決済に進む」で、決済画面（Stripe）にてカード情報を入力します。以降は${next}に同じ金額をご登録のカードで自動決済します。`
+    : `次の「カード決済に進む」で、決済画面（Stripe）にてカード情報を入力します。今回は当月の残り日数分のみを決済し、${japaneseDate(nextDay(figures.period_end))}からはプラン料金（${figures.cycle === 'annual' ? '年額' : '月額'}）をご登録のカードで${next}に自動決済します。`;
+}
+
+/** The calendar day after a YYYY-MM-DD date. */
+function nextDay(date: string): string {
+  const next = new Date(`${date}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return next.toISOString().slice(0, 10);
 }

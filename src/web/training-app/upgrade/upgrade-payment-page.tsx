@@ -208,7 +208,9 @@ function PaymentForm({ plans, subscription }: { plans: PlanList; subscription: S
             </div>
             {errors.method && <p className="field__error">{errors.method.message}</p>}
             <p className="field__hint" id={`${id}-method-hint`}>
-              請求書は毎月（年払いは年に1回）発行し、お支払い期限は発行月の翌月末日です。請求書はインボイス制度の適格請求書で、「ご利用状況・請求」からPDFでダウンロードできます。
+              {watch('method') === 'card'
+                ? 'ご請求額の確認のあと、決済画面（Stripe）でカード情報を入力します。カード情報はキヅキには保存されません。決済のたびにインボイス制度の適格請求書を発行し、「ご利用状況・請求」からPDFでダウンロードできます。'
+                : '請求書は毎月（年払いは年に1回）発行し、お支払い期限は発行月の翌月末日です。請求書はインボイス制度の適格請求書で、「ご利用状況・請求」からPDFでダウンロードできます。'}
               {!plans.card_available && 'クレジットカード払いは現在お取り扱いしていません。'}
             </p>
           </fieldset>
