@@ -1,7 +1,9 @@
+import fs from 'node:fs';
 import { isIP } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_HOUSE_ADS, type HouseAd, houseAdListSchema } from '../common/house-ads';
 import { SCREENSHOT_ORIGINAL_RETENTION_DAYS } from '../common/limits';
 import { type MailSender, parseMailSender } from './features/mail/mail-message';
 
@@ -134,6 +136,8 @@ const environmentSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().trim().regex(/^whsec_[A-Za-z0-9]+$/, 'must be a Stripe webhook signing secret (whsec_…)').optional(),
   /** Where the Stripe API is (default Stripe's own); tests and stripe-mock point it at loopback. */
   STRIPE_API_URL: z.url().optional(),
+  /** The free plan's house ads: a JSON file holding an array of { title, text, link: { href, label } }; unset: the built-in ones. */
+  HOUSE_ADS_FILE: z.string().min(1).optional(),
   /** 振込先, one line: bank, branch, account type and number, holder. */
   INVOICE_BANK_ACCOUNT: z.string().trim().min(1).max(200).default('キヅキ銀行 本店営業部 普通 1234567 カ）キヅキ'),
   /** Serve /dev/mailbox to any client, not only loopback ones (a shared development server). */
@@ -211,6 +215,8 @@ export interface AppConfig {
   dnsServers: string[];
   /** Card payment (STRIPE_*); null: 請求書払い only. */
   stripe: StripeConfig | null;
+  /** The free plan's ad slot (HOUSE_ADS_FILE, else DEFAULT_HOUSE_ADS). */
+  houseAds: readonly HouseAd[];
   /** The issuer printed on every 適格請求書 (INVOICE_ISSUER_*, INVOICE_BANK_ACCOUNT). */
   invoiceIssuer: InvoiceIssuer;
   training: {
@@ -312,6 +318,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     },
     dnsServers: env.DNS_SERVERS,
     stripe: stripeConfig(env.STRIPE_SECRET_KEY, env.STRIPE_WEBHOOK_SECRET, env.STRIPE_API_URL),
+    houseAds: env.HOUSE_ADS_FILE ? houseAdsFrom(env.HOUSE_ADS_FILE) : DEFAULT_HOUSE_ADS,
     invoiceIssuer: {
       name: env.INVOICE_ISSUER_NAME,
       registrationNumber: env.INVOICE_ISSUER_REGISTRATION_NUMBER,
@@ -327,6 +334,21 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
       individualSkipHolidays: env.INDIVIDUAL_SKIP_HOLIDAYS,
     },
   };
+}
+
+/** HOUSE_ADS_FILE read and checked at start-up: a bad file stops the server with the reason, never shows a broken ad. */
+function houseAdsFrom(file: string): readonly HouseAd[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new ConfigError(`HOUSE_ADS_FILE: cannot read ${file} as JSON (${(error as Error).message})`);
+  }
+  const ads = houseAdListSchema.safeParse(parsed);
+  if (!ads.success) {
+    throw new ConfigError(`HOUSE_ADS_FILE: ${file} is not a list of house ads:\n${ads.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`).join('\n')}`);
+  }
+  return ads.data;
 }
 
 /** Card payment needs both secrets: a key alone would take money whose webhook could never change the plan. */

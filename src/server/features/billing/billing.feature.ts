@@ -4,6 +4,7 @@ import type { AppConfig } from '../../config';
 import type { DatabaseHandle } from '../../db/database';
 import type { JobLogger } from '../../lib/jobs/job-runner';
 import type { ZodRoutes } from '../../lib/zod-route';
+import { registerHouseAdRoutes } from './house-ads.routes';
 import { InvoicesRepository } from './invoices.repo';
 import { StripeEventsRepository } from './stripe-events.repo';
 import { StripeGateway } from './stripe-gateway';
@@ -34,6 +35,7 @@ export function registerBillingFeature(realm: ZodRoutes, { db, clock, config, lo
     card: gateway ? { gateway, appUrl: config.appUrl } : null,
   });
   registerSubscriptionRoutes(realm, { service });
+  registerHouseAdRoutes(realm, { repo: new SubscriptionsRepository(db), ads: config.houseAds, clock });
 }
 
 /** The public, signed Stripe webhook (outside the tenant realm). */

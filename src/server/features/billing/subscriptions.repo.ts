@@ -101,6 +101,12 @@ export class TenantSubscription {
     };
   }
 
+  /** tenants.plan alone: the plan in force (null: no such tenant). */
+  async planInForce(): Promise<string | null> {
+    const row = await this.db.selectFrom('tenants').select('plan').where('id', '=', this.tenantId).executeTakeFirst();
+    return row?.plan ?? null;
+  }
+
   /** People registered now (a downgrade must fit them). */
   async peopleCount(): Promise<number> {
     const row = await this.db.selectFrom('people').select((eb) => eb.fn.countAll<number>().as('count')).where('tenant_id', '=', this.tenantId).executeTakeFirst();
