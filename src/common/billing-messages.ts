@@ -26,12 +26,23 @@ export const billingMessages = {
   webhookSignatureInvalid: '署名を確認できないため、この通知は受け付けられません。',
   webhookNotApplicable: 'この通知に対応するご契約が見つからないため、時間をおいて再送してください。',
   samePlan: 'すでにご利用中のプランです。',
-  paidPlanChange: 'ご契約中の有料プランから上位プランへの変更は、お問い合わせください（下位プランへの変更は「プランの変更・解約」から行えます）。',
+  paidPlanChange: 'ご契約中のプランは個別契約のため、プランの変更はお問い合わせください。',
+  cardPlanChange: 'クレジットカード払いでご契約中のプランは、現在この画面から変更できません。お手数ですが、お問い合わせください。',
+  useDowngrade: '現在より下位のプランへの変更は、「プランの変更・解約」からダウングレードとしてお手続きください（今回のご利用期間の終了時に切り替わります）。',
+  cycleChange: (current: string) =>
+    `プラン変更では、お支払いサイクルはご契約中の「${current}」のままとなります。「${current}」を選んでお進みください（請求期間の途中でのサイクル変更は承っていません。ご希望の場合はお問い合わせください）。`,
+  methodChange: (current: string) => `プラン変更では、お支払い方法はご契約中の「${current}」のままとなります。「${current}」を選んでお進みください。`,
+  renewalInProgress: 'ただいま新しいご利用期間への更新処理中です。数分おいてから、もう一度お試しください。',
+  monthlyProration: (difference: string, remaining: number, days: number) =>
+    `月額の差額${difference}（税抜）を今月の日数（${days}日）で日割りし、本日から今回のご利用期間の最終日までの${remaining}日分をご請求します（1円未満切り捨て）。`,
+  annualProration: (difference: string, month: string, remaining: number, days: number, fullMonths: number) =>
+    `年額の差額${difference}（税抜）の12分の1を1か月分として、${month}の残り${remaining}日分（${days}日で日割り）${fullMonths > 0 ? `と、翌月から今回のご利用期間の終了までの${fullMonths}か月分` : ''}をご請求します（1円未満切り捨て）。`,
   notPaid: '現在フリープランをご利用中のため、変更できるプランがありません。',
-  notLower: 'ダウングレードでは、現在より下位のプランだけを選べます。上位プランへの変更はお問い合わせください。',
+  notLower: 'ダウングレードでは、現在より下位のプランだけを選べます。上位プランへの変更は、プランの比較で変更先のプランの「変更する」からお申し込みください。',
   tooManyPeople: (registered: number, max: number) =>
     `変更先のプランで登録できるのは${max}名までです。現在${registered}名が登録されているため、先に${registered - max}名を削除してください。`,
   upgraded: (planName: string) => `${planName}へのお申し込みが完了しました。`,
+  planChanged: (from: string, to: string) => `${from}から${to}に変更しました`,
   downgradeScheduled: (planName: string, date: string) => `${date}をもって${planName}に変更されます。`,
   cancellationScheduled: (date: string) => `${date}をもって有料プランを解約し、フリープランに戻ります。`,
   downgradeWithdrawn: 'プランの変更予約を取り消しました。',

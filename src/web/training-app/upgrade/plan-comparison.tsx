@@ -3,7 +3,8 @@ import type { PlanInfo } from '../../../common/billing.schema';
 import { yen } from '../../../common/billing-dates';
 import { SALES_CONTACT_EMAIL, type BillingCycle } from '../../../common/plans';
 
-type PlanAction = { kind: 'current' } | { kind: 'choose'; to: string } | { kind: 'contact' } | { kind: 'none'; note: string };
+/** `choose` links to the payment step; its label defaults to 申し込む (変更する for a paid tenant's larger plan). */
+export type PlanAction = { kind: 'current' } | { kind: 'choose'; to: string; label?: string } | { kind: 'contact' } | { kind: 'none'; note: string };
 
 type PlanComparisonProps = {
   plans: PlanInfo[];
@@ -41,7 +42,7 @@ function ActionButton({ plan, action }: { plan: PlanInfo; action: PlanAction }) 
       return (
         <Link className="button button--primary upg-choose" to={action.to}>
           <span className="visually-hidden">{plan.name}に</span>
-          申し込む
+          {action.label ?? '申し込む'}
         </Link>
       );
     case 'contact':

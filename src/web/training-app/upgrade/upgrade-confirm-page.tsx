@@ -3,7 +3,7 @@ import { useId, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { type InvoicePreview, PAYMENT_METHOD_LABELS } from '../../../common/billing.schema';
 import { japaneseDate } from '../../../common/billing-dates';
-import { BILLING_CYCLE_LABELS } from '../../../common/plans';
+import { BILLING_CYCLE_LABELS, FREE_PLAN, planOf } from '../../../common/plans';
 import { AlertBox } from '../../components/alert-box';
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { Spinner } from '../../components/spinner';
@@ -55,6 +55,7 @@ function Confirm({ draft }: { draft: UpgradeDraft }) {
     );
   }
   const figures = preview.data.preview;
+  const change = figures.plan_change;
   const submit = () => {
     setFailure(null);
     apply.mutate(undefined, {
@@ -91,12 +92,18 @@ function Confirm({ draft }: { draft: UpgradeDraft }) {
       )}
       <section className="card upg-section" aria-labelledby={`${id}-plan`}>
         <h2 id={`${id}-plan`} className="upg-section__title">
-          お申し込みのプラン
+          {change ? 'プランの変更' : 'お申し込みのプラン'}
         </h2>
         <dl className="summary-list">
+          {change && (
+            <div className="summary-list__row">
+              <dt>ご契約中のプラン</dt>
+              <dd>{change.from_plan_name}</dd>
+            </div>
+          )}
           <div className="summary-list__row">
-            <dt>プラン</dt>
-            <dd>{figures.plan_name}</dd>
+            <dt>{change ? '変更後のプラン' : 'プラン'}</dt>
+            <dd>{change ? `${figures.plan_name}（お申し込み後すぐに切り替わります）` : figures.plan_name}</dd>
           </div>
           <div className="summary-list__row">
             <dt>お支払いサイクル</dt>
@@ -107,14 +114,26 @@ function Confirm({ draft }: { draft: UpgradeDraft }) {
             <dd>{PAYMENT_METHOD_LABELS[figures.method]}</dd>
           </div>
         </dl>
+        {change?.withdrawn_pending_plan_id && (
+          <AlertBox tone="info" live={false}>
+            <p>
+              予約中の{change.withdrawn_pending_plan_id === FREE_PLAN.id ? '解約' : `${planOf(change.withdrawn_pending_plan_id).name}への変更`}
+              は、プランの変更と同時に取り消されます。
+            </p>
+          </AlertBox>
+        )}
       </section>
       <section className="card upg-section" aria-labelledby={`${id}-figures`}>
         <h2 id={`${id}-figures`} className="upg-section__title">
-          {byCard ? '初回のカード決済' : '初回のご請求'}
+          {change ? 'プラン変更の差額のご請求' : byCard ? '初回のカード決済' : '初回のご請求'}
         </h2>
         <InvoiceFiguresTable preview={figures} />
         <InvoiceDates preview={figures} />
-        <p className="field__hint">消費税は請求書ごとに税率別の合計から計算し、1円未満を切り捨てます。</p>
+        {change && <p className="field__hint">{change.proration}</p>}
+        <p className="field__hint">
+          消費税は請求書ごとに税率別の合計から計算し、1円未満を切り捨てます。
+          {change && '次回のご利用期間からは、新しいプランの料金でご請求します。'}
+        </p>
         {byCard && <p className="field__hint">{cardScheduleNote(figures)}</p>}
       </section>
       <section className="card upg-section" aria-labelledby={`${id}-billing`}>
@@ -149,7 +168,7 @@ function Confirm({ draft }: { draft: UpgradeDraft }) {
           入力内容を修正する
         </Link>
         <button type="button" className="button button--primary" onClick={submit} disabled={apply.isPending}>
-          {apply.isPending ? (byCard ? '決済画面を準備中...' : 'お申し込み中...') : byCard ? 'カード決済に進む' : 'この内容で申し込む'}
+          {apply.isPending ? (byCard ? '決済画面を準備中...' : 'お申し込み中...') : byCard ? 'カード決済に進む' : change ? 'この内容で変更する' : 'この内容で申し込む'}
         </button>
       </div>
     </div>
