@@ -70,9 +70,9 @@ export function Component() {
               ))}
             </fieldset>
           </div>
-          <PlanComparison plans={plans.data.plans} cycle={cycle} actionFor={actionFor} />
+          <PlanComparison plans={plans.data.plans} cycle={cycle} actionFor={actionFor} cardAvailable={plans.data.card_available} />
           <p className="upg-plans__notes">
-            料金は税抜表示です（消費税{plans.data.tax_rate_percent}%）。お支払いは請求書払い（銀行振込）で、お申し込み後すぐに新しいプランをご利用いただけます。月の途中からのお申し込みは、その月の残り日数分を日割りでご請求します。
+            料金は税抜表示です（消費税{plans.data.tax_rate_percent}%）。{plans.data.card_available ? 'お支払いは請求書払い（銀行振込）またはクレジットカードです。請求書払いはお申し込み後すぐに、カード払いは決済の完了後すぐに新しいプランをご利用いただけます。' : 'お支払いは請求書払い（銀行振込）で、お申し込み後すぐに新しいプランをご利用いただけます。'}月の途中からのお申し込みは、その月の残り日数分を日割りでご請求します。
             {!onFree && 'ご契約中のプランから上位プランへの変更はすぐに反映され、今回のご利用期間の残りの日数分の差額を日割りでご請求します（お支払いサイクルはご契約中のままです）。'}
           </p>
         </section>
