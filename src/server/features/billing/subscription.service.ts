@@ -8,7 +8,7 @@ import type { Clock } from '../../clock';
 import { AppError } from '../../errors';
 import type { JobLogger } from '../../lib/jobs/job-runner';
 import { firstCardInvoiceFigures, firstInvoiceFigures, type InvoiceFigures, planChangeFigures, type PlanChangeFigures, tokyoDate } from './invoice-figures';
-import type { StripeGateway } from './stripe-gateway';
+import { CardDeclinedError, CHECKOUT_METADATA_KEYS, type StripeGateway } from './stripe-gateway';
 import type { SubscriptionRecord, SubscriptionsRepository, TenantPlanState } from './subscriptions.repo';
 
 export interface SubscriptionServiceDeps {
@@ -128,7 +128,8 @@ export class SubscriptionService {
       if (state.plan === to.id) throw AppError.validation({ plan: [m.samePlan] });
       const from = paidPlans().find((candidate) => candidate.id === state.plan);
       if (!subscription || !from) throw AppError.validation({ plan: [m.paidPlanChange] });
-      if (subscription.method === 'card') throw AppError.validation({ plan: [m.cardPlanChange] });
+      // A card subscription changes through Stripe (the 差額 charged to its card at once).
+      if (subscription.method === 'card' && !(this.deps.card && subscription.stripeSubscriptionId)) throw AppError.validation({ plan: [m.cardPlanChange] });
       if (rank(to.id) < rank(from.id)) throw AppError.validation({ plan: [m.useDowngrade] });
       if (input.cycle !== subscription.cycle) throw AppError.validation({ cycle: [m.cycleChange(BILLING_CYCLE_LABELS[subscription.cycle])] });
       if (input.method !== subscription.method) throw AppError.validation({ method: [m.methodChange(PAYMENT_METHOD_LABELS[subscription.method])] });
@@ -137,17 +138,56 @@ export class SubscriptionService {
       return { plan: to.id, from, pendingPlan: subscription.pendingPlan, figures: planChangeFigures(from, to, subscription.cycle, now, subscription.periodEnd) };
     };
     let decided: ReturnType<typeof decide> | undefined;
-    if (input.preview) {
-      const state = await repo.state();
-      if (!state) throw new AppError('NOT_FOUND', m.invalid);
-      decided = decide(state);
-    } else {
-      await repo.changePlan({ billing: input.billing, now }, (state) => (decided = decide(state)));
+    const state = await repo.state();
+    if (!state) throw new AppError('NOT_FOUND', m.invalid);
+    decided = decide(state);
+    if (!input.preview) {
+      const card = state.subscription?.method === 'card' ? await this.chargePlanChange(tenantId, state.subscription, to, decided.figures) : null;
+      try {
+        await repo.changePlan({ billing: input.billing, now, paidAt: card?.paidAt ?? null }, (current) => (decided = decide(current)));
+      } catch (error) {
+        // The tenant changed plan in the same moment from elsewhere: the card was charged for nothing.
+        if (card) this.deps.logger.error({ tenantId, err: error, total: decided.figures.total }, 'plan change charged to the card but not applied: refund it in Stripe');
+        throw error;
+      }
     }
     const { from, pendingPlan, figures } = decided!;
     const preview = toChangePreview(to, from, input, figures, pendingPlan);
     if (input.preview) return { preview, applied: false, checkout_url: null, subscription: null };
     return { preview, applied: true, checkout_url: null, subscription: await this.subscription(tenantId, true) };
+  }
+
+  /**
+   * A card subscription's move to a larger plan: Stripe charges the larger plan's price from the
+   * next period on, then the 差額 invoice's total to the card at once; a declined card puts the
+   * price back and changes nothing.
+   */
+  private async chargePlanChange(tenantId: number, subscription: SubscriptionRecord, to: PaidPlanDefinition, figures: InvoiceFigures): Promise<{ paidAt: Date }> {
+    const gateway = this.deps.card!.gateway;
+    const subscriptionId = subscription.stripeSubscriptionId!;
+    const priceOf = (plan: PaidPlanDefinition) => ({
+      cancel: false as const, cycle: subscription.cycle, name: `キヅキ ${plan.name}（${BILLING_CYCLE_LABELS[subscription.cycle]}・税込）`,
+      amount: withTax(subscription.cycle === 'annual' ? plan.annualPrice : plan.monthlyPrice),
+    });
+    const from = paidPlans().find((plan) => plan.id === subscription.plan)!;
+    try {
+      await gateway.scheduleNextPeriod(subscriptionId, priceOf(to));
+      try {
+        await gateway.chargeNow(subscriptionId, {
+          amount: figures.total, description: `${figures.items.map((item) => item.description).join('、')}（税込）`,
+          metadata: { [CHECKOUT_METADATA_KEYS.tenant]: String(tenantId), [CHECKOUT_METADATA_KEYS.plan]: to.id },
+        });
+      } catch (error) {
+        await gateway.scheduleNextPeriod(subscriptionId, subscription.pendingPlan === FREE_PLAN.id ? { cancel: true } : priceOf(from)).catch((restore: unknown) =>
+          this.deps.logger.error({ tenantId, err: restore }, 'stripe subscription price could not be put back after a failed plan change'));
+        throw error;
+      }
+    } catch (error) {
+      if (error instanceof CardDeclinedError) throw AppError.validation({ plan: [m.cardDeclined] });
+      this.deps.logger.error({ tenantId, err: error }, 'stripe could not charge a plan change');
+      throw new AppError('SERVICE_UNAVAILABLE', m.cardChangeFailed);
+    }
+    return { paidAt: this.deps.clock.now() };
   }
 
   /**

@@ -42,6 +42,8 @@ export interface ActivationInput {
 export interface PlanChangeInput {
   billing: BillingDetails;
   now: Date;
+  /** Set when the 差額 was already charged to the card: the invoice is issued paid. */
+  paidAt?: Date | null;
 }
 
 export class SubscriptionsRepository {
@@ -185,6 +187,7 @@ export class TenantSubscription {
         plan, cycle: subscription.cycle, method: subscription.method, buyer: input.billing, figures, now: input.now,
       });
       if (invoiceId === null) throw new Error(`tenant ${this.tenantId}: the 差額 invoice's period start was taken`);
+      if (input.paidAt) await locked.updateTable('invoices').set({ status: 'paid', paid_at: writeTimestamp(input.paidAt) }).where('id', '=', invoiceId).execute();
       return figures;
     });
   }

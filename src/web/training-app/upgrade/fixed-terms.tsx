@@ -1,11 +1,6 @@
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../common/billing.schema';
-import { japaneseDate } from '../../../common/billing-dates';
+import { dayAfter, japaneseDate } from '../../../common/billing-dates';
 import { BILLING_CYCLE_LABELS, type BillingCycle } from '../../../common/plans';
-
-/** The calendar day after a YYYY-MM-DD date (a period's last day → the next period's first). */
-function dayAfter(isoDate: string): string {
-  return new Date(Date.parse(`${isoDate}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-}
 
 /**
  * The payment step of a paid tenant's plan change: the cycle and the payment method stay the

@@ -53,7 +53,10 @@ export function InvoiceDates({ preview }: { preview: InvoicePreview }) {
       {preview.method === 'card' ? (
         <div className="summary-list__row">
           <dt>決済日</dt>
-          <dd>{japaneseDate(preview.issue_date)}（決済画面でのお支払い時）</dd>
+          <dd>
+            {japaneseDate(preview.issue_date)}
+            {preview.plan_change ? '（変更のお申し込み時に、ご登録のカードで決済）' : '（決済画面でのお支払い時）'}
+          </dd>
         </div>
       ) : (
         <>

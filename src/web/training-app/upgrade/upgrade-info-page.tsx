@@ -41,8 +41,8 @@ export function Component() {
       if (!plan.purchasable) return plan.monthly_price === null ? { kind: 'contact' } : { kind: 'none', note: '' };
       if (!current.is_admin) return { kind: 'none', note: '管理者のみ変更できます' };
       if (onFree) return { kind: 'choose', to: `/account/upgrade/payment?plan=${plan.plan_id}&cycle=${cycle}` };
-      // Larger plans: at once, on the subscription's cycle, while it is paid by invoice (card plan changes are not offered yet).
-      if (current.method === 'invoice' && current.cycle && isPaidPlanId(current.plan_id)) {
+      // Larger plans: at once, on the subscription's cycle (by card only while card payment is offered).
+      if ((current.method === 'invoice' || (current.method === 'card' && plans.data.card_available)) && current.cycle && isPaidPlanId(current.plan_id)) {
         return { kind: 'choose', to: `/account/upgrade/payment?plan=${plan.plan_id}&cycle=${current.cycle}`, label: '変更する' };
       }
       return { kind: 'contact' };

@@ -63,7 +63,7 @@ export function Component() {
 function largerPlans(plans: PlanList, subscription: Subscription): PlanInfo[] | null {
   const purchasable = plans.plans.filter((plan) => plan.purchasable);
   if (subscription.plan_id === FREE_PLAN.id) return purchasable;
-  if (subscription.method !== 'invoice' || !subscription.cycle) return null;
+  if (!(subscription.method === 'invoice' || (subscription.method === 'card' && plans.card_available)) || !subscription.cycle) return null;
   const currentIndex = plans.plans.findIndex((plan) => plan.plan_id === subscription.plan_id);
   const larger = purchasable.filter((plan) => currentIndex >= 0 && plans.plans.indexOf(plan) > currentIndex);
   return larger.length > 0 ? larger : null;
