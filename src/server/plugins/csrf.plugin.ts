@@ -35,6 +35,9 @@ export const CSRF_EXEMPT_ROUTES: ReadonlySet<string> = new Set<string>([
   // no token. The unguessable token in the path (128 bits, mailed only to that address) is the
   // proof, and the only effect is stopping that address's own training mail.
   'POST /phishing-training/unsubscribe/:token',
+  // Stripe's webhook (issue 14): a server-to-server call with no cookie; the Stripe-Signature
+  // header (HMAC of the raw body with the webhook secret, five-minute window) proves the caller.
+  'POST /api/webhooks/stripe',
 ]);
 
 /**
