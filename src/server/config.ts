@@ -1,7 +1,9 @@
+import fs from 'node:fs';
 import { isIP } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_HOUSE_ADS, type HouseAd, houseAdListSchema } from '../common/house-ads';
 import { SCREENSHOT_ORIGINAL_RETENTION_DAYS } from '../common/limits';
 import { type MailSender, parseMailSender } from './features/mail/mail-message';
 
@@ -126,6 +128,16 @@ const environmentSchema = z.object({
     .default('T1234567890123')
     .refine((value) => /^T\d{13}$/.test(value), 'must be T followed by 13 digits (適格請求書発行事業者の登録番号), e.g. T1234567890123'),
   INVOICE_ISSUER_ADDRESS: z.string().trim().min(1).max(200).default('〒100-0001 東京都千代田区千代田1-1 キヅキビル'),
+  /**
+   * Card payment through Stripe Checkout (issue 14): offered only when both the secret key and the
+   * webhook's signing secret are set, since plans change from the signed webhook alone.
+   */
+  STRIPE_SECRET_KEY: z.string().trim().regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, 'must be a Stripe secret key (sk_test_… / sk_live_…)').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().trim().regex(/^whsec_[A-Za-z0-9]+$/, 'must be a Stripe webhook signing secret (whsec_…)').optional(),
+  /** Where the Stripe API is (default Stripe's own); tests and stripe-mock point it at loopback. */
+  STRIPE_API_URL: z.url().optional(),
+  /** The free plan's house ads: a JSON file holding an array of { title, text, link: { href, label } }; unset: the built-in ones. */
+  HOUSE_ADS_FILE: z.string().min(1).optional(),
   /** 振込先, one line: bank, branch, account type and number, holder. */
   INVOICE_BANK_ACCOUNT: z.string().trim().min(1).max(200).default('キヅキ銀行 本店営業部 普通 1234567 カ）キヅキ'),
   /** Serve /dev/mailbox to any client, not only loopback ones (a shared development server). */
@@ -201,6 +213,10 @@ export interface AppConfig {
   };
   /** DNS servers for sending-domain verification (`address[:port]`); empty: the system's resolvers. */
   dnsServers: string[];
+  /** Card payment (STRIPE_*); null: 請求書払い only. */
+  stripe: StripeConfig | null;
+  /** The free plan's ad slot (HOUSE_ADS_FILE, else DEFAULT_HOUSE_ADS). */
+  houseAds: readonly HouseAd[];
   /** The issuer printed on every 適格請求書 (INVOICE_ISSUER_*, INVOICE_BANK_ACCOUNT). */
   invoiceIssuer: InvoiceIssuer;
   training: {
@@ -217,6 +233,13 @@ export interface AppConfig {
     /** INDIVIDUAL_SKIP_HOLIDAYS: individual training mail avoids Japanese public holidays too. */
     individualSkipHolidays: boolean;
   };
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  /** STRIPE_API_URL, or null for api.stripe.com. */
+  apiUrl: string | null;
 }
 
 export interface InvoiceIssuer {
@@ -294,6 +317,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
       trainingDomain: env.TRAINING_MAIL_DOMAIN,
     },
     dnsServers: env.DNS_SERVERS,
+    stripe: stripeConfig(env.STRIPE_SECRET_KEY, env.STRIPE_WEBHOOK_SECRET, env.STRIPE_API_URL),
+    houseAds: env.HOUSE_ADS_FILE ? houseAdsFrom(env.HOUSE_ADS_FILE) : DEFAULT_HOUSE_ADS,
     invoiceIssuer: {
       name: env.INVOICE_ISSUER_NAME,
       registrationNumber: env.INVOICE_ISSUER_REGISTRATION_NUMBER,
@@ -309,6 +334,28 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
       individualSkipHolidays: env.INDIVIDUAL_SKIP_HOLIDAYS,
     },
   };
+}
+
+/** HOUSE_ADS_FILE read and checked at start-up: a bad file stops the server with the reason, never shows a broken ad. */
+function houseAdsFrom(file: string): readonly HouseAd[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new ConfigError(`HOUSE_ADS_FILE: cannot read ${file} as JSON (${(error as Error).message})`);
+  }
+  const ads = houseAdListSchema.safeParse(parsed);
+  if (!ads.success) {
+    throw new ConfigError(`HOUSE_ADS_FILE: ${file} is not a list of house ads:\n${ads.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`).join('\n')}`);
+  }
+  return ads.data;
+}
+
+/** Card payment needs both secrets: a key alone would take money whose webhook could never change the plan. */
+function stripeConfig(secretKey: string | undefined, webhookSecret: string | undefined, apiUrl: string | undefined): StripeConfig | null {
+  if (!secretKey && !webhookSecret) return null;
+  if (!secretKey || !webhookSecret) throw new ConfigError('STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together (card payment needs the signed webhook).');
+  return { secretKey, webhookSecret, apiUrl: apiUrl ?? null };
 }
 
 function databaseTarget(url: string | undefined, dataDir: string): DatabaseTarget {

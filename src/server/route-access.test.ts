@@ -47,6 +47,9 @@ const PUBLIC_API_ROUTES: ReadonlySet<string> = new Set([
   'POST /api/operator/setup',
   'POST /api/operator/login',
   'POST /api/operator/login/totp',
+  // Stripe's webhook (issue 14): no session; the Stripe-Signature header is the proof, and an
+  // unsigned or wrongly signed event answers 400 without effect.
+  'POST /api/webhooks/stripe',
 ]);
 
 const isPage = (method: string, url: string) => method === 'GET' && !url.startsWith('/api/');

@@ -1,9 +1,11 @@
+import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { InvoiceSummary } from '../../src/common/billing.schema';
 import { checkScreen } from './support/axe';
+import { firstPageAsPng } from './support/pdf-preview';
 import { DESKTOP, PHONE } from './support/browser';
 import { viewportName } from './support/e2e';
 import { useTrainingEnvironment } from './support/training-env';
@@ -148,6 +150,14 @@ describe.each([
     await invoiceTable.getByRole('button', { name: `請求書 ${invoices[1]!.summary.invoice_number} のPDFをダウンロード` }).click();
     expect((await download).suggestedFilename()).toBe(`請求書_${invoices[1]!.summary.invoice_number}.pdf`);
     expect(pdfRequests).toEqual([`Bearer ${token}`]);
+    // Its first page, rendered by poppler as a person would see it (saved for review): one A4
+    // portrait page with text on it.
+    const pdfPath = path.join(os.tmpdir(), `kizuki-e2e-invoice-${viewport.width}-${process.pid}.pdf`);
+    await (await download).saveAs(pdfPath);
+    const preview = await firstPageAsPng(pdfPath, `invoice-pdf-${name}`);
+    expect(preview.height / preview.width).toBeCloseTo(297 / 210, 1);
+    expect(preview.inkShare).toBeGreaterThan(0.01);
+    expect(preview.inkShare).toBeLessThan(0.3);
 
     // Last month's detail.
     await rows.nth(1).getByRole('link', { name: `${monthLabel(tokyoMonth(1))}の明細を見る` }).click();

@@ -3,8 +3,10 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import { PAYMENT_METHOD_LABELS } from '../../../common/billing.schema';
+import { japaneseDate, yen } from '../../../common/billing-dates';
 import { planOf } from '../../../common/plans';
 import type { InvoiceIssuer } from '../../config';
+import { tokyoDate } from './invoice-figures';
 import type { StoredInvoice } from './invoices.repo';
 
 /**
@@ -25,17 +27,6 @@ function japaneseFont(): Buffer {
   // The package exports only its index (dist/index.cjs); the fonts sit beside dist/.
   fontBytes ??= fs.readFileSync(path.join(path.dirname(require.resolve('@embedpdf/fonts-jp')), '..', 'fonts', 'NotoSansJP-Regular.otf'));
   return fontBytes;
-}
-
-const yen = new Intl.NumberFormat('ja-JP');
-export function formatYen(amount: number): string {
-  return `${yen.format(amount)}円`;
-}
-
-/** 2026-12-01 → 2026年12月1日 */
-export function japaneseDate(isoDate: string): string {
-  const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
-  return `${year}年${month}月${day}日`;
 }
 
 /** The invoice's own file name (Content-Disposition, the saved file). */
@@ -122,7 +113,7 @@ export async function renderInvoicePdf({ invoice, issuer, periodFirstDay, period
   y = doc.y + 10;
   doc.rect(left, y, 300, 34).fillColor('#f3f4f6').fill();
   doc.fillColor(INK).fontSize(11).text('ご請求金額（税込）', left + 10, y + 10);
-  doc.fontSize(16).text(formatYen(invoice.total), left + 120, y + 6, { width: 170, align: 'right' });
+  doc.fontSize(16).text(yen(invoice.total), left + 120, y + 6, { width: 170, align: 'right' });
   y += 44;
   doc.fontSize(9);
   doc.text(`お支払期限：${japaneseDate(invoice.dueDate)}`, left, y);
@@ -147,8 +138,8 @@ export async function renderInvoicePdf({ invoice, issuer, periodFirstDay, period
     doc.text(item.description, columns.description, rowTop, { width: 285 });
     const rowBottom = doc.y;
     doc.text(String(item.quantity), columns.quantity, rowTop, { width: 40, align: 'right' });
-    doc.text(formatYen(item.unit_price), columns.unitPrice, rowTop, { width: 65, align: 'right' });
-    doc.text(formatYen(item.amount), columns.amount, rowTop, { width: right - columns.amount - 6, align: 'right' });
+    doc.text(yen(item.unit_price), columns.unitPrice, rowTop, { width: 65, align: 'right' });
+    doc.text(yen(item.amount), columns.amount, rowTop, { width: right - columns.amount - 6, align: 'right' });
     y = rowBottom + 6;
     doc.moveTo(left, y).lineTo(right, y).lineWidth(0.5).strokeColor(RULE).stroke();
   }
@@ -159,9 +150,9 @@ export async function renderInvoicePdf({ invoice, issuer, periodFirstDay, period
   const labelX = left + 250;
   const valueWidth = right - labelX - 6;
   const totals: Array<[string, string]> = [
-    [`${invoice.taxRatePercent}%対象 小計（税抜）`, formatYen(invoice.subtotal)],
-    [`消費税（${invoice.taxRatePercent}%）`, formatYen(invoice.tax)],
-    ['合計（税込）', formatYen(invoice.total)],
+    [`${invoice.taxRatePercent}%対象 小計（税抜）`, yen(invoice.subtotal)],
+    [`消費税（${invoice.taxRatePercent}%）`, yen(invoice.tax)],
+    ['合計（税込）', yen(invoice.total)],
   ];
   doc.fillColor(INK).fontSize(10);
   for (const [label, value] of totals) {
@@ -172,21 +163,30 @@ export async function renderInvoicePdf({ invoice, issuer, periodFirstDay, period
     y += 3;
   }
   doc.fontSize(8.5).fillColor(MUTED).text(
-    `税率別内訳：${invoice.taxRatePercent}%対象 ${formatYen(invoice.subtotal)}（消費税 ${formatYen(invoice.tax)}）${IDEOGRAPHIC_SPACE}消費税の端数は請求書ごと・税率ごとに1回切り捨てています。`,
+    `税率別内訳：${invoice.taxRatePercent}%対象 ${yen(invoice.subtotal)}（消費税 ${yen(invoice.tax)}）${IDEOGRAPHIC_SPACE}消費税の端数は請求書ごと・税率ごとに1回切り捨てています。`,
     left, y + 4, { width },
   );
   y = doc.y + 18;
 
-  // 振込先
-  doc.fillColor(INK).fontSize(10).text('お振込先', left, y);
-  y = doc.y + 3;
-  doc.rect(left, y, width, 1).fillColor(RULE).fill();
-  doc.fillColor(INK).fontSize(9.5).text(issuer.bankAccount, left, y + 6, { width });
-  y = doc.y + 4;
-  doc.fontSize(8.5).fillColor(MUTED).text(
-    `お支払期限（${japaneseDate(invoice.dueDate)}）までにお振り込みください。振込手数料は貴社にてご負担くださいますようお願いいたします。お振込名義の前に請求書番号（${invoice.invoiceNumber}）をご記入いただくと確認が早くなります。`,
-    left, y, { width },
-  );
+  if (invoice.method === 'card') {
+    // Paid through Stripe: no transfer is asked for.
+    doc.fillColor(INK).fontSize(10).text('お支払い', left, y);
+    y = doc.y + 3;
+    doc.rect(left, y, width, 1).fillColor(RULE).fill();
+    const paid = invoice.paidAt ? `${japaneseDate(tokyoDate(invoice.paidAt))}にクレジットカードで決済済みです。` : 'ご登録のクレジットカードで決済します。';
+    doc.fillColor(INK).fontSize(9.5).text(`${paid}お振り込みは不要です。`, left, y + 6, { width });
+  } else {
+    // 振込先
+    doc.fillColor(INK).fontSize(10).text('お振込先', left, y);
+    y = doc.y + 3;
+    doc.rect(left, y, width, 1).fillColor(RULE).fill();
+    doc.fillColor(INK).fontSize(9.5).text(issuer.bankAccount, left, y + 6, { width });
+    y = doc.y + 4;
+    doc.fontSize(8.5).fillColor(MUTED).text(
+      `お支払期限（${japaneseDate(invoice.dueDate)}）までにお振り込みください。振込手数料は貴社にてご負担くださいますようお願いいたします。お振込名義の前に請求書番号（${invoice.invoiceNumber}）をご記入いただくと確認が早くなります。`,
+      left, y, { width },
+    );
+  }
 
   // The footer sits in the bottom margin: without this pdfkit would start a second page for it.
   doc.page.margins.bottom = 0;

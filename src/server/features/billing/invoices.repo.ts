@@ -142,6 +142,19 @@ export class InvoicesRepository {
     const exists = await trx.selectFrom('invoices').select('id').where('id', '=', invoiceId).executeTakeFirst();
     return exists ? 'already_paid' : 'not_found';
   }
+
+  /**
+   * A card renewal's charge succeeded: the tenant's invoice of the period that starts at
+   * `periodStart` is paid. False when no such invoice exists (yet); paying twice changes nothing.
+   */
+  async markPeriodPaid(tenantId: number, periodStart: Date, paidAt: Date): Promise<boolean> {
+    const row = await this.db.selectFrom('invoices').select(['id', 'status']).where('tenant_id', '=', tenantId).where('period_start', '=', writeTimestamp(periodStart)).executeTakeFirst();
+    if (!row) return false;
+    if (row.status === 'unpaid') {
+      await this.db.updateTable('invoices').set({ status: 'paid', paid_at: writeTimestamp(paidAt) }).where('id', '=', row.id).where('status', '=', 'unpaid').execute();
+    }
+    return true;
+  }
 }
 
 /** One tenant's invoices: every query is bound to the tenant, so another tenant's invoice is simply not found. */

@@ -1,11 +1,12 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { BillingDetails } from '../../../common/billing.schema';
 import { type BillingCycle, FREE_PLAN, paidPlans } from '../../../common/plans';
 import { readTimestamp, writeTimestamp } from '../../db/dialect';
-import type { Database } from '../../db/schema';
+import type { Database, TenantSubscriptionsTable } from '../../db/schema';
 import { enqueueJob } from '../../lib/jobs/jobs.repo';
 import { nextTokyoMonth, tokyoMonth, tokyoMonthStart } from '../../lib/time-format';
 import { renewalInvoiceFigures } from './invoice-figures';
+import { setTenantPlan } from '../billing-usage/usage.repo';
 import { issueInvoice } from './invoices.repo';
 
 /** A subscription whose paid period has ended, as the monthly job finds it. */
@@ -47,10 +48,18 @@ export class SubscriptionRenewalsRepository {
       .orderBy('tenant_id')
       .limit(limit)
       .execute();
-    return rows.map((row) => ({
-      tenantId: Number(row.tenant_id), plan: row.plan, cycle: row.billing_cycle, method: row.payment_method,
-      periodEnd: readTimestamp(row.current_period_end), pendingPlan: row.pending_plan,
-    }));
+    return rows.map(toDueSubscription);
+  }
+
+  /** One tenant's subscription if its period ended at or before `now` (a card renewal's webhook came before the job). */
+  async dueFor(tenantId: number, now: Date): Promise<DueSubscription | null> {
+    const row = await this.db
+      .selectFrom('tenant_subscriptions')
+      .select(['tenant_id', 'plan', 'billing_cycle', 'payment_method', 'current_period_end', 'pending_plan'])
+      .where('tenant_id', '=', tenantId)
+      .where('current_period_end', '<=', writeTimestamp(now))
+      .executeTakeFirst();
+    return row ? toDueSubscription(row) : null;
   }
 
   /** The earliest period end after `now` (when the next pass has work), or null. */
@@ -80,7 +89,8 @@ export class SubscriptionRenewalsRepository {
           .where('pending_plan', '=', FREE_PLAN.id)
           .executeTakeFirst();
         if (Number(deleted.numDeletedRows) !== 1) return { kind: 'taken' };
-        await setTenantPlan(trx, subscription.tenantId, FREE_PLAN.id, at);
+        // The change belongs to the month the period ended in, even when a pass catches up later.
+        await setTenantPlan(trx, subscription.tenantId, FREE_PLAN.id, subscription.periodEnd);
         return { kind: 'cancelled' };
       }
       const plan = subscription.pendingPlan ?? subscription.plan;
@@ -88,17 +98,18 @@ export class SubscriptionRenewalsRepository {
       const figures = definition ? renewalInvoiceFigures(definition, subscription.cycle, subscription.periodEnd) : null;
       const nextEnd = figures?.periodEnd ?? renewalPeriodEnd(subscription);
       // First statement of the transaction: on SQLite it takes the write lock before any read. The
-      // pending plan is compared too: a downgrade asked for since the read is not lost (the next
-      // round of the pass reads it and applies it).
+      // pending plan and the plan are compared too: a downgrade asked for, or a move to a larger
+      // plan made, since the read is not lost (the next round of the pass reads it and bills it).
       const updated = await trx
         .updateTable('tenant_subscriptions')
         .set({ plan, pending_plan: null, current_period_start: periodEnd, current_period_end: writeTimestamp(nextEnd), updated_at: at })
         .where('tenant_id', '=', subscription.tenantId)
         .where('current_period_end', '=', periodEnd)
+        .where('plan', '=', subscription.plan)
         .where((eb) => (subscription.pendingPlan === null ? eb('pending_plan', 'is', null) : eb('pending_plan', '=', subscription.pendingPlan)))
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) !== 1) return { kind: 'taken' };
-      if (plan !== subscription.plan) await setTenantPlan(trx, subscription.tenantId, plan, at);
+      if (plan !== subscription.plan) await setTenantPlan(trx, subscription.tenantId, plan, subscription.periodEnd);
       if (!figures) return { kind: 'renewed_without_invoice', plan };
       const invoiceId = await issueInvoice(trx, subscription.tenantId, {
         plan, cycle: subscription.cycle, method: subscription.method, buyer: await buyerOf(trx, subscription.tenantId), figures, now,
@@ -125,9 +136,13 @@ export class SubscriptionRenewalsRepository {
   }
 }
 
-async function setTenantPlan(trx: Transaction<Database>, tenantId: number, plan: string, at: string): Promise<void> {
-  await trx.updateTable('tenants').set({ plan, updated_at: at }).where('id', '=', tenantId).execute();
+function toDueSubscription(row: Pick<Selectable<TenantSubscriptionsTable>, 'tenant_id' | 'plan' | 'billing_cycle' | 'payment_method' | 'current_period_end' | 'pending_plan'>): DueSubscription {
+  return {
+    tenantId: Number(row.tenant_id), plan: row.plan, cycle: row.billing_cycle, method: row.payment_method,
+    periodEnd: readTimestamp(row.current_period_end), pendingPlan: row.pending_plan,
+  };
 }
+
 
 /** A period of one billing cycle from the end of the last (plans without a list price). */
 function renewalPeriodEnd(subscription: DueSubscription): Date {

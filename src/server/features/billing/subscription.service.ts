@@ -2,18 +2,31 @@ import type { z } from 'zod';
 import type { InvoicePreview, PlanInfo, Subscription, downgradeInputSchema, upgradeInputSchema } from '../../../common/billing.schema';
 import { billingMessages as m } from '../../../common/billing-messages';
 import { japaneseDate } from '../../../common/billing-dates';
-import { CONSUMPTION_TAX_PERCENT, FREE_PLAN, isPaidPlanId, PLANS, paidPlans, planOf, withTax, type PaidPlanDefinition } from '../../../common/plans';
+import { BILLING_CYCLE_LABELS, CONSUMPTION_TAX_PERCENT, FREE_PLAN, isPaidPlanId, PLANS, paidPlans, planOf, withTax, type PaidPlanDefinition } from '../../../common/plans';
+import { PAYMENT_METHOD_LABELS } from '../../../common/billing.schema';
 import type { Clock } from '../../clock';
 import { AppError } from '../../errors';
-import { firstInvoiceFigures, type InvoiceFigures, tokyoDate } from './invoice-figures';
-import type { SubscriptionsRepository, TenantPlanState } from './subscriptions.repo';
+import type { JobLogger } from '../../lib/jobs/job-runner';
+import { firstCardInvoiceFigures, firstInvoiceFigures, type InvoiceFigures, planChangeFigures, type PlanChangeFigures, tokyoDate } from './invoice-figures';
+import { CardDeclinedError, CHECKOUT_METADATA_KEYS, type StripeGateway } from './stripe-gateway';
+import type { SubscriptionRecord, SubscriptionsRepository, TenantPlanState } from './subscriptions.repo';
 
 export interface SubscriptionServiceDeps {
   repo: SubscriptionsRepository;
   clock: Clock;
-  /** Card payment (Stripe Checkout) is offered only when the server has a Stripe key. */
-  cardAvailable: boolean;
+  /** Card payment (Stripe Checkout), offered only when the server has the Stripe secrets (STRIPE_*). */
+  card: CardPayments | null;
+  logger: JobLogger;
 }
+
+export interface CardPayments {
+  gateway: StripeGateway;
+  /** Where Checkout sends the browser back (APP_URL). */
+  appUrl: string;
+}
+
+/** How long a Checkout page stays payable: its figures are those of the moment it was opened. */
+const CHECKOUT_LIFETIME_MS = 60 * 60 * 1000;
 
 type UpgradeRequest = z.output<typeof upgradeInputSchema>;
 type DowngradeRequest = z.output<typeof downgradeInputSchema>;
@@ -35,7 +48,7 @@ export class SubscriptionService {
         purchasable: isPaidPlanId(plan.id),
       })),
       tax_rate_percent: CONSUMPTION_TAX_PERCENT,
-      card_available: this.deps.cardAvailable,
+      card_available: this.deps.card !== null,
     };
   }
 
@@ -45,26 +58,136 @@ export class SubscriptionService {
     return toSubscription(state, isAdmin);
   }
 
-  /** The confirm screen's figures, or (preview false) the plan started at once with its first invoice. */
-  async upgrade(tenantId: number, input: UpgradeRequest): Promise<{ preview: InvoicePreview; applied: boolean; subscription: Subscription | null }> {
-    if (input.method === 'card' && !this.deps.cardAvailable) throw AppError.validation({ method: [m.cardUnavailable] });
+  /**
+   * The confirm screen's figures (preview), or the application: by invoice the plan starts at once
+   * with its first invoice; by card the answer is the Stripe Checkout page, and the plan starts
+   * when Stripe's signed webhook says the payment went through (stripe-webhook.service.ts).
+   */
+  async upgrade(tenantId: number, input: UpgradeRequest): Promise<{ preview: InvoicePreview; applied: boolean; checkout_url: string | null; subscription: Subscription | null }> {
+    const card = input.method === 'card' ? this.deps.card : null;
+    if (input.method === 'card' && !card) throw AppError.validation({ method: [m.cardUnavailable] });
     const plan = paidPlans().find((candidate) => candidate.id === input.plan)!;
     const repo = this.deps.repo.forTenant(tenantId);
+    const current = await repo.state();
+    if (current && current.plan !== FREE_PLAN.id && current.plan !== plan.id) return this.changePaidPlan(tenantId, input);
     const now = this.deps.clock.now();
-    const figures = firstInvoiceFigures(plan, input.cycle, now);
+    const figures = card ? firstCardInvoiceFigures(plan, input.cycle, now) : firstInvoiceFigures(plan, input.cycle, now);
     const preview = toPreview(plan, input, figures);
     const check = (state: TenantPlanState) => {
       if (state.plan === plan.id) throw AppError.validation({ plan: [m.samePlan] });
       if (state.plan !== FREE_PLAN.id) throw AppError.validation({ plan: [m.paidPlanChange] });
     };
-    if (input.preview) {
+    if (input.preview || card) {
       const state = await repo.state();
       if (!state) throw new AppError('NOT_FOUND', m.invalid);
       check(state);
-      return { preview, applied: false, subscription: null };
+      if (input.preview || !card) return { preview, applied: false, checkout_url: null, subscription: null };
+      // The webhook addresses the first invoice to the 請求先 given here.
+      await repo.saveBillingDetails(input.billing, now);
+      return { preview, applied: false, checkout_url: await this.openCheckout(card, tenantId, plan, input, figures, now), subscription: null };
     }
     await repo.activate({ plan: plan.id, cycle: input.cycle, method: input.method, billing: input.billing, figures, now }, check);
-    return { preview, applied: true, subscription: await this.subscription(tenantId, true) };
+    return { preview, applied: true, checkout_url: null, subscription: await this.subscription(tenantId, true) };
+  }
+
+  private async openCheckout(card: CardPayments, tenantId: number, plan: PaidPlanDefinition, input: UpgradeRequest, figures: InvoiceFigures, now: Date): Promise<string> {
+    const price = input.cycle === 'annual' ? plan.annualPrice : plan.monthlyPrice;
+    // Started on the 1st, the first charge is the first full period itself; otherwise it is the
+    // rest of the month (the first invoice), and the recurring charges start on the 1st.
+    const startsOnFirst = tokyoDate(now).endsWith('-01');
+    try {
+      const session = await card.gateway.createCheckout({
+        tenantId, plan: plan.id, cycle: input.cycle, customerEmail: input.billing.email,
+        recurring: { name: `キヅキ ${plan.name}（${BILLING_CYCLE_LABELS[input.cycle]}・税込）`, amount: withTax(price) },
+        firstCharge: startsOnFirst ? null : { name: `${figures.items.map((item) => item.description).join('、')}（税込）`, amount: figures.total },
+        anchor: startsOnFirst ? null : figures.periodEnd,
+        successUrl: `${card.appUrl}/account/upgrade/complete?checkout=success`,
+        cancelUrl: `${card.appUrl}/account/upgrade/confirm?checkout=cancelled`,
+        expiresAt: new Date(now.getTime() + CHECKOUT_LIFETIME_MS),
+      });
+      return session.url;
+    } catch (error) {
+      this.deps.logger.error({ tenantId, err: error }, 'stripe checkout could not be opened');
+      throw new AppError('SERVICE_UNAVAILABLE', m.cardCheckoutFailed);
+    }
+  }
+
+  /**
+   * A paid tenant's move to a larger plan (issue 14, 請求書払い): the plan is in force at once, the
+   * billing cycle, payment method and period stay the subscription's, a scheduled downgrade or
+   * cancellation is withdrawn, and a 差額 invoice charges the rest of the period (invoice-figures.ts
+   * planChangeFigures). With preview true only the figures. A lower plan goes through downgrade();
+   * the enterprise tier and card subscriptions are refused for now.
+   */
+  async changePaidPlan(tenantId: number, input: UpgradeRequest): Promise<{ preview: InvoicePreview; applied: boolean; checkout_url: null; subscription: Subscription | null }> {
+    const to = paidPlans().find((candidate) => candidate.id === input.plan)!;
+    const repo = this.deps.repo.forTenant(tenantId);
+    const now = this.deps.clock.now();
+    const decide = (state: TenantPlanState) => {
+      const subscription = state.subscription;
+      if (state.plan === to.id) throw AppError.validation({ plan: [m.samePlan] });
+      const from = paidPlans().find((candidate) => candidate.id === state.plan);
+      if (!subscription || !from) throw AppError.validation({ plan: [m.paidPlanChange] });
+      // A card subscription changes through Stripe (the 差額 charged to its card at once).
+      if (subscription.method === 'card' && !(this.deps.card && subscription.stripeSubscriptionId)) throw AppError.validation({ plan: [m.cardPlanChange] });
+      if (rank(to.id) < rank(from.id)) throw AppError.validation({ plan: [m.useDowngrade] });
+      if (input.cycle !== subscription.cycle) throw AppError.validation({ cycle: [m.cycleChange(BILLING_CYCLE_LABELS[subscription.cycle])] });
+      if (input.method !== subscription.method) throw AppError.validation({ method: [m.methodChange(PAYMENT_METHOD_LABELS[subscription.method])] });
+      // The period has ended and the monthly job has not renewed it yet (minutes after 00:00 on the 1st).
+      if (now >= subscription.periodEnd) throw AppError.validation({ plan: [m.renewalInProgress] });
+      return { plan: to.id, from, pendingPlan: subscription.pendingPlan, figures: planChangeFigures(from, to, subscription.cycle, now, subscription.periodEnd) };
+    };
+    let decided: ReturnType<typeof decide> | undefined;
+    const state = await repo.state();
+    if (!state) throw new AppError('NOT_FOUND', m.invalid);
+    decided = decide(state);
+    if (!input.preview) {
+      const card = state.subscription?.method === 'card' ? await this.chargePlanChange(tenantId, state.subscription, to, decided.figures) : null;
+      try {
+        await repo.changePlan({ billing: input.billing, now, paidAt: card?.paidAt ?? null }, (current) => (decided = decide(current)));
+      } catch (error) {
+        // The tenant changed plan in the same moment from elsewhere: the card was charged for nothing.
+        if (card) this.deps.logger.error({ tenantId, err: error, total: decided.figures.total }, 'plan change charged to the card but not applied: refund it in Stripe');
+        throw error;
+      }
+    }
+    const { from, pendingPlan, figures } = decided!;
+    const preview = toChangePreview(to, from, input, figures, pendingPlan);
+    if (input.preview) return { preview, applied: false, checkout_url: null, subscription: null };
+    return { preview, applied: true, checkout_url: null, subscription: await this.subscription(tenantId, true) };
+  }
+
+  /**
+   * A card subscription's move to a larger plan: Stripe charges the larger plan's price from the
+   * next period on, then the 差額 invoice's total to the card at once; a declined card puts the
+   * price back and changes nothing.
+   */
+  private async chargePlanChange(tenantId: number, subscription: SubscriptionRecord, to: PaidPlanDefinition, figures: InvoiceFigures): Promise<{ paidAt: Date }> {
+    const gateway = this.deps.card!.gateway;
+    const subscriptionId = subscription.stripeSubscriptionId!;
+    const priceOf = (plan: PaidPlanDefinition) => ({
+      cancel: false as const, cycle: subscription.cycle, name: `キヅキ ${plan.name}（${BILLING_CYCLE_LABELS[subscription.cycle]}・税込）`,
+      amount: withTax(subscription.cycle === 'annual' ? plan.annualPrice : plan.monthlyPrice),
+    });
+    const from = paidPlans().find((plan) => plan.id === subscription.plan)!;
+    try {
+      await gateway.scheduleNextPeriod(subscriptionId, priceOf(to));
+      try {
+        await gateway.chargeNow(subscriptionId, {
+          amount: figures.total, description: `${figures.items.map((item) => item.description).join('、')}（税込）`,
+          metadata: { [CHECKOUT_METADATA_KEYS.tenant]: String(tenantId), [CHECKOUT_METADATA_KEYS.plan]: to.id },
+        });
+      } catch (error) {
+        await gateway.scheduleNextPeriod(subscriptionId, subscription.pendingPlan === FREE_PLAN.id ? { cancel: true } : priceOf(from)).catch((restore: unknown) =>
+          this.deps.logger.error({ tenantId, err: restore }, 'stripe subscription price could not be put back after a failed plan change'));
+        throw error;
+      }
+    } catch (error) {
+      if (error instanceof CardDeclinedError) throw AppError.validation({ plan: [m.cardDeclined] });
+      this.deps.logger.error({ tenantId, err: error }, 'stripe could not charge a plan change');
+      throw new AppError('SERVICE_UNAVAILABLE', m.cardChangeFailed);
+    }
+    return { paidAt: this.deps.clock.now() };
   }
 
   /**
@@ -75,9 +198,12 @@ export class SubscriptionService {
   async downgrade(tenantId: number, input: DowngradeRequest): Promise<{ message: string; subscription: Subscription }> {
     const target = planOf(input.plan);
     let message = '';
-    await this.deps.repo.forTenant(tenantId).changePendingPlan(this.deps.clock.now(), (state, peopleCount) => {
+    let before: SubscriptionRecord | null = null;
+    const repo = this.deps.repo.forTenant(tenantId);
+    await repo.changePendingPlan(this.deps.clock.now(), (state, peopleCount) => {
       const subscription = state.subscription;
       if (!subscription) throw AppError.validation({ plan: [m.notPaid] });
+      before = subscription;
       // Choosing the plan in force withdraws a scheduled change.
       if (target.id === state.plan) {
         message = m.downgradeWithdrawn;
@@ -89,7 +215,31 @@ export class SubscriptionService {
       message = target.id === FREE_PLAN.id ? m.cancellationScheduled(periodEndDate) : m.downgradeScheduled(target.name, periodEndDate);
       return target.id;
     });
+    const changed = before as SubscriptionRecord | null;
+    if (changed?.stripeSubscriptionId && this.deps.card) await this.chargeNextPeriodAs(tenantId, changed, target.id === changed.plan ? null : target.id);
     return { message, subscription: await this.subscription(tenantId, true) };
+  }
+
+  /**
+   * A card subscription's next charge follows the scheduled change: the lower plan's price, or no
+   * charge at all after a cancellation; withdrawing the change restores the plan's own price. If
+   * Stripe cannot be reached, the schedule is put back and the administrator is asked to retry.
+   */
+  private async chargeNextPeriodAs(tenantId: number, subscription: SubscriptionRecord, pendingPlan: string | null): Promise<void> {
+    const next = planOf(pendingPlan ?? subscription.plan);
+    const price = subscription.cycle === 'annual' ? next.annualPrice : next.monthlyPrice;
+    try {
+      await this.deps.card!.gateway.scheduleNextPeriod(
+        subscription.stripeSubscriptionId!,
+        next.id === FREE_PLAN.id || price === null
+          ? { cancel: true }
+          : { cancel: false, cycle: subscription.cycle, name: `キヅキ ${next.name}（${BILLING_CYCLE_LABELS[subscription.cycle]}・税込）`, amount: withTax(price) },
+      );
+    } catch (error) {
+      this.deps.logger.error({ tenantId, err: error }, 'stripe subscription could not follow a scheduled plan change');
+      await this.deps.repo.forTenant(tenantId).changePendingPlan(this.deps.clock.now(), () => subscription.pendingPlan);
+      throw new AppError('SERVICE_UNAVAILABLE', m.cardSyncFailed);
+    }
   }
 }
 
@@ -103,7 +253,14 @@ function toPreview(plan: PaidPlanDefinition, input: UpgradeRequest, figures: Inv
     plan_id: plan.id, plan_name: plan.name, cycle: input.cycle, method: input.method,
     period_start: tokyoDate(figures.periodStart), period_end: lastDayOf(figures.periodEnd),
     subtotal: figures.subtotal, tax_rate_percent: figures.taxRatePercent, tax: figures.tax, total: figures.total,
-    issue_date: figures.issueDate, due_date: figures.dueDate, items: figures.items,
+    issue_date: figures.issueDate, due_date: figures.dueDate, items: figures.items, plan_change: null,
+  };
+}
+
+function toChangePreview(to: PaidPlanDefinition, from: PaidPlanDefinition, input: UpgradeRequest, figures: PlanChangeFigures, pendingPlan: string | null): InvoicePreview {
+  return {
+    ...toPreview(to, input, figures),
+    plan_change: { from_plan_id: from.id, from_plan_name: from.name, proration: figures.proration, withdrawn_pending_plan_id: pendingPlan },
   };
 }
 
