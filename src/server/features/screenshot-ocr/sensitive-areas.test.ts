@@ -178,6 +178,15 @@ describe('redaction of round 5 (shapes from a fresh generated split)', () => {
     expect(covered(boxes, { x: 40, y: 68, w: 40, h: 20 })).toBe(true);
   });
 
+  it('covers the first character of the words under a URL that ran to the column edge (its last letter may be in them)', () => {
+    const above = line('下記URLよりお手続きをお願いいたします。', 20);
+    const url = line('https://rakuten-jp.example/secure2reE1WXdqj', 44);
+    const words = line('り本日中にお手続きください。', 68);
+    const boxes = findSensitiveBoxes([above, url, words], SCREEN);
+    expect(covered(boxes, { x: 40, y: 68, w: 12, h: 20 })).toBe(true);
+    expect(covered(boxes, words.charBoxes[3]!)).toBe(false);
+  });
+
   it('covers the unread line in the gap below a URL that ran to the column edge', () => {
     const above = line('下記URLよりお手続きをお願いいたします。', 20);
     const url = line('https://my.amazn-jp.example/portaltoke', 44);

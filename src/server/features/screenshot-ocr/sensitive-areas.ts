@@ -121,6 +121,11 @@ function markSensitiveSpans(lines: readonly OcrLine[], wide = false): { marked: 
       const left = line.box.x - line.box.h * 0.6;
       if (covered) unread.push({ x: left, y: covered.y + line.box.h * 1.1, w: covered.x + covered.w - left, h: covered.h });
     }
+    // (wide: an address that ran to the column edge above words may have lost its last character
+    // into them, "…dqj" / "り本日中に" for "…dqjU" / "より本日中に": the next line's first one goes.)
+    if (wide && nextIsWords && !readOn && !hole) {
+      unread.push({ x: next.box.x - next.box.h * 0.6, y: next.box.y, w: next.box.h * 1.6, h: next.box.h });
+    }
     if (!next || !readOn) continue;
     const end = span.wrapsWords ? sentenceEnd(nextText) : continuationEnd(nextText, wide);
     // An address wraps onto one more line at most; its continuation does not carry on further.
