@@ -4,6 +4,11 @@ export function japaneseDate(isoDate: string): string {
   return `${year}年${month}月${day}日`;
 }
 
+/** The calendar day after a YYYY-MM-DD date (a period's last day → the next period's first). */
+export function dayAfter(isoDate: string): string {
+  return new Date(Date.parse(`${isoDate}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+}
+
 /** 9800 → 9,800円 */
 export function yen(amount: number): string {
   return `${amount.toLocaleString('ja-JP')}円`;

@@ -134,6 +134,20 @@ export const invoicePreviewSchema = z.object({
   issue_date: z.string(),
   due_date: z.string(),
   items: z.array(invoiceItemSchema),
+  /**
+   * Set when a paid tenant moves to a larger plan: the invoice is then the 差額 for the rest of the
+   * current period (the period above), not a first invoice.
+   */
+  plan_change: z
+    .object({
+      from_plan_id: z.string(),
+      from_plan_name: z.string(),
+      /** One Japanese sentence: how the 差額 was prorated. */
+      proration: z.string(),
+      /** A scheduled downgrade or cancellation (its target plan) that the change withdraws; null when none. */
+      withdrawn_pending_plan_id: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type InvoicePreview = z.output<typeof invoicePreviewSchema>;
 

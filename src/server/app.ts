@@ -36,6 +36,7 @@ import { registerOrganizationRoutes } from './features/organization/organization
 import { OrganizationService } from './features/organization/organization.service';
 import { registerPeopleFeature } from './features/people/people.feature';
 import type { StripeGateway } from './features/billing/stripe-gateway';
+import { InvoicePdfRenderer } from './features/billing/invoice-pdf-renderer';
 import { createStripeGateway, registerBillingFeature, registerStripeWebhookFeature } from './features/billing/billing.feature';
 import { createCampaignDispatch, type DispatcherTimings, registerCampaignsFeature } from './features/campaigns/campaigns.feature';
 import type { CampaignDispatcher } from './features/campaigns/campaign-dispatcher';
@@ -240,7 +241,9 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   registerScreenshotAnalysisRoutes(app, { analyzer: screenshotAnalyzer, config, rateLimiters });
   registerReportPages(app, { service: reportsService, assets, appUrl: config.appUrl });
   const stripe = createStripeGateway(config);
-  await registerAccountFeatures(app, { database, config, clock, rateLimiters, secret, reportsRepo, random: options.random, stripe });
+  const invoicePdf = new InvoicePdfRenderer();
+  app.addHook('onClose', () => invoicePdf.close());
+  await registerAccountFeatures(app, { database, config, clock, rateLimiters, secret, reportsRepo, random: options.random, stripe, invoicePdf });
   await registerStripeWebhookFeature(app, { db: database.db, clock, logger: app.log, stripe });
   await registerOperatorsFeature(app, { database, config, clock, rateLimiters, secret, storage, reports: reportsRepo, mediaPath: PUBLIC_MEDIA_PATH, screenshotPublisher });
   registerLegalPages(app, { assets, appUrl: config.appUrl, originalRetentionDays: config.screenshotOriginalRetentionDays });
@@ -290,9 +293,9 @@ function loggerOptions(config: AppConfig, options: AppOptions): FastifyServerOpt
 /** Corporate registration, sign-in and the training app's tenant realm: repositories → services → routes. */
 async function registerAccountFeatures(
   app: FastifyInstance,
-  { database, config, clock, rateLimiters, secret, reportsRepo, random, stripe }: {
+  { database, config, clock, rateLimiters, secret, reportsRepo, random, stripe, invoicePdf }: {
     database: DatabaseHandle; config: AppConfig; clock: Clock; rateLimiters: RateLimiters; secret: string; reportsRepo: PhishingReportsRepository; random: (() => number) | undefined;
-    stripe: StripeGateway | null;
+    stripe: StripeGateway | null; invoicePdf: InvoicePdfRenderer;
   },
 ): Promise<void> {
   const accounts = new AccountsRepository(database.db);
@@ -314,6 +317,6 @@ async function registerAccountFeatures(
     registerCampaignsFeature(realm, { db: database.db, clock, config, dispatcher: app.campaignDispatcher, ...(random ? { random } : {}) });
     registerOrganizationRoutes(realm, { service: new OrganizationService({ repo: new OrganizationRepository(database.db), clock }) });
     registerBillingFeature(realm, { db: database.db, clock, config, logger: app.log, stripe });
-    registerInvoicesFeature(realm, { db: database.db, clock, config });
+    registerInvoicesFeature(realm, { db: database.db, clock, config, pdf: invoicePdf });
   });
 }

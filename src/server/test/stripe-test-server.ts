@@ -90,6 +90,10 @@ export class StripeTestServer {
   now: () => Date = () => new Date();
   /** Make the next API calls fail as Stripe does when it is down (500). */
   failApi = false;
+  /** Make invoice payments fail as a declined card does (402 card_error). */
+  declineCards = false;
+  /** One-off invoices (a plan change's 差額): their items' amounts and final status. */
+  readonly invoices = new Map<string, { customer: string; amount: number; description: string; status: 'draft' | 'open' | 'paid' | 'void'; metadata: Params }>();
   private server: Server | null = null;
   url = '';
 
@@ -222,6 +226,31 @@ export class StripeTestServer {
       if (amount !== undefined) subscription.unitAmount = Number(amount);
       return json(200, this.subscriptionObject(subscription));
     }
+    if (method === 'POST' && path === '/v1/invoices') {
+      const invoice = { customer: String(params.customer), amount: 0, description: String(params.description ?? ''), status: 'draft' as const, metadata: (params.metadata as Params) ?? {} };
+      const id = newId('in');
+      this.invoices.set(id, invoice);
+      return json(200, { id, object: 'invoice', ...invoice });
+    }
+    if (method === 'POST' && path === '/v1/invoiceitems') {
+      const invoice = this.invoices.get(String(params.invoice));
+      if (!invoice) return json(400, { error: { type: 'invalid_request_error', message: 'No such invoice' } });
+      invoice.amount += Number(params.amount);
+      return json(200, { id: newId('ii'), object: 'invoiceitem', amount: Number(params.amount), invoice: params.invoice });
+    }
+    const invoiceAction = /^\/v1\/invoices\/([\w]+)\/(finalize|pay|void)$/.exec(path);
+    const invoice = invoiceAction ? this.invoices.get(invoiceAction[1]!) : undefined;
+    if (invoiceAction && invoice && method === 'POST') {
+      const action = invoiceAction[2];
+      if (action === 'finalize') invoice.status = 'open';
+      if (action === 'void') invoice.status = 'void';
+      if (action === 'pay') {
+        if (this.declineCards) return json(402, { error: { type: 'card_error', code: 'card_declined', decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.' } });
+        if (invoice.status !== 'open') return json(400, { error: { type: 'invalid_request_error', message: `invoice is ${invoice.status}` } });
+        invoice.status = 'paid';
+      }
+      return json(200, { id: invoiceAction[1], object: 'invoice', ...invoice });
+    }
     const product = /^\/v1\/products\/([\w]+)$/.exec(path);
     if (product && method === 'POST') return json(200, { id: product[1], object: 'product', name: params.name });
     return json(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path})` } });
@@ -230,6 +259,7 @@ export class StripeTestServer {
   private subscriptionObject(subscription: TestSubscription): Params {
     return {
       id: subscription.id, object: 'subscription', customer: subscription.customer, cancel_at_period_end: subscription.cancelAtPeriodEnd, metadata: subscription.metadata,
+      default_payment_method: `pm_${subscription.id.slice(4)}`,
       items: { object: 'list', data: [{ id: subscription.itemId, object: 'subscription_item', price: { object: 'price', product: subscription.product, unit_amount: subscription.unitAmount, currency: 'jpy', recurring: { interval: subscription.interval } } }] },
     };
   }

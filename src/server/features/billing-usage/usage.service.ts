@@ -112,7 +112,12 @@ export class UsageService {
   }
 }
 
-/** The plan of the latest invoice covering the month's last day; the free plan when none does. */
+/**
+ * The plan of the latest-starting invoice covering the month's last day; the free plan when none
+ * does. A move to a larger plan mid-period issues a 差額 invoice that starts at the change and runs
+ * to the period's end, after the period's own invoice: a month with a change reads the larger plan,
+ * the one in force at its end.
+ */
 function planAtEndOf(month: string, invoices: StoredInvoice[]): string {
   const end = tokyoMonthStart(nextTokyoMonth(month)).getTime();
   const covering = invoices.filter((invoice) => invoice.periodStart.getTime() < end && invoice.periodEnd.getTime() >= end);

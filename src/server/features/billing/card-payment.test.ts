@@ -196,6 +196,46 @@ describe('card payment through Stripe Checkout', () => {
     expect(stripeSubscription.cancelAtPeriodEnd).toBe(false);
   });
 
+  it('moves a card subscription to a larger plan at once, the 差額 charged to its card', async () => {
+    const { account, sessionId } = await openCheckout();
+    await stripe.pay(sessionId);
+    const stripeSubscription = stripe.subscriptions.get(stripe.checkoutSessions.get(sessionId)!.subscriptionId!)!;
+    const preview = await upgrade(account, { plan: 'standard', preview: true });
+    expect(preview.statusCode, preview.body).toBe(200);
+    const figures = preview.json().data.preview;
+    // (39,800 − 9,800) × 5/30 = 5,000, 消費税 500.
+    expect(figures).toMatchObject({ plan_id: 'standard', method: 'card', subtotal: 5000, tax: 500, total: 5500 });
+    expect(stripe.invoices.size).toBe(0);
+
+    const changed = await upgrade(account, { plan: 'standard' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().data).toMatchObject({ applied: true, checkout_url: null, subscription: { plan_id: 'standard', method: 'card', limits: { max_people: 300 } } });
+    const charges = [...stripe.invoices.values()];
+    expect(charges).toEqual([expect.objectContaining({ customer: stripeSubscription.customer, amount: 5500, status: 'paid' })]);
+    expect(stripeSubscription.unitAmount).toBe(withTax(39800));
+    const [difference] = await invoices(account);
+    expect(difference).toMatchObject({ plan_id: 'standard', method: 'card', status: 'paid', total: 5500 });
+  });
+
+  it('changes nothing when the card is declined for the 差額', async () => {
+    const { account, sessionId } = await openCheckout();
+    await stripe.pay(sessionId);
+    const stripeSubscription = stripe.subscriptions.get(stripe.checkoutSessions.get(sessionId)!.subscriptionId!)!;
+    stripe.declineCards = true;
+    try {
+      const refused = await upgrade(account, { plan: 'standard' });
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().errors).toEqual({ plan: [m.cardDeclined] });
+    } finally {
+      stripe.declineCards = false;
+    }
+    expect((await subscription(account)).plan_id).toBe('light');
+    expect(await invoices(account)).toHaveLength(1);
+    // Stripe charges the light plan's price again from the next period, and the draft charge is void.
+    expect(stripeSubscription.unitAmount).toBe(withTax(9800));
+    expect([...stripe.invoices.values()].filter((charge) => charge.customer === stripeSubscription.customer).map((charge) => charge.status)).toEqual(['void']);
+  });
+
   it('returns the tenant to the free plan when Stripe ends the subscription', async () => {
     const { account, sessionId } = await openCheckout();
     await stripe.pay(sessionId);

@@ -1,4 +1,6 @@
-import { BILLING_CYCLE_LABELS, type BillingCycle, consumptionTax, CONSUMPTION_TAX_PERCENT, type PaidPlanDefinition } from '../../../common/plans';
+import { billingMessages } from '../../../common/billing-messages';
+import { japaneseDate, yen } from '../../../common/billing-dates';
+import { BILLING_CYCLE_LABELS, type BillingCycle, consumptionTax, CONSUMPTION_TAX_PERCENT, type PaidPlanDefinition, periodPrice } from '../../../common/plans';
 import { nextTokyoMonth, tokyoMonth, tokyoMonthStart, toJstIsoString } from '../../lib/time-format';
 
 /**
@@ -8,7 +10,9 @@ import { nextTokyoMonth, tokyoMonth, tokyoMonthStart, toJstIsoString } from '../
  * Billing periods follow the Tokyo calendar month: a monthly plan is invoiced on the 1st for that
  * month, an annual plan on the 1st of its first month for twelve months. An upgrade on any other
  * day starts the plan at once and pays the rest of that month by the day (日割り, rounded down to
- * the yen), together with the first full period when the plan is annual.
+ * the yen), together with the first full period when the plan is annual. A move to a larger plan
+ * mid-period pays the price difference for the rest of the period at the same daily rate
+ * (planChangeFigures).
  */
 
 export interface InvoiceItem {
@@ -77,6 +81,18 @@ function monthsOf(cycle: BillingCycle): number {
   return cycle === 'annual' ? 12 : 1;
 }
 
+/**
+ * 日割り: what `periodPrice` (one billing period's price) comes to for `remainingDays` of a Tokyo month
+ * of `monthDays` days plus `fullMonths` whole months. A month costs the monthly price, or a twelfth
+ * of the annual one; a day of a month costs that month's share divided by its days (so a day of
+ * February costs more than one of March, as the first month's invoice has always charged).
+ * Rounded down to the yen once, on the whole amount, in the customer's favour; integer arithmetic,
+ * so 398,000円 / 12 × 27 / 30 is exactly 29,850円, not the 29,849円 that floating point gave.
+ */
+export function proratedCharge(periodPrice: number, cycle: BillingCycle, remainingDays: number, monthDays: number, fullMonths = 0): number {
+  return Math.floor((periodPrice * (remainingDays + fullMonths * monthDays)) / (monthsOf(cycle) * monthDays));
+}
+
 /** The invoice issued when a tenant starts a paid plan at `now` (請求書払い). */
 export function firstInvoiceFigures(plan: PaidPlanDefinition, cycle: BillingCycle, now: Date): InvoiceFigures {
   return startFigures(plan, cycle, now, cycle === 'annual');
@@ -102,9 +118,7 @@ function startFigures(plan: PaidPlanDefinition, cycle: BillingCycle, now: Date, 
   if (day > 1) {
     const days = daysInMonth(month);
     const remaining = days - day + 1;
-    // The month's rate: the monthly price, or a twelfth of the annual one.
-    const monthlyRate = cycle === 'annual' ? plan.annualPrice / 12 : plan.monthlyPrice;
-    const amount = Math.floor((monthlyRate * remaining) / days);
+    const amount = proratedCharge(periodPrice(plan, cycle), cycle, remaining, days);
     const [, monthNumber] = month.split('-').map(Number) as [number, number];
     items.push({
       description: `${plan.name}（${BILLING_CYCLE_LABELS[cycle]}）${monthLabel(month)}分 日割り（${monthNumber}月${day}日〜${monthNumber}月${days}日の${remaining}日分）`,
@@ -129,4 +143,39 @@ export function renewalInvoiceFigures(plan: PaidPlanDefinition, cycle: BillingCy
     items, periodStart: tokyoMonthStart(month), periodEnd: tokyoMonthStart(addMonths(month, monthsOf(cycle))),
     ...totals(items), issueDate, dueDate: dueDateFor(issueDate),
   };
+}
+
+/** The 差額 invoice of a move to a larger plan, with the sentence that explains its proration. */
+export interface PlanChangeFigures extends InvoiceFigures {
+  proration: string;
+}
+
+/**
+ * The 差額 invoice when a tenant moves from `from` to the larger `to` at `now`, mid-period: the
+ * larger plan is in force at once and the period (ending at `periodEnd`, a Tokyo month's first
+ * instant) stays the same, so the rest of it is charged at the price difference. The rest of the
+ * period is today's Tokyo month from today (today included, as the first month's 日割り counts the
+ * day of the upgrade) plus the whole months up to `periodEnd` (none on monthly billing), prorated
+ * by proratedCharge: the difference of the two period prices at the same daily rate as the first
+ * invoice, rounded down to the yen once. 消費税 is computed once on the invoice's subtotal.
+ */
+export function planChangeFigures(from: PaidPlanDefinition, to: PaidPlanDefinition, cycle: BillingCycle, now: Date, periodEnd: Date): PlanChangeFigures {
+  const month = tokyoMonth(now);
+  const today = tokyoDate(now);
+  const days = daysInMonth(month);
+  const remaining = days - Number(today.slice(8, 10)) + 1;
+  const endMonth = tokyoMonth(periodEnd);
+  let fullMonths = 0;
+  for (let next = nextTokyoMonth(month); next < endMonth; next = nextTokyoMonth(next)) fullMonths += 1;
+  const difference = periodPrice(to, cycle) - periodPrice(from, cycle);
+  const amount = proratedCharge(difference, cycle, remaining, days, fullMonths);
+  const lastDay = tokyoDate(new Date(periodEnd.getTime() - 1));
+  const items: InvoiceItem[] = [{
+    description: `プラン変更差額（${from.name} → ${to.name}、${japaneseDate(today)}〜${japaneseDate(lastDay)}）`,
+    quantity: 1, unit_price: amount, amount,
+  }];
+  const proration = cycle === 'annual'
+    ? billingMessages.annualProration(yen(difference), monthLabel(month), remaining, days, fullMonths)
+    : billingMessages.monthlyProration(yen(difference), remaining, days);
+  return { items, periodStart: now, periodEnd, ...totals(items), issueDate: today, dueDate: dueDateFor(today), proration };
 }

@@ -89,7 +89,7 @@ export class InvoiceIssuer extends JobLane {
       const due = await repo.due(now, this.options.batchSize ?? 200);
       if (due.length === 0) break;
       for (const subscription of due) {
-        const key = `${subscription.tenantId}@${subscription.periodEnd.toISOString()}→${subscription.pendingPlan ?? ''}`;
+        const key = `${subscription.tenantId}@${subscription.periodEnd.toISOString()}:${subscription.plan}→${subscription.pendingPlan ?? ''}`;
         if (tried.has(key)) throw new Error(`invoice issuer: the period of tenant ${subscription.tenantId} ending ${key} did not move on`);
         tried.add(key);
         const outcome = await repo.renew(subscription, now);

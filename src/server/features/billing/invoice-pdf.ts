@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import { PAYMENT_METHOD_LABELS } from '../../../common/billing.schema';
+import { japaneseDate, yen } from '../../../common/billing-dates';
 import { planOf } from '../../../common/plans';
 import type { InvoiceIssuer } from '../../config';
 import { tokyoDate } from './invoice-figures';
@@ -26,17 +27,6 @@ function japaneseFont(): Buffer {
   // The package exports only its index (dist/index.cjs); the fonts sit beside dist/.
   fontBytes ??= fs.readFileSync(path.join(path.dirname(require.resolve('@embedpdf/fonts-jp')), '..', 'fonts', 'NotoSansJP-Regular.otf'));
   return fontBytes;
-}
-
-const yen = new Intl.NumberFormat('ja-JP');
-export function formatYen(amount: number): string {
-  return `${yen.format(amount)}円`;
-}
-
-/** 2026-12-01 → 2026年12月1日 */
-export function japaneseDate(isoDate: string): string {
-  const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
-  return `${year}年${month}月${day}日`;
 }
 
 /** The invoice's own file name (Content-Disposition, the saved file). */
@@ -123,7 +113,7 @@ export async function renderInvoicePdf({ invoice, issuer, periodFirstDay, period
   y = doc.y + 10;
   doc.rect(left, y, 300, 34).fillColor('#f3f4f6').fill();
   doc.fillColor(INK).fontSize(11).text('ご請求金額（税込）', left + 10, y + 10);
-  doc.fontSize(16).text(formatYen(invoice.total), left + 120, y + 6, { width: 170, align: 'right' });
+  doc.fontSize(16).text(yen(invoice.total), left + 120, y + 6, { width: 170, align: 'right' });
   y += 44;
   doc.fontSize(9);
   doc.text(`お支払期限：${japaneseDate(invoice.dueDate)}`, left, y);
@@ -148,8 +138,8 @@ export async function renderInvoicePdf({ invoice, issuer, periodFirstDay, period
     doc.text(item.description, columns.description, rowTop, { width: 285 });
     const rowBottom = doc.y;
     doc.text(String(item.quantity), columns.quantity, rowTop, { width: 40, align: 'right' });
-    doc.text(formatYen(item.unit_price), columns.unitPrice, rowTop, { width: 65, align: 'right' });
-    doc.text(formatYen(item.amount), columns.amount, rowTop, { width: right - columns.amount - 6, align: 'right' });
+    doc.text(yen(item.unit_price), columns.unitPrice, rowTop, { width: 65, align: 'right' });
+    doc.text(yen(item.amount), columns.amount, rowTop, { width: right - columns.amount - 6, align: 'right' });
     y = rowBottom + 6;
     doc.moveTo(left, y).lineTo(right, y).lineWidth(0.5).strokeColor(RULE).stroke();
   }
@@ -160,9 +150,9 @@ export async function renderInvoicePdf({ invoice, issuer, periodFirstDay, period
   const labelX = left + 250;
   const valueWidth = right - labelX - 6;
   const totals: Array<[string, string]> = [
-    [`${invoice.taxRatePercent}%対象 小計（税抜）`, formatYen(invoice.subtotal)],
-    [`消費税（${invoice.taxRatePercent}%）`, formatYen(invoice.tax)],
-    ['合計（税込）', formatYen(invoice.total)],
+    [`${invoice.taxRatePercent}%対象 小計（税抜）`, yen(invoice.subtotal)],
+    [`消費税（${invoice.taxRatePercent}%）`, yen(invoice.tax)],
+    ['合計（税込）', yen(invoice.total)],
   ];
   doc.fillColor(INK).fontSize(10);
   for (const [label, value] of totals) {
@@ -173,7 +163,7 @@ export async function renderInvoicePdf({ invoice, issuer, periodFirstDay, period
     y += 3;
   }
   doc.fontSize(8.5).fillColor(MUTED).text(
-    `税率別内訳：${invoice.taxRatePercent}%対象 ${formatYen(invoice.subtotal)}（消費税 ${formatYen(invoice.tax)}）${IDEOGRAPHIC_SPACE}消費税の端数は請求書ごと・税率ごとに1回切り捨てています。`,
+    `税率別内訳：${invoice.taxRatePercent}%対象 ${yen(invoice.subtotal)}（消費税 ${yen(invoice.tax)}）${IDEOGRAPHIC_SPACE}消費税の端数は請求書ごと・税率ごとに1回切り捨てています。`,
     left, y + 4, { width },
   );
   y = doc.y + 18;

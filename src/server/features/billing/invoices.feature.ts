@@ -4,6 +4,7 @@ import type { DatabaseHandle } from '../../db/database';
 import type { JobLogger } from '../../lib/jobs/job-runner';
 import type { ZodRoutes } from '../../lib/zod-route';
 import { InvoiceIssuer, type InvoiceIssuerOptions } from './invoice-issuer';
+import type { InvoicePdfRenderer } from './invoice-pdf-renderer';
 import { InvoicesRepository } from './invoices.repo';
 import { registerInvoiceRoutes } from './invoices.routes';
 import { InvoicesService } from './invoices.service';
@@ -20,6 +21,6 @@ export function createInvoiceIssuer(
 }
 
 /** The invoice list and PDF inside the tenant realm. */
-export function registerInvoicesFeature(realm: ZodRoutes, { db, clock, config }: { db: DatabaseHandle['db']; clock: Clock; config: AppConfig }): void {
-  registerInvoiceRoutes(realm, { service: new InvoicesService({ repo: new InvoicesRepository(db), clock, issuer: config.invoiceIssuer }) });
+export function registerInvoicesFeature(realm: ZodRoutes, { db, clock, config, pdf }: { db: DatabaseHandle['db']; clock: Clock; config: AppConfig; pdf: InvoicePdfRenderer }): void {
+  registerInvoiceRoutes(realm, { service: new InvoicesService({ repo: new InvoicesRepository(db), clock, issuer: config.invoiceIssuer, pdf }) });
 }

@@ -7,7 +7,8 @@ import { AppError } from '../../errors';
 import { attachmentDisposition } from '../../lib/excel-csv';
 import { toJstIsoString } from '../../lib/time-format';
 import { tokyoDate } from './invoice-figures';
-import { invoiceFileName, renderInvoicePdf } from './invoice-pdf';
+import { invoiceFileName } from './invoice-pdf';
+import type { InvoicePdfRenderer } from './invoice-pdf-renderer';
 import type { InvoicesRepository, StoredInvoice } from './invoices.repo';
 
 /** 未入金 / 入金済み / 期限超過: overdue is unpaid with its due date before today in Tokyo. */
@@ -54,7 +55,7 @@ export function presentInvoice(invoice: StoredInvoice, now: Date): InvoiceSummar
  * them (an accountant need not be an administrator); only administrators change the plan or the 請求先.
  */
 export class InvoicesService {
-  constructor(private readonly deps: { repo: InvoicesRepository; clock: Clock; issuer: InvoiceIssuer }) {}
+  constructor(private readonly deps: { repo: InvoicesRepository; clock: Clock; issuer: InvoiceIssuer; pdf: InvoicePdfRenderer }) {}
 
   async list(tenantId: number): Promise<InvoiceSummary[]> {
     const now = this.deps.clock.now();
@@ -64,7 +65,7 @@ export class InvoicesService {
   async pdf(tenantId: number, invoiceId: number): Promise<{ body: Buffer; disposition: string }> {
     const invoice = await this.deps.repo.forTenant(tenantId).get(invoiceId);
     if (!invoice) throw new AppError('NOT_FOUND', billingMessages.invoiceNotFound);
-    const body = await renderInvoicePdf({
+    const body = await this.deps.pdf.render({
       invoice, issuer: this.deps.issuer, periodFirstDay: tokyoDate(invoice.periodStart), periodLastDay: lastDayCovered(invoice),
     });
     const name = invoiceFileName(invoice);

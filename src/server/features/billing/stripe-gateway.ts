@@ -27,6 +27,9 @@ export interface CheckoutRequest {
 /** What a Checkout Session carries back to the webhook: which tenant bought which plan. */
 export const CHECKOUT_METADATA_KEYS = { tenant: 'kizuki_tenant_id', plan: 'kizuki_plan', cycle: 'kizuki_cycle' } as const;
 
+/** The card was refused (Stripe's card_error): nothing was charged. */
+export class CardDeclinedError extends Error {}
+
 export const stripeInterval = (cycle: BillingCycle): 'month' | 'year' => (cycle === 'annual' ? 'year' : 'month');
 
 export class StripeGateway {
@@ -81,6 +84,32 @@ export class StripeGateway {
   verifyEvent(rawBody: Buffer, signature: string | undefined): Stripe.Event {
     if (!signature) throw new Error('No Stripe-Signature header');
     return this.stripe.webhooks.constructEvent(rawBody, signature, this.config.webhookSecret);
+  }
+
+  /**
+   * Charges a one-off amount (税込) to the card the subscription pays with, at once: a Stripe
+   * invoice of one item, finalised and paid. A declined card throws CardDeclinedError (the draft
+   * is voided); anything else throws as it came.
+   */
+  async chargeNow(subscriptionId: string, charge: { amount: number; description: string; metadata: Record<string, string> }): Promise<void> {
+    const subscription = await this.stripe.subscriptions.retrieve(subscriptionId);
+    const customer = typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id;
+    const paymentMethod = subscription.default_payment_method;
+    const invoice = await this.stripe.invoices.create({
+      customer, collection_method: 'charge_automatically', auto_advance: false, pending_invoice_items_behavior: 'exclude',
+      description: charge.description, metadata: charge.metadata,
+    });
+    await this.stripe.invoiceItems.create({ customer, invoice: invoice.id, amount: charge.amount, currency: 'jpy', description: charge.description });
+    await this.stripe.invoices.finalizeInvoice(invoice.id, { auto_advance: false });
+    try {
+      await this.stripe.invoices.pay(invoice.id, paymentMethod ? { payment_method: typeof paymentMethod === 'string' ? paymentMethod : paymentMethod.id } : {});
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeCardError) {
+        await this.stripe.invoices.voidInvoice(invoice.id).catch(() => undefined);
+        throw new CardDeclinedError(error.message);
+      }
+      throw error;
+    }
   }
 
   /**

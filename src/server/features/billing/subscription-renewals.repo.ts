@@ -96,13 +96,14 @@ export class SubscriptionRenewalsRepository {
       const figures = definition ? renewalInvoiceFigures(definition, subscription.cycle, subscription.periodEnd) : null;
       const nextEnd = figures?.periodEnd ?? renewalPeriodEnd(subscription);
       // First statement of the transaction: on SQLite it takes the write lock before any read. The
-      // pending plan is compared too: a downgrade asked for since the read is not lost (the next
-      // round of the pass reads it and applies it).
+      // pending plan and the plan are compared too: a downgrade asked for, or a move to a larger
+      // plan made, since the read is not lost (the next round of the pass reads it and bills it).
       const updated = await trx
         .updateTable('tenant_subscriptions')
         .set({ plan, pending_plan: null, current_period_start: periodEnd, current_period_end: writeTimestamp(nextEnd), updated_at: at })
         .where('tenant_id', '=', subscription.tenantId)
         .where('current_period_end', '=', periodEnd)
+        .where('plan', '=', subscription.plan)
         .where((eb) => (subscription.pendingPlan === null ? eb('pending_plan', 'is', null) : eb('pending_plan', '=', subscription.pendingPlan)))
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) !== 1) return { kind: 'taken' };

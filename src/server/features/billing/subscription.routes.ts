@@ -37,8 +37,8 @@ export function registerSubscriptionRoutes(realm: ZodRoutes, { service }: { serv
     schema: { body: upgradeInputSchema, response: { 200: successEnvelope(upgradeResultSchema) } },
     config: {
       openapi: {
-        summary: 'Start a paid plan: with preview true only the first invoice’s figures; by invoice the plan starts at once; by card the answer is the Stripe Checkout URL and the plan starts from the signed webhook',
-        tags, errors: { ...ADMIN_ERRORS, 422: `${m.samePlan} / ${m.paidPlanChange} / ${m.cardUnavailable} / per-field messages`, 503: m.cardCheckoutFailed },
+        summary: 'Start a paid plan: with preview true only the first invoice’s figures; by invoice the plan starts at once; by card the answer is the Stripe Checkout URL and the plan starts from the signed webhook. A paid plan by invoice moves to a larger one at once, with a 差額 invoice for the rest of the period (preview: its figures)',
+        tags, errors: { ...ADMIN_ERRORS, 422: `${m.samePlan} / ${m.paidPlanChange} / ${m.cardPlanChange} / ${m.useDowngrade} / ${m.cycleChange('月払い')} / ${m.cardUnavailable} / per-field messages`, 503: m.cardCheckoutFailed },
       },
     },
   }, async (request) => {

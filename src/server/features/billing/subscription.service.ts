@@ -3,11 +3,12 @@ import type { InvoicePreview, PlanInfo, Subscription, downgradeInputSchema, upgr
 import { billingMessages as m } from '../../../common/billing-messages';
 import { japaneseDate } from '../../../common/billing-dates';
 import { BILLING_CYCLE_LABELS, CONSUMPTION_TAX_PERCENT, FREE_PLAN, isPaidPlanId, PLANS, paidPlans, planOf, withTax, type PaidPlanDefinition } from '../../../common/plans';
+import { PAYMENT_METHOD_LABELS } from '../../../common/billing.schema';
 import type { Clock } from '../../clock';
 import { AppError } from '../../errors';
 import type { JobLogger } from '../../lib/jobs/job-runner';
-import { firstCardInvoiceFigures, firstInvoiceFigures, type InvoiceFigures, tokyoDate } from './invoice-figures';
-import type { StripeGateway } from './stripe-gateway';
+import { firstCardInvoiceFigures, firstInvoiceFigures, type InvoiceFigures, planChangeFigures, type PlanChangeFigures, tokyoDate } from './invoice-figures';
+import { CardDeclinedError, CHECKOUT_METADATA_KEYS, type StripeGateway } from './stripe-gateway';
 import type { SubscriptionRecord, SubscriptionsRepository, TenantPlanState } from './subscriptions.repo';
 
 export interface SubscriptionServiceDeps {
@@ -67,6 +68,8 @@ export class SubscriptionService {
     if (input.method === 'card' && !card) throw AppError.validation({ method: [m.cardUnavailable] });
     const plan = paidPlans().find((candidate) => candidate.id === input.plan)!;
     const repo = this.deps.repo.forTenant(tenantId);
+    const current = await repo.state();
+    if (current && current.plan !== FREE_PLAN.id && current.plan !== plan.id) return this.changePaidPlan(tenantId, input);
     const now = this.deps.clock.now();
     const figures = card ? firstCardInvoiceFigures(plan, input.cycle, now) : firstInvoiceFigures(plan, input.cycle, now);
     const preview = toPreview(plan, input, figures);
@@ -107,6 +110,84 @@ export class SubscriptionService {
       this.deps.logger.error({ tenantId, err: error }, 'stripe checkout could not be opened');
       throw new AppError('SERVICE_UNAVAILABLE', m.cardCheckoutFailed);
     }
+  }
+
+  /**
+   * A paid tenant's move to a larger plan (issue 14, 請求書払い): the plan is in force at once, the
+   * billing cycle, payment method and period stay the subscription's, a scheduled downgrade or
+   * cancellation is withdrawn, and a 差額 invoice charges the rest of the period (invoice-figures.ts
+   * planChangeFigures). With preview true only the figures. A lower plan goes through downgrade();
+   * the enterprise tier and card subscriptions are refused for now.
+   */
+  async changePaidPlan(tenantId: number, input: UpgradeRequest): Promise<{ preview: InvoicePreview; applied: boolean; checkout_url: null; subscription: Subscription | null }> {
+    const to = paidPlans().find((candidate) => candidate.id === input.plan)!;
+    const repo = this.deps.repo.forTenant(tenantId);
+    const now = this.deps.clock.now();
+    const decide = (state: TenantPlanState) => {
+      const subscription = state.subscription;
+      if (state.plan === to.id) throw AppError.validation({ plan: [m.samePlan] });
+      const from = paidPlans().find((candidate) => candidate.id === state.plan);
+      if (!subscription || !from) throw AppError.validation({ plan: [m.paidPlanChange] });
+      // A card subscription changes through Stripe (the 差額 charged to its card at once).
+      if (subscription.method === 'card' && !(this.deps.card && subscription.stripeSubscriptionId)) throw AppError.validation({ plan: [m.cardPlanChange] });
+      if (rank(to.id) < rank(from.id)) throw AppError.validation({ plan: [m.useDowngrade] });
+      if (input.cycle !== subscription.cycle) throw AppError.validation({ cycle: [m.cycleChange(BILLING_CYCLE_LABELS[subscription.cycle])] });
+      if (input.method !== subscription.method) throw AppError.validation({ method: [m.methodChange(PAYMENT_METHOD_LABELS[subscription.method])] });
+      // The period has ended and the monthly job has not renewed it yet (minutes after 00:00 on the 1st).
+      if (now >= subscription.periodEnd) throw AppError.validation({ plan: [m.renewalInProgress] });
+      return { plan: to.id, from, pendingPlan: subscription.pendingPlan, figures: planChangeFigures(from, to, subscription.cycle, now, subscription.periodEnd) };
+    };
+    let decided: ReturnType<typeof decide> | undefined;
+    const state = await repo.state();
+    if (!state) throw new AppError('NOT_FOUND', m.invalid);
+    decided = decide(state);
+    if (!input.preview) {
+      const card = state.subscription?.method === 'card' ? await this.chargePlanChange(tenantId, state.subscription, to, decided.figures) : null;
+      try {
+        await repo.changePlan({ billing: input.billing, now, paidAt: card?.paidAt ?? null }, (current) => (decided = decide(current)));
+      } catch (error) {
+        // The tenant changed plan in the same moment from elsewhere: the card was charged for nothing.
+        if (card) this.deps.logger.error({ tenantId, err: error, total: decided.figures.total }, 'plan change charged to the card but not applied: refund it in Stripe');
+        throw error;
+      }
+    }
+    const { from, pendingPlan, figures } = decided!;
+    const preview = toChangePreview(to, from, input, figures, pendingPlan);
+    if (input.preview) return { preview, applied: false, checkout_url: null, subscription: null };
+    return { preview, applied: true, checkout_url: null, subscription: await this.subscription(tenantId, true) };
+  }
+
+  /**
+   * A card subscription's move to a larger plan: Stripe charges the larger plan's price from the
+   * next period on, then the 差額 invoice's total to the card at once; a declined card puts the
+   * price back and changes nothing.
+   */
+  private async chargePlanChange(tenantId: number, subscription: SubscriptionRecord, to: PaidPlanDefinition, figures: InvoiceFigures): Promise<{ paidAt: Date }> {
+    const gateway = this.deps.card!.gateway;
+    const subscriptionId = subscription.stripeSubscriptionId!;
+    const priceOf = (plan: PaidPlanDefinition) => ({
+      cancel: false as const, cycle: subscription.cycle, name: `キヅキ ${plan.name}（${BILLING_CYCLE_LABELS[subscription.cycle]}・税込）`,
+      amount: withTax(subscription.cycle === 'annual' ? plan.annualPrice : plan.monthlyPrice),
+    });
+    const from = paidPlans().find((plan) => plan.id === subscription.plan)!;
+    try {
+      await gateway.scheduleNextPeriod(subscriptionId, priceOf(to));
+      try {
+        await gateway.chargeNow(subscriptionId, {
+          amount: figures.total, description: `${figures.items.map((item) => item.description).join('、')}（税込）`,
+          metadata: { [CHECKOUT_METADATA_KEYS.tenant]: String(tenantId), [CHECKOUT_METADATA_KEYS.plan]: to.id },
+        });
+      } catch (error) {
+        await gateway.scheduleNextPeriod(subscriptionId, subscription.pendingPlan === FREE_PLAN.id ? { cancel: true } : priceOf(from)).catch((restore: unknown) =>
+          this.deps.logger.error({ tenantId, err: restore }, 'stripe subscription price could not be put back after a failed plan change'));
+        throw error;
+      }
+    } catch (error) {
+      if (error instanceof CardDeclinedError) throw AppError.validation({ plan: [m.cardDeclined] });
+      this.deps.logger.error({ tenantId, err: error }, 'stripe could not charge a plan change');
+      throw new AppError('SERVICE_UNAVAILABLE', m.cardChangeFailed);
+    }
+    return { paidAt: this.deps.clock.now() };
   }
 
   /**
@@ -172,7 +253,14 @@ function toPreview(plan: PaidPlanDefinition, input: UpgradeRequest, figures: Inv
     plan_id: plan.id, plan_name: plan.name, cycle: input.cycle, method: input.method,
     period_start: tokyoDate(figures.periodStart), period_end: lastDayOf(figures.periodEnd),
     subtotal: figures.subtotal, tax_rate_percent: figures.taxRatePercent, tax: figures.tax, total: figures.total,
-    issue_date: figures.issueDate, due_date: figures.dueDate, items: figures.items,
+    issue_date: figures.issueDate, due_date: figures.dueDate, items: figures.items, plan_change: null,
+  };
+}
+
+function toChangePreview(to: PaidPlanDefinition, from: PaidPlanDefinition, input: UpgradeRequest, figures: PlanChangeFigures, pendingPlan: string | null): InvoicePreview {
+  return {
+    ...toPreview(to, input, figures),
+    plan_change: { from_plan_id: from.id, from_plan_name: from.name, proration: figures.proration, withdrawn_pending_plan_id: pendingPlan },
   };
 }
 

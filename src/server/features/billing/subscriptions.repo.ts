@@ -5,7 +5,7 @@ import { readTimestamp, writeTimestamp } from '../../db/dialect';
 import type { Database } from '../../db/schema';
 import { withTenantLock } from '../../db/tenant-lock';
 import { TenantBillingDetails } from './billing-details.repo';
-import type { InvoiceFigures } from './invoice-figures';
+import type { InvoiceFigures, PlanChangeFigures } from './invoice-figures';
 import { issueInvoice } from './invoices.repo';
 
 export interface SubscriptionRecord {
@@ -37,6 +37,13 @@ export interface ActivationInput {
   now: Date;
   /** A card payment already taken (the webhook): the Stripe ids are kept and the first invoice is paid. */
   card?: { customerId: string | null; subscriptionId: string; paidAt: Date };
+}
+
+export interface PlanChangeInput {
+  billing: BillingDetails;
+  now: Date;
+  /** Set when the 差額 was already charged to the card: the invoice is issued paid. */
+  paidAt?: Date | null;
 }
 
 export class SubscriptionsRepository {
@@ -142,6 +149,47 @@ export class TenantSubscription {
   /** The 請求先 given before a card payment: the webhook's first invoice is addressed to it. */
   async saveBillingDetails(billing: BillingDetails, now: Date): Promise<void> {
     await new TenantBillingDetails(this.db, this.tenantId).save(billing, now);
+  }
+
+  /**
+   * Moves a paid tenant to a larger plan at once, in one transaction holding the tenant's lock:
+   * `decide` checks the state under the lock and gives the new plan and its 差額 figures (or
+   * throws). The plan in force and the subscription's plan change (the monthly job bills it from
+   * the next period), a scheduled downgrade or cancellation is withdrawn, the period and cycle stay,
+   * the 請求先 is saved and the 差額 invoice issued to it.
+   *
+   * The 差額 invoice's period_start is the change instant, so it cannot collide with the unique
+   * (tenant, period_start) of the period's own invoice, which starts at the period's start (a month's
+   * first instant, or the first upgrade's instant), nor with a later renewal (they start at the
+   * period's end). When the instant is not after every invoice of this tenant's that started by
+   * then (a change in the very millisecond the period began, or a frozen test clock), it is moved
+   * on to one millisecond after the latest: the stored start then still reads as the change's date.
+   */
+  async changePlan(input: PlanChangeInput, decide: (state: TenantPlanState) => { plan: string; figures: PlanChangeFigures }): Promise<PlanChangeFigures> {
+    return withTenantLock(this.db, this.tenantId, async (locked) => {
+      const state = await new TenantSubscription(locked, this.tenantId).state();
+      if (!state?.subscription) throw new Error(`tenant ${this.tenantId} has no subscription`);
+      const { plan, figures: decided } = decide(state);
+      const subscription = state.subscription;
+      const latest = await locked
+        .selectFrom('invoices')
+        .select((eb) => eb.fn.max('period_start').as('latest'))
+        .where('tenant_id', '=', this.tenantId)
+        .where('period_start', '<=', writeTimestamp(decided.periodStart))
+        .executeTakeFirst();
+      const latestStart = latest?.latest ? readTimestamp(latest.latest).getTime() : -Infinity;
+      const figures = latestStart < decided.periodStart.getTime() ? decided : { ...decided, periodStart: new Date(latestStart + 1) };
+      const at = writeTimestamp(input.now);
+      await locked.updateTable('tenant_subscriptions').set({ plan, pending_plan: null, updated_at: at }).where('tenant_id', '=', this.tenantId).execute();
+      await locked.updateTable('tenants').set({ plan, updated_at: at }).where('id', '=', this.tenantId).execute();
+      await new TenantBillingDetails(locked, this.tenantId).save(input.billing, input.now, locked);
+      const invoiceId = await issueInvoice(locked, this.tenantId, {
+        plan, cycle: subscription.cycle, method: subscription.method, buyer: input.billing, figures, now: input.now,
+      });
+      if (invoiceId === null) throw new Error(`tenant ${this.tenantId}: the 差額 invoice's period start was taken`);
+      if (input.paidAt) await locked.updateTable('invoices').set({ status: 'paid', paid_at: writeTimestamp(input.paidAt) }).where('id', '=', invoiceId).execute();
+      return figures;
+    });
   }
 
   /**

@@ -40,7 +40,7 @@ export function InvoiceFiguresTable({ preview }: { preview: InvoicePreview }) {
   );
 }
 
-/** 初回請求日, お支払い期限 and the period the first invoice covers. */
+/** 請求日 (初回 for a first invoice), お支払い期限 and the period the invoice covers. */
 export function InvoiceDates({ preview }: { preview: InvoicePreview }) {
   return (
     <dl className="summary-list">
@@ -53,12 +53,15 @@ export function InvoiceDates({ preview }: { preview: InvoicePreview }) {
       {preview.method === 'card' ? (
         <div className="summary-list__row">
           <dt>決済日</dt>
-          <dd>{japaneseDate(preview.issue_date)}（決済画面でのお支払い時）</dd>
+          <dd>
+            {japaneseDate(preview.issue_date)}
+            {preview.plan_change ? '（変更のお申し込み時に、ご登録のカードで決済）' : '（決済画面でのお支払い時）'}
+          </dd>
         </div>
       ) : (
         <>
           <div className="summary-list__row">
-            <dt>初回の請求日</dt>
+            <dt>{preview.plan_change ? '請求日' : '初回の請求日'}</dt>
             <dd>{japaneseDate(preview.issue_date)}</dd>
           </div>
           <div className="summary-list__row">

@@ -3,13 +3,16 @@ import type { PlanInfo } from '../../../common/billing.schema';
 import { yen } from '../../../common/billing-dates';
 import { SALES_CONTACT_EMAIL, type BillingCycle } from '../../../common/plans';
 
-type PlanAction = { kind: 'current' } | { kind: 'choose'; to: string } | { kind: 'contact' } | { kind: 'none'; note: string };
+/** `choose` links to the payment step; its label defaults to 申し込む (変更する for a paid tenant's larger plan). */
+export type PlanAction = { kind: 'current' } | { kind: 'choose'; to: string; label?: string } | { kind: 'contact' } | { kind: 'none'; note: string };
 
 type PlanComparisonProps = {
   plans: PlanInfo[];
   cycle: BillingCycle;
   /** What each plan's button does for this tenant. */
   actionFor: (plan: PlanInfo) => PlanAction;
+  /** Card payment is offered (GET /api/plans card_available). */
+  cardAvailable?: boolean;
 };
 
 const count = (value: number | null, unit: string) => (value === null ? 'ご相談' : `${value.toLocaleString('ja-JP')}${unit}`);
@@ -41,7 +44,7 @@ function ActionButton({ plan, action }: { plan: PlanInfo; action: PlanAction }) 
       return (
         <Link className="button button--primary upg-choose" to={action.to}>
           <span className="visually-hidden">{plan.name}に</span>
-          申し込む
+          {action.label ?? '申し込む'}
         </Link>
       );
     case 'contact':
@@ -55,16 +58,19 @@ function ActionButton({ plan, action }: { plan: PlanInfo; action: PlanAction }) 
   }
 }
 
-const ROWS: { label: string; value: (plan: PlanInfo) => string }[] = [
+const ROWS: { label: string; value: (plan: PlanInfo, cardAvailable: boolean) => string }[] = [
   { label: '登録できる人数', value: (plan) => count(plan.max_people, '名まで') },
   { label: '訓練メール', value: (plan) => (plan.monthly_mails === null ? 'ご相談' : `毎月${plan.monthly_mails.toLocaleString('ja-JP')}通まで`) },
   { label: '機能', value: () => 'すべての機能' },
   { label: '管理画面の広告', value: (plan) => (plan.ads_shown ? '表示あり' : 'なし') },
-  { label: 'お支払い方法', value: (plan) => (plan.monthly_price === 0 ? '—' : plan.purchasable ? '請求書払い（銀行振込）' : '個別契約') },
+  {
+    label: 'お支払い方法',
+    value: (plan, cardAvailable) => (plan.monthly_price === 0 ? '—' : !plan.purchasable ? '個別契約' : cardAvailable ? '請求書払い・クレジットカード' : '請求書払い（銀行振込）'),
+  },
 ];
 
 /** The plans side by side (a table from tablets up, one card per plan on phones), the current plan marked. */
-export function PlanComparison({ plans, cycle, actionFor }: PlanComparisonProps) {
+export function PlanComparison({ plans, cycle, actionFor, cardAvailable = false }: PlanComparisonProps) {
   return (
     <>
       <div className="upg-table-wrap">
@@ -94,7 +100,7 @@ export function PlanComparison({ plans, cycle, actionFor }: PlanComparisonProps)
               <tr key={row.label}>
                 <th scope="row">{row.label}</th>
                 {plans.map((plan) => (
-                  <td key={plan.plan_id}>{row.value(plan)}</td>
+                  <td key={plan.plan_id}>{row.value(plan, cardAvailable)}</td>
                 ))}
               </tr>
             ))}
@@ -121,7 +127,7 @@ export function PlanComparison({ plans, cycle, actionFor }: PlanComparisonProps)
                 {ROWS.map((row) => (
                   <div key={row.label}>
                     <dt>{row.label}</dt>
-                    <dd>{row.value(plan)}</dd>
+                    <dd>{row.value(plan, cardAvailable)}</dd>
                   </div>
                 ))}
               </dl>

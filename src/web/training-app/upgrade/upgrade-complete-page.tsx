@@ -3,7 +3,8 @@ import { useEffect, useId, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { invoicePreviewSchema } from '../../../common/billing.schema';
 import { japaneseDate, yen } from '../../../common/billing-dates';
-import { BILLING_CYCLE_LABELS } from '../../../common/plans';
+import { billingMessages } from '../../../common/billing-messages';
+import { BILLING_CYCLE_LABELS, FREE_PLAN } from '../../../common/plans';
 import { trainingPaths } from '../../../common/training-routes';
 import { AlertBox } from '../../components/alert-box';
 import { LoadErrorAlert } from '../../components/load-error-alert';
@@ -49,16 +50,24 @@ export function Component() {
   else if (fromCheckout && !confirmedByCard) body = gaveUp ? <CardStillPending onRetry={() => setGaveUp(false)} /> : <CardPending />;
   else {
     const current = subscription.data;
+    const change = invoice?.plan_change ?? null;
     body = (
       <>
-        <AlertBox tone="success" title={`${current.plan_name}のご利用を開始しました`}>
+        <AlertBox tone="success" title={change ? billingMessages.planChanged(change.from_plan_name, current.plan_name) : `${current.plan_name}のご利用を開始しました`}>
           <p>新しいプランの上限は、この画面が表示された時点からすべての機能に反映されています。</p>
+          {change?.withdrawn_pending_plan_id && <p>予約されていた{change.withdrawn_pending_plan_id === FREE_PLAN.id ? '解約' : 'プランの変更'}は取り消しました。</p>}
         </AlertBox>
         <section className="card upg-section" aria-labelledby={`${id}-changed`}>
           <h2 id={`${id}-changed`} className="upg-section__title">
             変更後のご契約内容
           </h2>
           <dl className="summary-list">
+            {change && (
+              <div className="summary-list__row">
+                <dt>変更前のプラン</dt>
+                <dd>{change.from_plan_name}</dd>
+              </div>
+            )}
             <div className="summary-list__row">
               <dt>プラン</dt>
               <dd>
@@ -76,7 +85,7 @@ export function Component() {
             </div>
             <div className="summary-list__row">
               <dt>管理画面の広告</dt>
-              <dd>{current.limits.ads_shown ? '表示あり' : '表示されなくなりました'}</dd>
+              <dd>{current.limits.ads_shown ? '表示あり' : change ? 'なし' : '表示されなくなりました'}</dd>
             </div>
             {current.current_period_start && current.current_period_end && (
               <div className="summary-list__row">
@@ -94,18 +103,24 @@ export function Component() {
           </h2>
           {current.method === 'card' ? (
             <ol className="upg-next">
-              <li>初回のお支払いはクレジットカードで決済済みです。適格請求書（入金済み）を「ご利用状況・請求」からPDFでダウンロードできます。</li>
+              <li>
+                {change ? `今回のご利用期間の残りの日数分の差額${invoice ? `（合計${yen(invoice.total)}）` : ''}は、ご登録のクレジットカードで決済済みです。` : '初回のお支払いはクレジットカードで決済済みです。'}
+                適格請求書（入金済み）を「ご利用状況・請求」からPDFでダウンロードできます。
+              </li>
               <li>{current.cycle === 'annual' ? '次回からは、ご利用期間の終了後の1日に、翌年分をご登録のカードで自動決済します。' : '次回からは、毎月1日にその月の料金をご登録のカードで自動決済します。'}決済のたびに適格請求書を発行します。</li>
               <li>プランの変更や解約は「ご利用状況・請求」からいつでも予約でき、ご利用期間の終わりに反映されます。</li>
             </ol>
           ) : (
             <ol className="upg-next">
               <li>
-                初回の請求書を発行しました{invoice && `（${japaneseDate(invoice.issue_date)}発行、合計${yen(invoice.total)}）`}。「ご利用状況・請求」からPDFでダウンロードできます。
+                {change ? '今回のご利用期間の残りの日数分の差額の請求書' : '初回の請求書'}を発行しました{invoice && `（${japaneseDate(invoice.issue_date)}発行、合計${yen(invoice.total)}）`}。「ご利用状況・請求」からPDFでダウンロードできます。
               </li>
               <li>{invoice ? `${japaneseDate(invoice.due_date)}までに` : 'お支払い期限までに'}、請求書に記載の口座へお振り込みください。振込手数料はお客様のご負担となります。</li>
               <li>入金を確認すると、請求書の状態が「入金済み」に変わります。</li>
-              <li>{current.cycle === 'annual' ? '次回からは、ご利用期間の終了後、最初の月の1日に翌年分の請求書を発行します。' : '次回からは、毎月1日にその月の請求書を発行します。'}</li>
+              <li>
+                {current.cycle === 'annual' ? '次回からは、ご利用期間の終了後、最初の月の1日に翌年分の請求書を発行します。' : '次回からは、毎月1日にその月の請求書を発行します。'}
+                {change && `${current.plan_name}の料金でのご請求です。`}
+              </li>
             </ol>
           )}
         </section>

@@ -2,8 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { type InvoicePreview, PAYMENT_METHOD_LABELS } from '../../../common/billing.schema';
-import { japaneseDate } from '../../../common/billing-dates';
-import { BILLING_CYCLE_LABELS } from '../../../common/plans';
+import { dayAfter, japaneseDate } from '../../../common/billing-dates';
+import { BILLING_CYCLE_LABELS, FREE_PLAN, planOf } from '../../../common/plans';
 import { AlertBox } from '../../components/alert-box';
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { Spinner } from '../../components/spinner';
@@ -55,6 +55,7 @@ function Confirm({ draft }: { draft: UpgradeDraft }) {
     );
   }
   const figures = preview.data.preview;
+  const change = figures.plan_change;
   const submit = () => {
     setFailure(null);
     apply.mutate(undefined, {
@@ -91,12 +92,18 @@ function Confirm({ draft }: { draft: UpgradeDraft }) {
       )}
       <section className="card upg-section" aria-labelledby={`${id}-plan`}>
         <h2 id={`${id}-plan`} className="upg-section__title">
-          お申し込みのプラン
+          {change ? 'プランの変更' : 'お申し込みのプラン'}
         </h2>
         <dl className="summary-list">
+          {change && (
+            <div className="summary-list__row">
+              <dt>ご契約中のプラン</dt>
+              <dd>{change.from_plan_name}</dd>
+            </div>
+          )}
           <div className="summary-list__row">
-            <dt>プラン</dt>
-            <dd>{figures.plan_name}</dd>
+            <dt>{change ? '変更後のプラン' : 'プラン'}</dt>
+            <dd>{change ? `${figures.plan_name}（お申し込み後すぐに切り替わります）` : figures.plan_name}</dd>
           </div>
           <div className="summary-list__row">
             <dt>お支払いサイクル</dt>
@@ -107,15 +114,27 @@ function Confirm({ draft }: { draft: UpgradeDraft }) {
             <dd>{PAYMENT_METHOD_LABELS[figures.method]}</dd>
           </div>
         </dl>
+        {change?.withdrawn_pending_plan_id && (
+          <AlertBox tone="info" live={false}>
+            <p>
+              予約中の{change.withdrawn_pending_plan_id === FREE_PLAN.id ? '解約' : `${planOf(change.withdrawn_pending_plan_id).name}への変更`}
+              は、プランの変更と同時に取り消されます。
+            </p>
+          </AlertBox>
+        )}
       </section>
       <section className="card upg-section" aria-labelledby={`${id}-figures`}>
         <h2 id={`${id}-figures`} className="upg-section__title">
-          {byCard ? '初回のカード決済' : '初回のご請求'}
+          {change ? 'プラン変更の差額のご請求' : byCard ? '初回のカード決済' : '初回のご請求'}
         </h2>
         <InvoiceFiguresTable preview={figures} />
         <InvoiceDates preview={figures} />
-        <p className="field__hint">消費税は請求書ごとに税率別の合計から計算し、1円未満を切り捨てます。</p>
-        {byCard && <p className="field__hint">{cardScheduleNote(figures)}</p>}
+        {change && <p className="field__hint">{change.proration}</p>}
+        <p className="field__hint">
+          消費税は請求書ごとに税率別の合計から計算し、1円未満を切り捨てます。
+          {change && '次回のご利用期間からは、新しいプランの料金でご請求します。'}
+        </p>
+        {byCard && !change && <p className="field__hint">{cardScheduleNote(figures)}</p>}
       </section>
       <section className="card upg-section" aria-labelledby={`${id}-billing`}>
         <h2 id={`${id}-billing`} className="upg-section__title">
@@ -149,7 +168,7 @@ function Confirm({ draft }: { draft: UpgradeDraft }) {
           入力内容を修正する
         </Link>
         <button type="button" className="button button--primary" onClick={submit} disabled={apply.isPending}>
-          {apply.isPending ? (byCard ? '決済画面を準備中...' : 'お申し込み中...') : byCard ? 'カード決済に進む' : 'この内容で申し込む'}
+          {apply.isPending ? (byCard && !change ? '決済画面を準備中...' : 'お申し込み中...') : change ? (byCard ? 'カードで決済して変更する' : 'この内容で変更する') : byCard ? 'カード決済に進む' : 'この内容で申し込む'}
         </button>
       </div>
     </div>
@@ -162,12 +181,5 @@ function cardScheduleNote(figures: InvoicePreview): string {
   const next = figures.cycle === 'annual' ? '1年ごと' : '毎月1日';
   return firstFull
     ? `次の「カード決済に進む」で、決済画面（Stripe）にてカード情報を入力します。以降は${next}に同じ金額をご登録のカードで自動決済します。`
-    : `次の「カード決済に進む」で、決済画面（Stripe）にてカード情報を入力します。今回は当月の残り日数分のみを決済し、${japaneseDate(nextDay(figures.period_end))}からはプラン料金（${figures.cycle === 'annual' ? '年額' : '月額'}）をご登録のカードで${next}に自動決済します。`;
-}
-
-/** The calendar day after a YYYY-MM-DD date. */
-function nextDay(date: string): string {
-  const next = new Date(`${date}T00:00:00Z`);
-  next.setUTCDate(next.getUTCDate() + 1);
-  return next.toISOString().slice(0, 10);
+    : `次の「カード決済に進む」で、決済画面（Stripe）にてカード情報を入力します。今回は当月の残り日数分のみを決済し、${japaneseDate(dayAfter(figures.period_end))}からはプラン料金（${figures.cycle === 'annual' ? '年額' : '月額'}）をご登録のカードで${next}に自動決済します。`;
 }

@@ -4,9 +4,10 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
-import { PAYMENT_METHOD_LABELS, upgradeInputSchema, type Subscription, type UpgradeInput } from '../../../common/billing.schema';
+import { PAYMENT_METHOD_LABELS, upgradeInputSchema, type PlanInfo, type Subscription, type UpgradeInput } from '../../../common/billing.schema';
 import { yen } from '../../../common/billing-dates';
-import { BILLING_CYCLES, BILLING_CYCLE_LABELS, FREE_PLAN, isPaidPlanId, type BillingCycle } from '../../../common/plans';
+import { billingMessages } from '../../../common/billing-messages';
+import { BILLING_CYCLES, BILLING_CYCLE_LABELS, FREE_PLAN, type BillingCycle, type PaidPlanId } from '../../../common/plans';
 import { useAuthState } from '../../auth/auth-store';
 import { AlertBox } from '../../components/alert-box';
 import { LoadErrorAlert } from '../../components/load-error-alert';
@@ -14,6 +15,7 @@ import { Spinner } from '../../components/spinner';
 import { apiErrorMessage } from '../../lib/api-error-message';
 import { ApiError } from '../../lib/api-client';
 import { BillingFields } from './billing-fields';
+import { FixedTerms } from './fixed-terms';
 import { billingKeys, fetchPlans, fetchSubscription, postUpgrade, type PlanList } from './upgrade-api';
 import { loadUpgradeDraft, saveUpgradeDraft } from './upgrade-draft';
 import { UpgradeFrame } from './upgrade-frame';
@@ -31,10 +33,16 @@ export function Component() {
   if (plans.isPending || subscription.isPending) body = <Spinner label="読み込み中..." />;
   else if (plans.isError || subscription.isError) {
     body = <LoadErrorAlert error={plans.error ?? subscription.error} fallback="お申し込みの情報を読み込めませんでした。" onRetry={() => void Promise.all([plans.refetch(), subscription.refetch()])} />;
-  } else if (!subscription.data.is_admin || subscription.data.plan_id !== FREE_PLAN.id) {
+  } else if (!subscription.data.is_admin || (subscription.data.plan_id !== FREE_PLAN.id && largerPlans(plans.data, subscription.data) === null)) {
     body = (
       <AlertBox tone="info" live={false} title={subscription.data.is_admin ? `現在${subscription.data.plan_name}をご利用中です` : '管理者のみお申し込みいただけます'}>
-        <p>{subscription.data.is_admin ? 'プランの変更・解約は「プランのアップグレード」画面から行えます。上位プランへの変更はお問い合わせください。' : 'プランの変更とお支払い情報の登録は、管理者のアカウントで行えます。'}</p>
+        <p>
+          {!subscription.data.is_admin
+            ? 'プランの変更とお支払い情報の登録は、管理者のアカウントで行えます。'
+            : subscription.data.method === 'card'
+              ? billingMessages.cardPlanChange
+              : 'ご契約中のプランから画面で変更できる上位プランはありません。下位プランへの変更・解約は「プランのアップグレード」画面から、そのほかの変更はお問い合わせください。'}
+        </p>
         <p>
           <Link to="/account/upgrade">プランの比較に戻る</Link>
         </p>
@@ -48,6 +56,19 @@ export function Component() {
   );
 }
 
+/**
+ * The plans a paid tenant may move up to at once (larger purchasable plans, while paid by invoice);
+ * null when there is none to offer here. The free plan's tenant is offered every paid plan.
+ */
+function largerPlans(plans: PlanList, subscription: Subscription): PlanInfo[] | null {
+  const purchasable = plans.plans.filter((plan) => plan.purchasable);
+  if (subscription.plan_id === FREE_PLAN.id) return purchasable;
+  if (!(subscription.method === 'invoice' || (subscription.method === 'card' && plans.card_available)) || !subscription.cycle) return null;
+  const currentIndex = plans.plans.findIndex((plan) => plan.plan_id === subscription.plan_id);
+  const larger = purchasable.filter((plan) => currentIndex >= 0 && plans.plans.indexOf(plan) > currentIndex);
+  return larger.length > 0 ? larger : null;
+}
+
 function PaymentForm({ plans, subscription }: { plans: PlanList; subscription: Subscription }) {
   const id = useId();
   const navigate = useNavigate();
@@ -56,12 +77,16 @@ function PaymentForm({ plans, subscription }: { plans: PlanList; subscription: S
   const [failure, setFailure] = useState<string | null>(null);
   const failureRef = useRef<HTMLDivElement>(null);
   const draft = loadUpgradeDraft();
+  const offered = largerPlans(plans, subscription) ?? [];
+  // A paid tenant's change keeps the subscription's cycle and payment method (the server checks it too).
+  const fixed = subscription.plan_id !== FREE_PLAN.id && subscription.cycle && subscription.method ? { cycle: subscription.cycle, method: subscription.method } : null;
+  const isOffered = (plan: string | undefined): plan is PaidPlanId => offered.some((candidate) => candidate.plan_id === plan);
   const requestedPlan = params.get('plan') ?? '';
   const requestedCycle = params.get('cycle') as BillingCycle | null;
   const defaults: FormValues = {
-    plan: isPaidPlanId(requestedPlan) ? requestedPlan : (draft?.plan ?? 'light'),
-    cycle: requestedCycle && BILLING_CYCLES.includes(requestedCycle) ? requestedCycle : (draft?.cycle ?? 'monthly'),
-    method: draft?.method ?? 'invoice',
+    plan: isOffered(requestedPlan) ? requestedPlan : isOffered(draft?.plan) ? draft.plan : (offered[0]?.plan_id as PaidPlanId),
+    cycle: fixed?.cycle ?? (requestedCycle && BILLING_CYCLES.includes(requestedCycle) ? requestedCycle : (draft?.cycle ?? 'monthly')),
+    method: fixed?.method ?? draft?.method ?? 'invoice',
     billing: draft?.billing ?? subscription.billing ?? {
       company_name: subscription.company_name, department: '', contact_name: user?.name ?? '', email: user?.email ?? '', postal_code: '', address: '', phone: '',
     },
@@ -123,9 +148,9 @@ function PaymentForm({ plans, subscription }: { plans: PlanList; subscription: S
         </AlertBox>
       )}
       <fieldset className="card upg-section" disabled={preview.isPending}>
-        <legend className="upg-section__title">ご利用プラン</legend>
+        <legend className="upg-section__title">{fixed ? '変更後のプラン' : 'ご利用プラン'}</legend>
         <div className="upg-options" role="radiogroup" aria-label="プラン" aria-invalid={errors.plan ? true : undefined}>
-          {plans.plans.filter((plan) => plan.purchasable).map((plan) => {
+          {offered.map((plan) => {
             const price = cycle === 'annual' ? plan.annual_price : plan.monthly_price;
             return (
               <label key={plan.plan_id} className="upg-option">
@@ -146,40 +171,51 @@ function PaymentForm({ plans, subscription }: { plans: PlanList; subscription: S
           })}
         </div>
         {errors.plan && <p className="field__error">{errors.plan.message}</p>}
+        {fixed && (
+          <p className="field__hint">
+            ご契約中の{subscription.plan_name}から変更します。新しいプランはお申し込み後すぐにご利用いただけ、今回のご利用期間の残りの日数分の差額を日割りでご請求します。
+          </p>
+        )}
       </fieldset>
-      <fieldset className="card upg-section" disabled={preview.isPending}>
-        <legend className="upg-section__title">お支払いサイクル</legend>
-        <div className="segmented-radios">
-          {BILLING_CYCLES.map((value) => (
-            <label key={value} className="checkbox">
-              <input type="radio" value={value} {...register('cycle')} />
-              <span>{value === 'annual' ? `${BILLING_CYCLE_LABELS[value]}（12か月分を一括・2か月分お得）` : `${BILLING_CYCLE_LABELS[value]}（毎月ご請求）`}</span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
-      <fieldset className="card upg-section" disabled={preview.isPending}>
-        <legend className="upg-section__title">お支払い方法</legend>
-        <div className="segmented-radios">
-          <label className="checkbox">
-            <input type="radio" value="invoice" {...register('method')} />
-            <span>{PAYMENT_METHOD_LABELS.invoice}</span>
-          </label>
-          {plans.card_available && (
-            <label className="checkbox">
-              <input type="radio" value="card" {...register('method')} />
-              <span>{PAYMENT_METHOD_LABELS.card}</span>
-            </label>
-          )}
-        </div>
-        {errors.method && <p className="field__error">{errors.method.message}</p>}
-        <p className="field__hint" id={`${id}-method-hint`}>
-          {watch('method') === 'card'
-            ? 'ご請求額の確認のあと、決済画面（Stripe）でカード情報を入力します。カード情報はキヅキには保存されません。決済のたびにインボイス制度の適格請求書を発行し、「ご利用状況・請求」からPDFでダウンロードできます。'
-            : '請求書は毎月（年払いは年に1回）発行し、お支払い期限は発行月の翌月末日です。請求書はインボイス制度の適格請求書で、「ご利用状況・請求」からPDFでダウンロードできます。'}
-          {!plans.card_available && 'クレジットカード払いは現在お取り扱いしていません。'}
-        </p>
-      </fieldset>
+      {fixed ? (
+        <FixedTerms cycle={fixed.cycle} method={fixed.method} periodEnd={subscription.current_period_end} errors={[errors.cycle?.message, errors.method?.message]} />
+      ) : (
+        <>
+          <fieldset className="card upg-section" disabled={preview.isPending}>
+            <legend className="upg-section__title">お支払いサイクル</legend>
+            <div className="segmented-radios">
+              {BILLING_CYCLES.map((value) => (
+                <label key={value} className="checkbox">
+                  <input type="radio" value={value} {...register('cycle')} />
+                  <span>{value === 'annual' ? `${BILLING_CYCLE_LABELS[value]}（12か月分を一括・2か月分お得）` : `${BILLING_CYCLE_LABELS[value]}（毎月ご請求）`}</span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <fieldset className="card upg-section" disabled={preview.isPending}>
+            <legend className="upg-section__title">お支払い方法</legend>
+            <div className="segmented-radios">
+              <label className="checkbox">
+                <input type="radio" value="invoice" {...register('method')} />
+                <span>{PAYMENT_METHOD_LABELS.invoice}</span>
+              </label>
+              {plans.card_available && (
+                <label className="checkbox">
+                  <input type="radio" value="card" {...register('method')} />
+                  <span>{PAYMENT_METHOD_LABELS.card}</span>
+                </label>
+              )}
+            </div>
+            {errors.method && <p className="field__error">{errors.method.message}</p>}
+            <p className="field__hint" id={`${id}-method-hint`}>
+              {watch('method') === 'card'
+                ? 'ご請求額の確認のあと、決済画面（Stripe）でカード情報を入力します。カード情報はキヅキには保存されません。決済のたびにインボイス制度の適格請求書を発行し、「ご利用状況・請求」からPDFでダウンロードできます。'
+                : '請求書は毎月（年払いは年に1回）発行し、お支払い期限は発行月の翌月末日です。請求書はインボイス制度の適格請求書で、「ご利用状況・請求」からPDFでダウンロードできます。'}
+              {!plans.card_available && 'クレジットカード払いは現在お取り扱いしていません。'}
+            </p>
+          </fieldset>
+        </>
+      )}
       <fieldset className="card upg-section" disabled={preview.isPending}>
         <legend className="upg-section__title">請求先</legend>
         <BillingFields register={register} errors={errors.billing} />
@@ -189,7 +225,7 @@ function PaymentForm({ plans, subscription }: { plans: PlanList; subscription: S
           プランの比較に戻る
         </Link>
         <button type="submit" className="button button--primary" disabled={preview.isPending}>
-          {preview.isPending ? '確認中...' : `${chosenPlan ? chosenPlan.name + 'の' : ''}ご請求内容を確認する`}
+          {preview.isPending ? '確認中...' : fixed ? `${chosenPlan ? chosenPlan.name + 'への' : ''}変更内容を確認する` : `${chosenPlan ? chosenPlan.name + 'の' : ''}ご請求内容を確認する`}
         </button>
       </div>
     </form>
