@@ -131,7 +131,7 @@ function markSensitiveSpans(lines: readonly OcrLine[], wide = false): { marked: 
     // An address wraps onto one more line at most; its continuation does not carry on further.
     const whole = end >= next.text.trimEnd().length;
     // (wide: a postal address whose second line breaks inside a number, "…マンション380" / "4号室", goes on once more.)
-    const again = wide && span.wrapsWords && !span.continued && whole && /[\d\-－ー]$/.test(next.text.trimEnd());
+    const again = wide && span.wrapsWords === true && !span.continued && whole && /[\d\-－ー]$/.test(next.text.trimEnd());
     if (end > 0) marked.push({ start: 0, end, line: below, wraps: (!span.wrapsWords && whole) || again, wrapsWords: again, continued: true, address: !span.wrapsWords });
   }
   lines.forEach((line, index) => {
