@@ -78,5 +78,27 @@ describe.each(VIEWPORTS)('upgrade paid by card ($name)', ({ name, viewport }) =>
     await page.getByText('入金済み', { exact: true }).first().waitFor();
     const current = await fetch(`${env.server.baseUrl}/api/account/subscription`, { headers: { authorization: `Bearer ${token}` } });
     expect((await current.json()).data).toMatchObject({ plan_id: 'light', method: 'card' });
+
+    // Later, a move to スタンダード: the 差額 is charged to the same card at once, no Checkout.
+    await page.goto('/account/upgrade');
+    const comparison = viewport.width < 760 ? page.getByRole('list', { name: 'プランの比較' }) : page.getByRole('table', { name: /プランの比較/ });
+    await comparison.getByRole('link', { name: /^スタンダードプランに\s*変更する$/ }).click();
+    await waitForPath(page, '/account/upgrade/payment');
+    expect((await definitions(page))['お支払い方法']).toBe('クレジットカード');
+    await page.getByRole('button', { name: 'スタンダードプランへの変更内容を確認する' }).click();
+    await waitForPath(page, '/account/upgrade/confirm');
+    const changeRows = (await page.getByRole('table', { name: 'ご請求額の内訳' }).getByRole('row').allInnerTexts()).join('\n');
+    expect(changeRows).toContain('プラン変更差額（ライトプラン → スタンダードプラン、');
+    const difference = Number(/合計（税込）\s+([\d,]+)円/.exec(changeRows)![1]!.replace(/,/g, ''));
+    expect((await definitions(page))['決済日']).toMatch(/（変更のお申し込み時に、ご登録のカードで決済）$/);
+    await checkScreen(page, `card-change-confirm-${name}`);
+    const chargesBefore = stripe.invoices.size;
+    await page.getByRole('button', { name: 'カードで決済して変更する', exact: true }).click();
+    await waitForPath(page, '/account/upgrade/complete');
+    await page.getByText('ご登録のクレジットカードで決済済みです。', { exact: false }).waitFor();
+    expect(await definitions(page)).toMatchObject({ 変更前のプラン: 'ライトプラン', プラン: 'スタンダードプラン（月払い）', 登録できる人数: '300名まで' });
+    expect([...stripe.invoices.values()].slice(chargesBefore)).toEqual([expect.objectContaining({ amount: difference, status: 'paid' })]);
+    expect(await horizontalOverflow(page)).toBe(0);
+    await checkScreen(page, `card-change-complete-${name}`);
   });
 });

@@ -1,10 +1,11 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase as SqliteDialectDatabase, sql } from 'kysely';
 import pg from 'pg';
 import type { DatabaseTarget } from '../config';
-import type { DialectName } from './dialect';
+import { type DialectName, PREPARED_STATEMENT_MARK } from './dialect';
 import type { Database } from './schema';
 
 export interface DatabaseHandle {
@@ -75,5 +76,33 @@ function openPostgres(target: Extract<DatabaseTarget, { dialect: 'postgres' }>):
     max: 10,
     ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
   });
+  pool.on('connect', useNamedStatements);
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+const statementNames = new Map<string, string>();
+
+/** pg names a prepared statement per connection; the name is a digest of the text, so one text has one name. */
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `k${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+/**
+ * Kysely sends `client.query(text, values)`; a text marked by preparedStatement goes as a named
+ * statement instead (pg parses it on the first call on this connection, then only binds values).
+ */
+function useNamedStatements(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (...args: unknown[]) => {
+    const [text, values] = args;
+    if (typeof text === 'string' && text.startsWith(PREPARED_STATEMENT_MARK) && Array.isArray(values) && args.length === 2) {
+      return query({ name: statementName(text), text, values });
+    }
+    return query(...args);
+  };
 }

@@ -39,3 +39,16 @@ export function isUnstorableText(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return code === '22021' || code === '22P05';
 }
+
+/**
+ * Put in front of a query's SQL text (`preparedStatement`) to have PostgreSQL keep it as a named
+ * prepared statement on each connection: parsed and planned once per connection instead of once
+ * per call. Only for the few hot public reads whose plan does not depend on their values (an id,
+ * a page key); a search, whose best plan depends on the words, stays unnamed. SQLite prepares
+ * every statement already (withStatementCache) and ignores the comment.
+ */
+export const PREPARED_STATEMENT_MARK = '/* prepared */ ';
+
+export function preparedStatement(sqlText: string): string {
+  return `${PREPARED_STATEMENT_MARK}${sqlText}`;
+}

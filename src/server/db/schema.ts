@@ -297,6 +297,8 @@ export interface TenantMonthlyUsageTable {
   mails_reserved: Generated<number>;
   /** People registered after the month's last change to them; null: no change that month (carry the latest earlier value forward). */
   people_count: number | null;
+  /** The plan in force after the month's last change of plan; null: no change that month (carry the latest earlier value forward). */
+  plan: string | null;
 }
 
 export type UserRow = Selectable<UsersTable>;

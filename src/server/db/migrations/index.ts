@@ -17,6 +17,7 @@ import * as reportPublicIndexesCovering from './20261127113000_report_public_ind
 import * as plansAndBilling from './20261128100000_plans_and_billing';
 import * as operatorAuditInvoices from './20261128110000_operator_audit_invoices';
 import * as usagePeopleCount from './20261128130500_usage_people_count';
+import * as usagePlan from './20261129100000_usage_plan';
 
 /** Every migration, in the order they landed. Never edit one that has landed; add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '20261128100000_plans_and_billing': plansAndBilling,
   '20261128110000_operator_audit_invoices': operatorAuditInvoices,
   '20261128130500_usage_people_count': usagePeopleCount,
+  '20261129100000_usage_plan': usagePlan,
 };

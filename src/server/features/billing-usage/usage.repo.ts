@@ -22,10 +22,26 @@ export async function recordPeopleCount(db: Kysely<Database>, tenantId: number, 
     .execute();
 }
 
+/**
+ * A change of tenants.plan, written into the month of the change (in the caller's transaction): a
+ * past month then shows the plan the tenant had at its end (20261129100000_usage_plan states the rule).
+ * Every write of tenants.plan goes through here.
+ */
+export async function setTenantPlan(db: Kysely<Database>, tenantId: number, plan: string, at: Date): Promise<void> {
+  await db.updateTable('tenants').set({ plan, updated_at: writeTimestamp(at) }).where('id', '=', tenantId).execute();
+  await db
+    .insertInto('tenant_monthly_usage')
+    .values({ tenant_id: tenantId, month: tokyoMonth(at), plan })
+    .onConflict((conflict) => conflict.columns(['tenant_id', 'month']).doUpdateSet({ plan }))
+    .execute();
+}
+
 export interface UsageRow {
   month: string;
   emailsSent: number;
   peopleCount: number | null;
+  /** The plan after the month's last change of plan; null: none that month. */
+  plan: string | null;
 }
 
 export interface CampaignMails {
@@ -69,12 +85,12 @@ export class TenantUsage {
   async usageRows(lastMonth: string): Promise<UsageRow[]> {
     const rows = await this.db
       .selectFrom('tenant_monthly_usage')
-      .select(['month', 'emails_sent', 'people_count'])
+      .select(['month', 'emails_sent', 'people_count', 'plan'])
       .where('tenant_id', '=', this.tenantId)
       .where('month', '<=', lastMonth)
       .orderBy('month')
       .execute();
-    return rows.map((row) => ({ month: row.month, emailsSent: Number(row.emails_sent), peopleCount: row.people_count === null ? null : Number(row.people_count) }));
+    return rows.map((row) => ({ month: row.month, emailsSent: Number(row.emails_sent), peopleCount: row.people_count === null ? null : Number(row.people_count), plan: row.plan }));
   }
 
   /** Invoices whose period overlaps [from, to), oldest period first. */

@@ -35,9 +35,10 @@ interface TenantMonths {
  * - mails sent: `tenant_monthly_usage.emails_sent` (test sends are never counted there);
  * - people at the month's end: the month's recorded count, else the latest earlier month's
  *   (nothing changed since), the live count for the current month, null before any record;
- * - the plan in force: the current plan for the current month; for a past month, the plan of the
- *   invoice whose period covers the month's last day, else the free plan (a paid plan is always
- *   invoiced, by invoice or card).
+ * - the plan in force: the current plan for the current month; for a past month, the plan recorded
+ *   at the month's last change of plan, else the latest earlier month's (carried forward); before
+ *   plans were recorded (20261129100000_usage_plan), the plan of the invoice whose period covers the
+ *   month's last day, else the free plan.
  */
 export class UsageService {
   constructor(private readonly deps: { repo: UsageRepository; clock: Clock }) {}
@@ -97,7 +98,7 @@ export class UsageService {
       const recorded = rows.filter((candidate) => candidate.month <= month && candidate.peopleCount !== null);
       people = recorded.length > 0 ? recorded[recorded.length - 1]!.peopleCount : null;
     }
-    const plan = planOf(isCurrent ? tenant.plan : planAtEndOf(month, invoices));
+    const plan = planOf(isCurrent ? tenant.plan : (recordedPlanAtEndOf(month, rows) ?? planAtEndOf(month, invoices)));
     return {
       usage_id: month,
       month_label: monthLabel(month),
@@ -112,8 +113,14 @@ export class UsageService {
   }
 }
 
+/** The plan recorded in the month or, failing that, the latest earlier month (carried forward); null before any record. */
+function recordedPlanAtEndOf(month: string, rows: UsageRow[]): string | null {
+  const recorded = rows.filter((candidate) => candidate.month <= month && candidate.plan !== null);
+  return recorded.length > 0 ? recorded[recorded.length - 1]!.plan : null;
+}
+
 /**
- * The plan of the latest-starting invoice covering the month's last day; the free plan when none
+ * Before plans were recorded by month: the plan of the latest-starting invoice covering the month's last day; the free plan when none
  * does. A move to a larger plan mid-period issues a 差額 invoice that starts at the change and runs
  * to the period's end, after the period's own invoice: a month with a change reads the larger plan,
  * the one in force at its end.

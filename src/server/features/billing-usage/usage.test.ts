@@ -4,6 +4,7 @@ import { callApi, createAccount, createCampaign, type FactoryAccount } from '../
 import { builtinTemplateIds } from '../../test/campaign-factories';
 import { multipartPayload } from '../../test/report-factories';
 import { createTestApp, type TestContext, withCsrf } from '../../test/test-app';
+import { setTenantPlan } from './usage.repo';
 import { monthsBefore } from './usage.service';
 
 let context: TestContext;
@@ -135,6 +136,29 @@ describe('GET /api/billing/usage', () => {
     const months = (await get('/api/billing/usage', account.token)).json().data.months;
     expect(months.map((month: { usage_id: string; plan_id: string; monthly_mails: number; max_people: number }) => [month.usage_id, month.plan_id, month.monthly_mails, month.max_people]))
       .toEqual([['2026-11', 'standard', 1500, 300], ['2026-10', 'light', 250, 50], ['2026-09', 'free', 10, 10]]);
+  });
+
+  it('shows each past month’s plan as recorded at its changes: no invoices needed (an enterprise tenant)', async () => {
+    context.clock.set(new Date('2026-08-10T03:00:00Z'));
+    const account = await createAccount(context);
+    const tenantId = account.tenantId!;
+    // An operator set up the enterprise plan in September (no invoices: quoted individually).
+    await moveClock('2026-09-05T03:00:00Z');
+    await setTenantPlan(context.database.db, tenantId, 'enterprise', context.clock.now());
+    // In November the tenant moved to ライト by invoice through the API.
+    await moveClock('2026-11-20T03:00:00Z');
+    await setTenantPlan(context.database.db, tenantId, 'free', context.clock.now());
+    const billing = { company_name: '株式会社履歴', department: '', contact_name: '担当 一郎', email: 'keiri@example.co.jp', postal_code: '100-0005', address: '東京都千代田区丸の内1-1-1', phone: '03-1234-5678' };
+    const upgraded = await callApi(context, { method: 'POST', url: '/api/account/upgrade', token: account.token, payload: { plan: 'light', cycle: 'monthly', method: 'invoice', billing } });
+    expect(upgraded.statusCode, upgraded.body).toBe(200);
+    // It cancels, and the monthly job ends the plan on 1 December.
+    expect((await callApi(context, { method: 'POST', url: '/api/account/downgrade', token: account.token, payload: { plan: 'free' } })).statusCode).toBe(200);
+    await moveClock('2027-01-05T03:00:00Z');
+    await context.app.invoiceIssuer.renewDue(context.clock.now());
+    const months = (await get('/api/billing/usage', account.token)).json().data.months;
+    expect(months.map((month: { usage_id: string; plan_id: string }) => [month.usage_id, month.plan_id])).toEqual([
+      ['2027-01', 'free'], ['2026-12', 'free'], ['2026-11', 'light'], ['2026-10', 'enterprise'], ['2026-09', 'enterprise'], ['2026-08', 'free'],
+    ]);
   });
 
   it('refuses a bad limit or offset with 422 and a Japanese message', async () => {

@@ -6,6 +6,7 @@ import type { Database, TenantSubscriptionsTable } from '../../db/schema';
 import { enqueueJob } from '../../lib/jobs/jobs.repo';
 import { nextTokyoMonth, tokyoMonth, tokyoMonthStart } from '../../lib/time-format';
 import { renewalInvoiceFigures } from './invoice-figures';
+import { setTenantPlan } from '../billing-usage/usage.repo';
 import { issueInvoice } from './invoices.repo';
 
 /** A subscription whose paid period has ended, as the monthly job finds it. */
@@ -88,7 +89,8 @@ export class SubscriptionRenewalsRepository {
           .where('pending_plan', '=', FREE_PLAN.id)
           .executeTakeFirst();
         if (Number(deleted.numDeletedRows) !== 1) return { kind: 'taken' };
-        await setTenantPlan(trx, subscription.tenantId, FREE_PLAN.id, at);
+        // The change belongs to the month the period ended in, even when a pass catches up later.
+        await setTenantPlan(trx, subscription.tenantId, FREE_PLAN.id, subscription.periodEnd);
         return { kind: 'cancelled' };
       }
       const plan = subscription.pendingPlan ?? subscription.plan;
@@ -107,7 +109,7 @@ export class SubscriptionRenewalsRepository {
         .where((eb) => (subscription.pendingPlan === null ? eb('pending_plan', 'is', null) : eb('pending_plan', '=', subscription.pendingPlan)))
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) !== 1) return { kind: 'taken' };
-      if (plan !== subscription.plan) await setTenantPlan(trx, subscription.tenantId, plan, at);
+      if (plan !== subscription.plan) await setTenantPlan(trx, subscription.tenantId, plan, subscription.periodEnd);
       if (!figures) return { kind: 'renewed_without_invoice', plan };
       const invoiceId = await issueInvoice(trx, subscription.tenantId, {
         plan, cycle: subscription.cycle, method: subscription.method, buyer: await buyerOf(trx, subscription.tenantId), figures, now,
@@ -141,9 +143,6 @@ function toDueSubscription(row: Pick<Selectable<TenantSubscriptionsTable>, 'tena
   };
 }
 
-async function setTenantPlan(trx: Transaction<Database>, tenantId: number, plan: string, at: string): Promise<void> {
-  await trx.updateTable('tenants').set({ plan, updated_at: at }).where('id', '=', tenantId).execute();
-}
 
 /** A period of one billing cycle from the end of the last (plans without a list price). */
 function renewalPeriodEnd(subscription: DueSubscription): Date {

@@ -4,6 +4,7 @@ import { type BillingCycle, FREE_PLAN } from '../../../common/plans';
 import { readTimestamp, writeTimestamp } from '../../db/dialect';
 import type { Database } from '../../db/schema';
 import { withTenantLock } from '../../db/tenant-lock';
+import { setTenantPlan } from '../billing-usage/usage.repo';
 import { TenantBillingDetails } from './billing-details.repo';
 import type { InvoiceFigures, PlanChangeFigures } from './invoice-figures';
 import { issueInvoice } from './invoices.repo';
@@ -69,7 +70,7 @@ export class SubscriptionsRepository {
       const deleted = await trx.deleteFrom('tenant_subscriptions').where('stripe_subscription_id', '=', stripeSubscriptionId).returning('tenant_id').executeTakeFirst();
       if (!deleted) return null;
       const tenantId = Number(deleted.tenant_id);
-      await trx.updateTable('tenants').set({ plan: FREE_PLAN.id, updated_at: writeTimestamp(now) }).where('id', '=', tenantId).execute();
+      await setTenantPlan(trx, tenantId, FREE_PLAN.id, now);
       return tenantId;
     });
   }
@@ -137,7 +138,7 @@ export class TenantSubscription {
         .values({ tenant_id: this.tenantId, ...values, created_at: now })
         .onConflict((conflict) => conflict.column('tenant_id').doUpdateSet(values))
         .execute();
-      await locked.updateTable('tenants').set({ plan: input.plan, updated_at: now }).where('id', '=', this.tenantId).execute();
+      await setTenantPlan(locked, this.tenantId, input.plan, input.now);
       await new TenantBillingDetails(locked, this.tenantId).save(input.billing, input.now, locked);
       const invoiceId = await issueInvoice(locked, this.tenantId, { plan: input.plan, cycle: input.cycle, method: input.method, buyer: input.billing, figures: input.figures, now: input.now });
       if (invoiceId !== null && input.card) {
@@ -181,7 +182,7 @@ export class TenantSubscription {
       const figures = latestStart < decided.periodStart.getTime() ? decided : { ...decided, periodStart: new Date(latestStart + 1) };
       const at = writeTimestamp(input.now);
       await locked.updateTable('tenant_subscriptions').set({ plan, pending_plan: null, updated_at: at }).where('tenant_id', '=', this.tenantId).execute();
-      await locked.updateTable('tenants').set({ plan, updated_at: at }).where('id', '=', this.tenantId).execute();
+      await setTenantPlan(locked, this.tenantId, plan, input.now);
       await new TenantBillingDetails(locked, this.tenantId).save(input.billing, input.now, locked);
       const invoiceId = await issueInvoice(locked, this.tenantId, {
         plan, cycle: subscription.cycle, method: subscription.method, buyer: input.billing, figures, now: input.now,
