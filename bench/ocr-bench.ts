@@ -60,7 +60,8 @@ import { freePort } from '../scripts/free-port';
  * Options: --split <original|tune|holdout>, --dir <folder> (any other set instead),
  * --save-redacted <folder> (write the published copies and the analyses), --quality-only,
  * --speed-only, --duration <s> (throughput run), --verbose (every image and every miss),
- * --readings <folder> (tuning rules: keep what OCR read of each image there, keyed by the image's
+ * --workers <n> (OCR workers of the quality pass, 2 by default; 1 leaves a core to others on a
+ * shared machine), --readings <folder> (tuning rules: keep what OCR read of each image there, keyed by the image's
  * bytes, and apply the current rules to those readings instead of reading again; the analysis
  * time and CPU figures then mean nothing, and any change to the reading path, image-preprocess,
  * page-bands, the worker pool or address-reread, needs a fresh folder).
@@ -135,6 +136,8 @@ interface Options {
   durationSeconds: number;
   verbose: boolean;
   readingsDir: string | null;
+  /** OCR workers of the in-process quality pass (the readings do not depend on it: the page bands are fixed). */
+  workers: number;
 }
 
 function readOptions(): Options {
@@ -148,18 +151,21 @@ function readOptions(): Options {
       duration: { type: 'string' },
       verbose: { type: 'boolean', default: false },
       readings: { type: 'string' },
+      workers: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
   if (values.help) {
     console.log(
-      'npm run bench:ocr -- [--split original|tune|holdout]… | [--dir <folder>] [--save-redacted <folder>] [--quality-only | --speed-only] [--duration <seconds>] [--verbose] [--readings <folder>]',
+      'npm run bench:ocr -- [--split original|tune|holdout]… | [--dir <folder>] [--save-redacted <folder>] [--quality-only | --speed-only] [--duration <seconds>] [--verbose] [--readings <folder>] [--workers <n>]',
     );
     process.exit(0);
   }
   if (values['quality-only'] && values['speed-only']) throw new Error('--quality-only and --speed-only exclude each other');
   if (values.dir && values.split) throw new Error('--dir and --split exclude each other');
   const durationSeconds = Number(values.duration ?? 30);
+  const workers = Number(values.workers ?? 2);
+  if (!Number.isInteger(workers) || workers < 1) throw new Error(`--workers must be a positive integer, got ${values.workers}`);
   if (!Number.isFinite(durationSeconds) || durationSeconds <= 0) throw new Error(`--duration must be a positive number of seconds, got ${values.duration}`);
   let sets: DataSet[];
   if (values.dir) {
@@ -178,6 +184,7 @@ function readOptions(): Options {
     durationSeconds,
     verbose: values.verbose,
     readingsDir: values.readings ? path.resolve(values.readings) : null,
+    workers,
   };
 }
 
@@ -282,9 +289,9 @@ function cachingAnalyzer(reader: ScreenshotReader, dir: string | null): Screensh
   };
 }
 
-function createBenchAnalyzer(queueLimit: number): ScreenshotReader {
+function createBenchAnalyzer(queueLimit: number, workers: number): ScreenshotReader {
   return createScreenshotAnalyzer({
-    size: 2,
+    size: workers,
     queueLimit,
     queueTimeoutMs: 10 * 60_000,
     logger: {
@@ -299,7 +306,7 @@ function createBenchAnalyzer(queueLimit: number): ScreenshotReader {
  * time of that pass alone is taken; then the published copies are rendered and scored.
  */
 async function measureQuality(set: DataSet, devSet: DevImage[], analyzer: ScreenshotAnalyzer, options: Options): Promise<QualityOutcome> {
-  console.log(`\nQuality on ${set.name}: analysing ${devSet.length} images in process (2 OCR workers)…`);
+  console.log(`\nQuality on ${set.name}: analysing ${devSet.length} images in process (${options.workers} OCR worker${options.workers === 1 ? '' : 's'})…`);
   const saveDir = options.saveRedacted ? path.join(options.saveRedacted, set.name.replace(/[^\w.-]+/g, '_')) : null;
   if (saveDir) fs.mkdirSync(saveDir, { recursive: true });
 
@@ -423,7 +430,7 @@ function printQuality(quality: QualityOutcome, options: Options): void {
       `phone ${rateText(autoFill.phone)}, e-mail ${rateText(autoFill.email)}, subject ${rateText(autoFill.subject)}, ` +
       `URLs ${rateText(autoFill.urls)}, images with every URL exact ${rateText(autoFill.urlImages)}`,
   );
-  console.log(`Analysis pass: ${seconds(quality.wallMsPerImage)} wall and ${seconds(quality.cpuMsPerImage)} CPU per image (2 workers, in process)`);
+  console.log(`Analysis pass: ${seconds(quality.wallMsPerImage)} wall and ${seconds(quality.cpuMsPerImage)} CPU per image (in process)`);
 
   printBreakdowns(results, { table, percent, rateText });
 
@@ -880,7 +887,7 @@ async function main(): Promise<void> {
 
   const qualities: QualityOutcome[] = [];
   if (options.quality) {
-    const analyzer = cachingAnalyzer(createBenchAnalyzer(Math.max(...sets.map(({ images }) => images.length))), options.readingsDir);
+    const analyzer = cachingAnalyzer(createBenchAnalyzer(Math.max(...sets.map(({ images }) => images.length)), options.workers), options.readingsDir);
     if (options.readingsDir) console.log(`Readings kept in ${options.readingsDir}: rules are applied to earlier readings where there are any.`);
     try {
       const started = performance.now();

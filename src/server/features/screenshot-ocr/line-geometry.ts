@@ -16,10 +16,15 @@ export function sameRow(line: OcrLine, other: OcrLine): boolean {
   return overlap > Math.min(line.box.h, other.box.h) * 0.5;
 }
 
-/** Only a line that runs to the right edge of its text column (where its neighbours end) can have wrapped. */
-export function reachesColumnEdge(lines: readonly OcrLine[], index: number): boolean {
+/**
+ * Only a line that runs to the right edge of its text column (where its neighbours end) can have
+ * wrapped. With `minConfidence`, neighbours read with less confidence do not set the edge: a
+ * garbage line (a notification banner over the text, read as `="_-''へmmo`) is as wide as the
+ * banner, not as the column.
+ */
+export function reachesColumnEdge(lines: readonly OcrLine[], index: number, minConfidence = 0): boolean {
   const line = lines[index]!;
-  const neighbours = lines.slice(Math.max(0, index - 3), index + 4).filter((other) => alignedLeft(line, other));
+  const neighbours = lines.slice(Math.max(0, index - 3), index + 4).filter((other) => alignedLeft(line, other) && (other === line || other.confidence >= minConfidence));
   return reaches(line, neighbours);
 }
 

@@ -123,3 +123,91 @@ describe('tolerant text rules that only add black', () => {
     expect(findAddressSpans(lines).map((span) => [span.line, span.start, span.end])).toEqual([[0, 0, 34]]);
   });
 });
+
+describe('redaction of round 5 (shapes from a fresh generated split)', () => {
+  it('does not let a garbage line (a banner read as symbols) set the column edge a number wraps at', () => {
+    // A chat's time beside the bubble above: no paragraph line to measure the edge by.
+    const above = line('2分前', 20, { x: 300 });
+    const number = line('お問い合わせ: 050-2990-10', 50);
+    const banner = line('ー＝へmmoへmmoへmmoへmmoへmmoへmmoへmmo', 80, { x: 20, confidence: 22 });
+    expect(banner.box.x + banner.box.w).toBeGreaterThan(number.box.x + number.box.w + 60);
+    const boxes = findSensitiveBoxes([above, number, banner], SCREEN);
+    // The number's last digits ("32") stand at the start of the line under the banner.
+    expect(covered(boxes, { ...banner.charBoxes[0]!, w: 40 })).toBe(true);
+  });
+
+  it('takes a recipient label after an icon read as a character ("和宛先:")', () => {
+    const to = line('和宛先:小林達也', 20);
+    const boxes = findSensitiveBoxes([to], SCREEN);
+    const name = to.charBoxes.slice(4);
+    expect(covered(boxes, { x: name[0]!.x, y: to.box.y, w: name.at(-1)!.x + name.at(-1)!.w - name[0]!.x, h: to.box.h })).toBe(true);
+  });
+
+  it('covers a name alone on its line whose 様 was read as 欄, but not 「入力欄」', () => {
+    const name = line('石川愛子欄', 20);
+    const field = line('入力欄', 60);
+    const boxes = findSensitiveBoxes([name, field, line('ご確認ください。', 100)], SCREEN);
+    expect(covered(boxes, name.box)).toBe(true);
+    expect(touches(boxes, field.box)).toBe(false);
+  });
+
+  it('covers the line before a 様 (or 欄) read as a line of its own on the same row', () => {
+    const name = line('タナカダイスケ村', 40);
+    const honorific = line('欄', 40, { x: name.box.x + name.box.w - 8, confidence: 0 });
+    const body = line('楽天カードをご利用いただきありがとうございます。', 90);
+    const boxes = findSensitiveBoxes([name, honorific, body], SCREEN);
+    expect(covered(boxes, name.box)).toBe(true);
+    expect(touches(boxes, body.box)).toBe(false);
+  });
+
+  it('follows a wrapped URL across a space before its query separator ("3 &に7188975625")', () => {
+    const first = line('https://water-pay.example/check/inf', 20);
+    const second = line('o/sp/track/?ref=NmrbVpxtkHckAbCdEf', 44);
+    const third = line('3 &に7188975625', 68);
+    const boxes = findSensitiveBoxes([first, second, third], SCREEN);
+    const last = third.charBoxes.at(-1)!;
+    const amp = third.charBoxes[2]!;
+    expect(covered(boxes, { x: amp.x, y: third.box.y, w: last.x + last.w - amp.x, h: third.box.h })).toBe(true);
+  });
+
+  it('covers the start of the next line under a URL cut mid-word when that line was read unsurely ("人の")', () => {
+    const above = line('下記URLよりお手続きをお願いいたします。', 20);
+    const url = line('https://web.example-card.top/secure/upd', 44);
+    const rest = line('人の', 68, { x: 10, confidence: 52 });
+    const boxes = findSensitiveBoxes([above, url, rest], SCREEN);
+    expect(covered(boxes, { x: 40, y: 68, w: 40, h: 20 })).toBe(true);
+  });
+
+  it('covers the first character of the words under a URL that ran to the column edge (its last letter may be in them)', () => {
+    const above = line('下記URLよりお手続きをお願いいたします。', 20);
+    const url = line('https://rakuten-jp.example/secure2reE1WXdqj', 44);
+    const words = line('り本日中にお手続きください。', 68);
+    const boxes = findSensitiveBoxes([above, url, words], SCREEN);
+    expect(covered(boxes, { x: 40, y: 68, w: 12, h: 20 })).toBe(true);
+    expect(covered(boxes, words.charBoxes[3]!)).toBe(false);
+  });
+
+  it('covers the unread line in the gap below a URL that ran to the column edge', () => {
+    const above = line('下記URLよりお手続きをお願いいたします。', 20);
+    const url = line('https://my.amazn-jp.example/portaltoke', 44);
+    const after = line('お問い合わせ窓口はこちらです', 84);
+    const boxes = findSensitiveBoxes([above, url, after], SCREEN);
+    expect(covered(boxes, { x: 40, y: 66, w: 100, h: 16 })).toBe(true);
+  });
+
+  it('follows an address broken after "-" onto the next line even where the line does not reach the column edge', () => {
+    const subject = line('【Amazon】お支払い方法の更新について', 20, { x: 60 });
+    const from = line('auto-confirm@amazn-', 44, { x: 100 });
+    const rest = line('のjptop', 68, { x: 60 });
+    const boxes = findSensitiveBoxes([subject, from, rest], SCREEN);
+    expect(covered(boxes, { ...rest.charBoxes[1]!, w: rest.box.x + rest.box.w - rest.charBoxes[1]!.x })).toBe(true);
+  });
+
+  it('follows a postal address onto a third line when its second breaks inside a number', () => {
+    const first = line('配送先:〒839-1192東京都足立区', 20);
+    const second = line('梅島4-16-4ライオンズマンション380', 44);
+    const third = line('4号室', 68);
+    const boxes = findSensitiveBoxes([first, second, third, line('24時間以内にご対応ください。', 110)], SCREEN);
+    expect(covered(boxes, third.box)).toBe(true);
+  });
+});

@@ -14,6 +14,10 @@ const UNSURE_CONFIDENCE = 60;
 /** Characters on either side of a cue that count as next to it. */
 const NEAR_CUE = 10;
 const PRIVACY_CUE = /様|さま|殿|〒|@|＠|https?|:\/\/|www\./i;
+/** A gap below a wrapping address larger than this many line heights is an unread line. */
+const HOLE_HEIGHT = 0.8;
+/** Lines read with less word confidence than this do not tell where the text column ends (wide rules only). */
+const EDGE_CONFIDENCE = 30;
 /** A card number's label, as a field name followed by its value. */
 const CARD_FIELD = /(?:カード番号|ご利用カード|対象カード|カード[末未]尾|カード)[^\s:：・]{0,2}\s*[:：・]|(?:カード番号|ご利用カ.?ド|カード[末未]尾)(?=\s*$|\S)/i;
 /** A line's start that reads like the rest of a URL path ("verify/?id=8Fk2", "ogin.php"). */
@@ -23,6 +27,8 @@ const DIGIT_LIKE = /[0-9OoIl|一二ー\-－〇口()（）\s]{7,}/g;
 
 export interface MarkedSpan extends FoundSpan {
   line: number;
+  /** The continuation of a span on the line above. */
+  continued?: boolean;
 }
 
 /**
@@ -95,24 +101,38 @@ function markSensitiveSpans(lines: readonly OcrLine[], wide = false): { marked: 
     if (!span.wraps) continue;
     const text = lines[span.line]!.text;
     if (text.slice(span.end).trim() !== '') continue;
-    if (!reachesColumnEdge(lines, span.line) && !(wide && reachesParagraphEdge(lines, span.line))) continue;
+    // (wide: an address broken right after "-", "@", "." or "/" wraps wherever its line ends.)
+    const brokenEnd = wide && !span.wrapsWords && /[-/=?&.@_]$/.test(text.slice(0, span.end));
+    if (!brokenEnd && !reachesColumnEdge(lines, span.line) && !(wide && (reachesParagraphEdge(lines, span.line) || reachesColumnEdge(lines, span.line, EDGE_CONFIDENCE)))) continue;
     const line = lines[span.line]!;
     const below = wide ? lineBelow(lines, span.line) : span.line + 1;
     const next = lines[below];
     const nextText = next ? foldWidth(next.text) : '';
-    const readOn = next && isNextLine(line, next) && !/^\d{1,2}:\d{2}/.test(nextText) && (span.wrapsWords ? sentenceEnd(nextText) : continuationEnd(nextText)) > 0;
+    const readOn = next && isNextLine(line, next) && !/^\d{1,2}:\d{2}/.test(nextText) && (span.wrapsWords ? sentenceEnd(nextText) : continuationEnd(nextText, wide)) > 0;
     // A break right after "-", "/", "=" or "?" certainly continues; if the rest was not read (or
     // read as something else), cover where it must be: the start of the next line.
-    const nextIsWords = next !== undefined && isNextLine(line, next) && !span.wrapsWords && continuationEnd(nextText) === 0;
-    if ((!readOn && !nextIsWords) || /[-/=?&.]$/.test(text.slice(0, span.end))) {
+    // (wide: only words read with confidence are words; "人の" at confidence 52 was the URL's "ate".)
+    const nextIsWords = next !== undefined && isNextLine(line, next) && !span.wrapsWords && continuationEnd(nextText, wide) === 0
+      && (!wide || next.confidence >= UNSURE_CONFIDENCE);
+    // A gap of a line's height or so before the next line read: the address's next line was not read at all.
+    const hole = wide && !span.wrapsWords && next !== undefined && next.box.y - (line.box.y + line.box.h) > line.box.h * HOLE_HEIGHT;
+    if ((!readOn && !nextIsWords) || hole || /[-/=?&.]$/.test(text.slice(0, span.end))) {
       const covered = boxFor(line, span)[0];
       const left = line.box.x - line.box.h * 0.6;
       if (covered) unread.push({ x: left, y: covered.y + line.box.h * 1.1, w: covered.x + covered.w - left, h: covered.h });
     }
+    // (wide: an address that ran to the column edge above words may have lost its last character
+    // into them, "…dqj" / "り本日中に" for "…dqjU" / "より本日中に": the next line's first one goes.)
+    if (wide && nextIsWords && !readOn && !hole) {
+      unread.push({ x: next.box.x - next.box.h * 0.6, y: next.box.y, w: next.box.h * 1.6, h: next.box.h });
+    }
     if (!next || !readOn) continue;
-    const end = span.wrapsWords ? sentenceEnd(nextText) : continuationEnd(nextText);
+    const end = span.wrapsWords ? sentenceEnd(nextText) : continuationEnd(nextText, wide);
     // An address wraps onto one more line at most; its continuation does not carry on further.
-    if (end > 0) marked.push({ start: 0, end, line: below, wraps: !span.wrapsWords && end >= next.text.trimEnd().length, address: !span.wrapsWords });
+    const whole = end >= next.text.trimEnd().length;
+    // (wide: a postal address whose second line breaks inside a number, "…マンション380" / "4号室", goes on once more.)
+    const again = wide && span.wrapsWords === true && !span.continued && whole && /[\d\-－ー]$/.test(next.text.trimEnd());
+    if (end > 0) marked.push({ start: 0, end, line: below, wraps: (!span.wrapsWords && whole) || again, wrapsWords: again, continued: true, address: !span.wrapsWords });
   }
   lines.forEach((line, index) => {
     const text = foldWidth(line.text);
@@ -181,14 +201,17 @@ function sentenceEnd(text: string): number {
   return stop < 0 ? text.trimEnd().length : stop;
 }
 
-/** How much of a line's start belongs to a URL or number carried over from the line above. */
-function continuationEnd(text: string): number {
+/**
+ * How much of a line's start belongs to a URL or number carried over from the line above. `wide`:
+ * a space before a query's separator does not end it ("3 &に7188975625", "&t=…" misread).
+ */
+function continuationEnd(text: string, wide = false): number {
   let end = 0;
   while (end < text.length) {
     const char = text[end]!;
     // Two Japanese characters in a row are words again, not a garbled address.
     if (isCjk(char) && isCjk(text[end + 1])) break;
-    if (char === ' ' && end > 0 && !/[A-Za-z0-9]/.test(text[end + 1] ?? '')) break;
+    if (char === ' ' && end > 0 && !(wide ? /[A-Za-z0-9&=?%]/ : /[A-Za-z0-9]/).test(text[end + 1] ?? '')) break;
     end++;
   }
   return end;

@@ -7,8 +7,11 @@ import { asciiRuns, isCjk, isPhoneNumber, looksLikeAddress, PHONE_PATTERN, type 
  */
 
 const NAME_STOP = /[\s【】「」『』（）()[\]、。,:：!！?？・<>＜＞]/;
-/** A recipient field's label ("To:", "宛先"): the name after it is the recipient's. */
-export const RECIPIENT_LABEL = /^\s*(?:To|TO|to|宛先|宛て先|受信者|Cc|CC)\s*[:_]?\s*/;
+/**
+ * A recipient field's label ("To:", "宛先"): the name after it is the recipient's. A Japanese label
+ * may come after an icon or a speck OCR read as one or two characters ("和宛先:小林達也").
+ */
+export const RECIPIENT_LABEL = /^\s*(?:To|TO|to|Cc|CC|[^\s\d:：]{0,2}?(?:宛先|宛て先|受信者))\s*[:_]?\s*/;
 const ADDRESS_LABEL = /(?:メールアドレス|アドレス|ご登録メール|登録メール|連絡先メール|送信先)\s*[\]】]?\s*[:・_]?|(?:E-?mail|Mail)\s*:/i;
 const POSTAL = /〒|\b\d{3}-\d{4}\b|(?:東京都|北海道|京都府|大阪府|[^\s\d]{2,3}県)[^\s\d]{1,6}[市区町村郡]|[\u4e00-\u9fff]{1,4}[市区町村][\u3040-\u30ff\u4e00-\u9fff]{1,10}\d{1,4}(?:丁目|番地?|[-－ー−])\d/;
 /** A card number with masked groups ("****-****-****-1234", "•••• 1234") anywhere on a line. */
@@ -45,6 +48,10 @@ const SCHEME_ANYWHERE = /(?<![A-Za-z])h?t?tps?\s?[:;]|hxxps?[:;]|www\./gi;
 const DIGIT_DENSE = /(?<!\d)[0OoＯ〇+](?:[^\d年月日時分秒円:：/／,，、。%％¥￥]{0,2}\d){8,}/g;
 /** Groups of at most four digits, four or more of them ("+81 90 1234 5678"): a phone number whatever OCR made of its first digit ("181 80 1632 8468"). */
 const DIGIT_GROUPS = /(?<!\d)\d{1,4}(?:[\s\-‐－ー−]\d{1,4}){3,4}(?!\d)/g;
+
+/** Characters OCR puts for 様 (欄 most of all); only believed at the end of a short line that is one name of three characters or more (not 「入力欄」). */
+export const HONORIFIC_LOOKALIKES = '欄樣標';
+const HONORIFIC_LOOKALIKE_LINE = new RegExp(`^\\s*([^\\s${HONORIFIC_LOOKALIKES}]{3,8})\\s*[${HONORIFIC_LOOKALIKES}]\\s*$`);
 
 /** Text rules that only add black: more tolerant than the ones that decide a second reading. */
 function wideTextSpans(probe: string): FoundSpan[] {
@@ -116,6 +123,9 @@ export function sensitiveSpans(text: string, wide: boolean): FoundSpan[] {
 
   if (wide) spans.push(...wideTextSpans(probe));
 
+  // A name alone on its line whose 様 OCR read as a look-alike ("石川愛子欄"): the whole line.
+  const lookalike = wide ? HONORIFIC_LOOKALIKE_LINE.exec(probe) : null;
+  if (lookalike && !NOT_A_NAME.test(lookalike[1]!) && [...lookalike[1]!].every((char) => isCjk(char))) add(0, probe.length);
   for (const match of probe.matchAll(/様|さま|殿/g)) {
     let start = match.index;
     while (start > 0 && match.index - start < 10 && !NAME_STOP.test(probe[start - 1]!)) start--;

@@ -3,6 +3,7 @@ import type { OcrLine } from './ocr-layout';
 import { looksLikeAddress } from './ocr-text';
 import type { PixelBox } from './screenshot-ocr.types';
 import type { MarkedSpan } from './sensitive-areas';
+import { HONORIFIC_LOOKALIKES } from './sensitive-text';
 
 /**
  * Where the reading itself cannot be trusted, covered on layout evidence rather than on what the
@@ -20,6 +21,8 @@ const MAX_LINE_HEIGHT = 2.5;
 const CUT_LINE_CONFIDENCE = 70;
 /** Lines read with at least this confidence are the ones that tell the page's text height. */
 const READ_CONFIDENCE = 60;
+/** 様 or what OCR makes of it, alone on its line. */
+const LONE_HONORIFIC = new RegExp(`^\\s*[様殿${HONORIFIC_LOOKALIKES}]\\s*$`);
 /** The first part of a wrapped address, at the end of the row above: URL characters up to the end. */
 const TRAILING_ADDRESS_PART = /[A-Za-z0-9._%+\-~/:?=&#]+\s*$/;
 
@@ -38,6 +41,19 @@ export function findUnsureAreas(lines: readonly OcrLine[], marked: readonly Mark
     if (textLike && line.confidence < UNREAD_LINE_CONFIDENCE) whole(index);
     // A line cut through by the image's edge (a crop, a screen's end) is read worst of all.
     else if (image && line.confidence < CUT_LINE_CONFIDENCE && cutByEdge(line, image)) whole(index);
+  });
+
+  // A 様 (or a look-alike) read as a line of its own beside a short line: that line is the name
+  // before it, however it was read ("タナカダイスケ村" | "欄").
+  lines.forEach((honorific, index) => {
+    if (!LONE_HONORIFIC.test(honorific.text)) return;
+    for (const [i, name] of lines.entries()) {
+      const gap = honorific.box.x - (name.box.x + name.box.w);
+      if (i === index || !sameRow(name, honorific) || honorific.box.x + honorific.box.w <= name.box.x + name.box.w || gap > name.box.h * 2) continue;
+      if ([...name.text.replace(/\s/g, '')].length > 12) continue;
+      whole(i);
+      if (gap > 0) unread.push({ x: name.box.x + name.box.w, y: Math.min(name.box.y, honorific.box.y), w: gap, h: Math.max(name.box.h, honorific.box.h) });
+    }
   });
 
   for (const span of marked) {
