@@ -47,8 +47,7 @@ async function makeMigratedDatabase(): Promise<DatabaseTarget> {
     // migrateToLatest made, so a file sees the schema production runs.
     const database = `kizuki_test_${randomBytes(6).toString('hex')}`;
     await runStatement(template.connectionString, `create database ${database} template ${template.templateDatabase}`);
-    // FORCE: a connection a test left open (a killed child process's) must not keep the database.
-    releases.push(() => runStatement(template.connectionString, `drop database if exists ${database} with (force)`));
+    releases.push(() => dropTestDatabase(template.connectionString, database));
     return { dialect: 'postgres', connectionString: databaseUrl(template.connectionString, database) };
   }
   const filename = path.join(fileFolder(), 'test.sqlite');
@@ -97,6 +96,26 @@ async function createSchema(connectionString: string, prefix: string): Promise<D
   await runStatement(connectionString, `create schema ${schema}`);
   releases.push(() => withMigrationLock(() => runStatement(connectionString, `drop schema if exists ${schema} cascade`)));
   return { dialect: 'postgres', connectionString, schema };
+}
+
+/**
+ * Drops a file's database once its connections are gone. A pool's end() resolves before its
+ * sockets have closed, and DROP … WITH (FORCE) would then kill a backend mid-goodbye: the client
+ * gets FATAL 57P01 with nobody listening, an uncaught error in the test run. So the plain drop is
+ * retried while the database is in use (55006), and FORCE is only the last resort, for a
+ * connection a test left open (a killed child process's).
+ */
+async function dropTestDatabase(connectionString: string, database: string): Promise<void> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    try {
+      await runStatement(connectionString, `drop database if exists ${database}`);
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== '55006') throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  await runStatement(connectionString, `drop database if exists ${database} with (force)`);
 }
 
 /** The server's URL with another database name. */
