@@ -1,8 +1,6 @@
-import { Migrator, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DatabaseHandle, openDatabase } from '../../db/database';
-import { migrations } from '../../db/migrations';
-import { emptyTestDatabaseTarget, withMigrationLock } from '../../test/test-database';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { useMigrationDatabase } from '../../test/migration-database';
 import { PhishingReportsRepository } from './phishing-reports.repo';
 import { reportGroupKey, reportSearchText } from './report-search-text';
 
@@ -15,25 +13,8 @@ import { reportGroupKey, reportSearchText } from './report-search-text';
 
 const BEFORE = '20261126200000_individual_training';
 const REPORTS = 1_203; // more than two backfill chunks of 500
-let handle: DatabaseHandle;
-let migrator: Migrator;
-
-beforeAll(async () => {
-  handle = openDatabase(await emptyTestDatabaseTarget());
-  migrator = new Migrator({
-    db: handle.db,
-    provider: { getMigrations: async () => migrations },
-    ...(handle.schema ? { migrationTableSchema: handle.schema } : {}),
-  });
-});
-afterAll(async () => {
-  await handle?.destroy();
-});
-
-const expectMigrated = async (migrate: () => ReturnType<Migrator['migrateTo']>) => {
-  const { error } = await withMigrationLock(migrate);
-  expect(error).toBeUndefined();
-};
+const migration = useMigrationDatabase();
+const { expectMigrated } = migration;
 
 /** Varied senders and bodies, some sharing a number, address or URL host. */
 function oldReport(index: number) {
@@ -56,17 +37,17 @@ function oldReport(index: number) {
 
 describe('20261127100000_report_search_and_moderation', () => {
   it('backfills search text, group keys and group totals of existing reports', async () => {
-    await expectMigrated(() => migrator.migrateTo(BEFORE));
+    await expectMigrated(() => migration.migrator.migrateTo(BEFORE));
     for (let first = 0; first < REPORTS; first += 200) {
       const rows = Array.from({ length: Math.min(200, REPORTS - first) }, (_, offset) => oldReport(first + offset));
       await sql`insert into phishing_reports (report_id, receipt_method, subject, body, source_email, phone_number, publish_screenshot, delete_password_hash, reported_at)
-        values ${sql.join(rows.map((row) => sql`(${row.report_id}, ${row.receipt_method}, ${row.subject}, ${row.body}, ${row.source_email}, ${row.phone_number}, 0, 'hash', ${row.reported_at})`))}`.execute(handle.db);
+        values ${sql.join(rows.map((row) => sql`(${row.report_id}, ${row.receipt_method}, ${row.subject}, ${row.body}, ${row.source_email}, ${row.phone_number}, 0, 'hash', ${row.reported_at})`))}`.execute(migration.handle.db);
     }
-    await sql`update phishing_report_counts set total = (select count(*) from phishing_reports p where p.receipt_method = phishing_report_counts.receipt_method)`.execute(handle.db);
+    await sql`update phishing_report_counts set total = (select count(*) from phishing_reports p where p.receipt_method = phishing_report_counts.receipt_method)`.execute(migration.handle.db);
 
-    await expectMigrated(() => migrator.migrateToLatest());
+    await expectMigrated(() => migration.migrator.migrateToLatest());
 
-    const stored = await handle.db.selectFrom('phishing_reports').select(['report_id', 'search_text', 'group_key']).orderBy('report_id').execute();
+    const stored = await migration.handle.db.selectFrom('phishing_reports').select(['report_id', 'search_text', 'group_key']).orderBy('report_id').execute();
     expect(stored).toHaveLength(REPORTS);
     for (const row of stored) {
       const original = oldReport(Number(row.report_id.slice('old-report-'.length)));
@@ -77,11 +58,11 @@ describe('20261127100000_report_search_and_moderation', () => {
 
     const expectedGroups = new Map<string, number>();
     for (const row of stored) expectedGroups.set(row.group_key!, (expectedGroups.get(row.group_key!) ?? 0) + 1);
-    const groups = await handle.db.selectFrom('phishing_report_groups').select(['group_key', 'total']).execute();
+    const groups = await migration.handle.db.selectFrom('phishing_report_groups').select(['group_key', 'total']).execute();
     expect(new Map(groups.map((group) => [group.group_key, Number(group.total)]))).toEqual(expectedGroups);
     expect(expectedGroups.get('host:sagawa-3.example')).toBeGreaterThan(1);
 
-    const repo = new PhishingReportsRepository(handle.db);
+    const repo = new PhishingReportsRepository(migration.handle.db);
     const counts = await repo.counts();
     expect(counts.total.email + counts.total.sms).toBe(REPORTS);
     const first = await repo.findByReportId('old-report-00000002');
@@ -97,11 +78,11 @@ describe('20261127100000_report_search_and_moderation', () => {
   });
 
   it('migrates down and up again keeping every report', async () => {
-    await expectMigrated(() => migrator.migrateTo(BEFORE));
-    const { rows } = await sql<{ count: number | string }>`select count(*) as count from phishing_reports`.execute(handle.db);
+    await expectMigrated(() => migration.migrator.migrateTo(BEFORE));
+    const { rows } = await sql<{ count: number | string }>`select count(*) as count from phishing_reports`.execute(migration.handle.db);
     expect(Number(rows[0]?.count)).toBe(REPORTS);
-    await expectMigrated(() => migrator.migrateToLatest());
-    const keys = await handle.db.selectFrom('phishing_reports').select('group_key').where('group_key', 'is', null).execute();
+    await expectMigrated(() => migration.migrator.migrateToLatest());
+    const keys = await migration.handle.db.selectFrom('phishing_reports').select('group_key').where('group_key', 'is', null).execute();
     expect(keys).toEqual([]);
   });
 });
