@@ -76,8 +76,7 @@ describe.each(VIEWPORTS)('upgrade paid by card ($name)', ({ name, viewport }) =>
     await page.getByRole('link', { name: 'ご利用状況・請求を見る' }).click();
     await waitForPath(page, '/account/billing');
     await page.getByText('入金済み', { exact: true }).first().waitFor();
-    const current = await fetch(`${env.server.baseUrl}/api/account/subscription`, { headers: { authorization: `Bearer ${token}` } });
-    expect((await current.json()).data).toMatchObject({ plan_id: 'light', method: 'card' });
+    expect((await accounts.call(token, 'GET', '/api/account/subscription')).json.data).toMatchObject({ plan_id: 'light', method: 'card' });
 
     // Later, a move to スタンダード: the 差額 is charged to the same card at once, no Checkout.
     await page.goto('/account/upgrade');

@@ -17,18 +17,6 @@ const VIEWPORTS = [
   { name: viewportName(DESKTOP), viewport: DESKTOP },
 ];
 
-/** A bearer call as the training app makes it (CSRF cookie + header). */
-async function tenantCall(token: string, method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; json: { data?: unknown } }> {
-  const cookieResponse = await fetch(`${env.server.baseUrl}/sanctum/csrf-cookie`);
-  const cookies = cookieResponse.headers.getSetCookie().map((line) => line.split(';')[0] ?? '');
-  const xsrf = cookies.find((pair) => pair.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length) ?? '';
-  const response = await fetch(`${env.server.baseUrl}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, cookie: cookies.join('; '), 'x-xsrf-token': decodeURIComponent(xsrf), 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: response.status, json: (await response.json()) as { data?: unknown } };
-}
 
 type Invoice = { invoice_number: string; status: string; total: number };
 
@@ -37,12 +25,12 @@ describe.each(VIEWPORTS)('入金確認 ($name)', ({ name, viewport }) => {
     const company = `株式会社入金確認${viewport.width}`;
     const account = await accounts.newCorporateAccount(`pay${viewport.width}`, company);
     const token = await accounts.login(account.email, account.password);
-    const upgrade = await tenantCall(token, 'POST', '/api/account/upgrade', {
+    const upgrade = await accounts.call(token, 'POST', '/api/account/upgrade', {
       plan: 'light', cycle: 'monthly', method: 'invoice', preview: false,
       billing: { company_name: company, department: '経理部', contact_name: '山田 花子', email: account.email, postal_code: '150-0002', address: '東京都渋谷区渋谷2-1-1', phone: '03-1234-5678' },
     });
     expect(upgrade.status, JSON.stringify(upgrade.json)).toBe(200);
-    const invoices = async () => ((await tenantCall(token, 'GET', '/api/billing/invoices')).json.data as { invoices: Invoice[] }).invoices;
+    const invoices = async () => ((await accounts.call(token, 'GET', '/api/billing/invoices')).json.data as { invoices: Invoice[] }).invoices;
     const [invoice] = await invoices();
     expect(invoice).toMatchObject({ status: 'unpaid' });
     const number = invoice!.invoice_number;

@@ -21,18 +21,6 @@ const VIEWPORTS = [
   { name: viewportName(DESKTOP), viewport: DESKTOP },
 ];
 
-/** A bearer call as the training app makes it (CSRF cookie + header). */
-async function tenantCall(token: string, method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; json: { data?: unknown } }> {
-  const cookieResponse = await fetch(`${env.server.baseUrl}/sanctum/csrf-cookie`);
-  const cookies = cookieResponse.headers.getSetCookie().map((line) => line.split(';')[0] ?? '');
-  const xsrf = cookies.find((pair) => pair.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length) ?? '';
-  const response = await fetch(`${env.server.baseUrl}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, cookie: cookies.join('; '), 'x-xsrf-token': decodeURIComponent(xsrf), 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: response.status, json: (await response.json()) as { data?: unknown } };
-}
 
 const yenText = (amount: number) => `${amount.toLocaleString('ja-JP')}円`;
 
@@ -42,11 +30,11 @@ describe.each(VIEWPORTS)('a paid plan moved to a larger one ($name)', ({ name, v
     const account = await accounts.newCorporateAccount(`change-${viewport.width}`, company);
     const token = await accounts.login(account.email, account.password);
     const billing = { company_name: company, department: '経理部', contact_name: '山田 花子', email: account.email, postal_code: '150-0002', address: '東京都渋谷区渋谷2-1-1', phone: '03-1234-5678' };
-    const started = await tenantCall(token, 'POST', '/api/account/upgrade', { plan: 'light', cycle: 'monthly', method: 'invoice', preview: false, billing });
+    const started = await accounts.call(token, 'POST', '/api/account/upgrade', { plan: 'light', cycle: 'monthly', method: 'invoice', preview: false, billing });
     expect(started.status, JSON.stringify(started.json)).toBe(200);
-    expect((await tenantCall(token, 'POST', '/api/account/downgrade', { plan: 'free' })).status).toBe(200);
+    expect((await accounts.call(token, 'POST', '/api/account/downgrade', { plan: 'free' })).status).toBe(200);
     // What the server will charge, asked as the confirm screen asks it.
-    const asked = await tenantCall(token, 'POST', '/api/account/upgrade', { plan: 'standard', cycle: 'monthly', method: 'invoice', preview: true, billing });
+    const asked = await accounts.call(token, 'POST', '/api/account/upgrade', { plan: 'standard', cycle: 'monthly', method: 'invoice', preview: true, billing });
     expect(asked.status, JSON.stringify(asked.json)).toBe(200);
     const expected = (asked.json.data as UpgradeResult).preview;
 
@@ -114,9 +102,9 @@ describe.each(VIEWPORTS)('a paid plan moved to a larger one ($name)', ({ name, v
 
     // The header shows the larger plan; the 差額 invoice is the tenant's newest.
     await page.getByText('スタンダードプラン', { exact: true }).first().waitFor();
-    const subscription = (await tenantCall(token, 'GET', '/api/account/subscription')).json.data as { plan_id: string; pending_plan_id: string | null };
+    const subscription = (await accounts.call(token, 'GET', '/api/account/subscription')).json.data as { plan_id: string; pending_plan_id: string | null };
     expect(subscription).toMatchObject({ plan_id: 'standard', pending_plan_id: null });
-    const invoices = ((await tenantCall(token, 'GET', '/api/billing/invoices')).json.data as { invoices: { plan_id: string; total: number }[] }).invoices;
+    const invoices = ((await accounts.call(token, 'GET', '/api/billing/invoices')).json.data as { invoices: { plan_id: string; total: number }[] }).invoices;
     expect(invoices.map((invoice) => [invoice.plan_id, invoice.total])[0]).toEqual(['standard', expected.total]);
   });
 });

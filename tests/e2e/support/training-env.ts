@@ -66,6 +66,16 @@ export class AccountApi {
     private readonly mailbox: MailReader,
   ) {}
 
+  /** A bearer call as the training app makes it (CSRF cookie + header): its status and JSON body. */
+  async call(token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<{ status: number; json: { data?: unknown } }> {
+    const response = await fetch(`${this.baseUrl()}${path}`, {
+      method,
+      headers: { ...(await this.csrf()), authorization: `Bearer ${token}` },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return { status: response.status, json: (await response.json()) as { data?: unknown } };
+  }
+
   private async csrf(): Promise<Record<string, string>> {
     const response = await fetch(`${this.baseUrl()}/sanctum/csrf-cookie`);
     if (response.status !== 204) throw new Error(`csrf-cookie answered ${response.status}`);
