@@ -1,9 +1,8 @@
 import type { z } from 'zod';
-import type { InvoicePreview, PlanInfo, Subscription, downgradeInputSchema, upgradeInputSchema } from '../../../common/billing.schema';
+import { type InvoicePreview, PAYMENT_METHOD_LABELS, type PlanInfo, type Subscription, type downgradeInputSchema, type upgradeInputSchema } from '../../../common/billing.schema';
 import { billingMessages as m } from '../../../common/billing-messages';
 import { japaneseDate } from '../../../common/billing-dates';
-import { BILLING_CYCLE_LABELS, CONSUMPTION_TAX_PERCENT, FREE_PLAN, isPaidPlanId, PLANS, paidPlans, planOf, withTax, type PaidPlanDefinition } from '../../../common/plans';
-import { PAYMENT_METHOD_LABELS } from '../../../common/billing.schema';
+import { BILLING_CYCLE_LABELS, type BillingCycle, CONSUMPTION_TAX_PERCENT, FREE_PLAN, isPaidPlanId, PLANS, paidPlans, planOf, withTax, type PaidPlanDefinition } from '../../../common/plans';
 import type { Clock } from '../../clock';
 import { AppError } from '../../errors';
 import type { JobLogger } from '../../lib/jobs/job-runner';
@@ -23,6 +22,11 @@ export interface CardPayments {
   gateway: StripeGateway;
   /** Where Checkout sends the browser back (APP_URL). */
   appUrl: string;
+}
+
+/** What Stripe charges each period for a plan: its 税込 price under the name the card statement shows. */
+function stripePriceOf(plan: PaidPlanDefinition, cycle: BillingCycle): { name: string; amount: number } {
+  return { name: `キヅキ ${plan.name}（${BILLING_CYCLE_LABELS[cycle]}・税込）`, amount: withTax(cycle === 'annual' ? plan.annualPrice : plan.monthlyPrice) };
 }
 
 /** How long a Checkout page stays payable: its figures are those of the moment it was opened. */
@@ -68,8 +72,9 @@ export class SubscriptionService {
     if (input.method === 'card' && !card) throw AppError.validation({ method: [m.cardUnavailable] });
     const plan = paidPlans().find((candidate) => candidate.id === input.plan)!;
     const repo = this.deps.repo.forTenant(tenantId);
-    const current = await repo.state();
-    if (current && current.plan !== FREE_PLAN.id && current.plan !== plan.id) return this.changePaidPlan(tenantId, input);
+    const state = await repo.state();
+    if (!state) throw new AppError('NOT_FOUND', m.invalid);
+    if (state.plan !== FREE_PLAN.id && state.plan !== plan.id) return this.changePaidPlan(tenantId, input, state);
     const now = this.deps.clock.now();
     const figures = card ? firstCardInvoiceFigures(plan, input.cycle, now) : firstInvoiceFigures(plan, input.cycle, now);
     const preview = toPreview(plan, input, figures);
@@ -78,8 +83,6 @@ export class SubscriptionService {
       if (state.plan !== FREE_PLAN.id) throw AppError.validation({ plan: [m.paidPlanChange] });
     };
     if (input.preview || card) {
-      const state = await repo.state();
-      if (!state) throw new AppError('NOT_FOUND', m.invalid);
       check(state);
       if (input.preview || !card) return { preview, applied: false, checkout_url: null, subscription: null };
       // The webhook addresses the first invoice to the 請求先 given here.
@@ -91,14 +94,13 @@ export class SubscriptionService {
   }
 
   private async openCheckout(card: CardPayments, tenantId: number, plan: PaidPlanDefinition, input: UpgradeRequest, figures: InvoiceFigures, now: Date): Promise<string> {
-    const price = input.cycle === 'annual' ? plan.annualPrice : plan.monthlyPrice;
     // Started on the 1st, the first charge is the first full period itself; otherwise it is the
     // rest of the month (the first invoice), and the recurring charges start on the 1st.
     const startsOnFirst = tokyoDate(now).endsWith('-01');
     try {
       const session = await card.gateway.createCheckout({
         tenantId, plan: plan.id, cycle: input.cycle, customerEmail: input.billing.email,
-        recurring: { name: `キヅキ ${plan.name}（${BILLING_CYCLE_LABELS[input.cycle]}・税込）`, amount: withTax(price) },
+        recurring: stripePriceOf(plan, input.cycle),
         firstCharge: startsOnFirst ? null : { name: `${figures.items.map((item) => item.description).join('、')}（税込）`, amount: figures.total },
         anchor: startsOnFirst ? null : figures.periodEnd,
         successUrl: `${card.appUrl}/account/upgrade/complete?checkout=success`,
@@ -117,9 +119,9 @@ export class SubscriptionService {
    * billing cycle, payment method and period stay the subscription's, a scheduled downgrade or
    * cancellation is withdrawn, and a 差額 invoice charges the rest of the period (invoice-figures.ts
    * planChangeFigures). With preview true only the figures. A lower plan goes through downgrade();
-   * the enterprise tier and card subscriptions are refused for now.
+   * the enterprise tier is refused; a card subscription pays the 差額 by card at once (chargePlanChange).
    */
-  async changePaidPlan(tenantId: number, input: UpgradeRequest): Promise<{ preview: InvoicePreview; applied: boolean; checkout_url: null; subscription: Subscription | null }> {
+  private async changePaidPlan(tenantId: number, input: UpgradeRequest, state: TenantPlanState): Promise<{ preview: InvoicePreview; applied: boolean; checkout_url: null; subscription: Subscription | null }> {
     const to = paidPlans().find((candidate) => candidate.id === input.plan)!;
     const repo = this.deps.repo.forTenant(tenantId);
     const now = this.deps.clock.now();
@@ -137,10 +139,7 @@ export class SubscriptionService {
       if (now >= subscription.periodEnd) throw AppError.validation({ plan: [m.renewalInProgress] });
       return { plan: to.id, from, pendingPlan: subscription.pendingPlan, figures: planChangeFigures(from, to, subscription.cycle, now, subscription.periodEnd) };
     };
-    let decided: ReturnType<typeof decide> | undefined;
-    const state = await repo.state();
-    if (!state) throw new AppError('NOT_FOUND', m.invalid);
-    decided = decide(state);
+    let decided = decide(state);
     if (!input.preview) {
       const card = state.subscription?.method === 'card' ? await this.chargePlanChange(tenantId, state.subscription, to, decided.figures) : null;
       try {
@@ -151,7 +150,7 @@ export class SubscriptionService {
         throw error;
       }
     }
-    const { from, pendingPlan, figures } = decided!;
+    const { from, pendingPlan, figures } = decided;
     const preview = toChangePreview(to, from, input, figures, pendingPlan);
     if (input.preview) return { preview, applied: false, checkout_url: null, subscription: null };
     return { preview, applied: true, checkout_url: null, subscription: await this.subscription(tenantId, true) };
@@ -165,10 +164,7 @@ export class SubscriptionService {
   private async chargePlanChange(tenantId: number, subscription: SubscriptionRecord, to: PaidPlanDefinition, figures: InvoiceFigures): Promise<{ paidAt: Date }> {
     const gateway = this.deps.card!.gateway;
     const subscriptionId = subscription.stripeSubscriptionId!;
-    const priceOf = (plan: PaidPlanDefinition) => ({
-      cancel: false as const, cycle: subscription.cycle, name: `キヅキ ${plan.name}（${BILLING_CYCLE_LABELS[subscription.cycle]}・税込）`,
-      amount: withTax(subscription.cycle === 'annual' ? plan.annualPrice : plan.monthlyPrice),
-    });
+    const priceOf = (plan: PaidPlanDefinition) => ({ cancel: false as const, cycle: subscription.cycle, ...stripePriceOf(plan, subscription.cycle) });
     const from = paidPlans().find((plan) => plan.id === subscription.plan)!;
     try {
       await gateway.scheduleNextPeriod(subscriptionId, priceOf(to));
@@ -226,14 +222,11 @@ export class SubscriptionService {
    * Stripe cannot be reached, the schedule is put back and the administrator is asked to retry.
    */
   private async chargeNextPeriodAs(tenantId: number, subscription: SubscriptionRecord, pendingPlan: string | null): Promise<void> {
-    const next = planOf(pendingPlan ?? subscription.plan);
-    const price = subscription.cycle === 'annual' ? next.annualPrice : next.monthlyPrice;
+    const next = paidPlans().find((plan) => plan.id === (pendingPlan ?? subscription.plan));
     try {
       await this.deps.card!.gateway.scheduleNextPeriod(
         subscription.stripeSubscriptionId!,
-        next.id === FREE_PLAN.id || price === null
-          ? { cancel: true }
-          : { cancel: false, cycle: subscription.cycle, name: `キヅキ ${next.name}（${BILLING_CYCLE_LABELS[subscription.cycle]}・税込）`, amount: withTax(price) },
+        next ? { cancel: false, cycle: subscription.cycle, ...stripePriceOf(next, subscription.cycle) } : { cancel: true },
       );
     } catch (error) {
       this.deps.logger.error({ tenantId, err: error }, 'stripe subscription could not follow a scheduled plan change');
