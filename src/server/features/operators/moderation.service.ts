@@ -16,6 +16,7 @@ import { keyedDigest } from '../../lib/secret-hash';
 import { toJstIsoString } from '../../lib/time-format';
 import type { FileStorage } from '../../storage/file-storage';
 import { publishedImageUrls } from '../phishing-reports/published-image-urls';
+import { unchangingPublicFields } from '../phishing-reports/report-public-text';
 import type { AuditActor, ModeratedReport, ModerationRefusal, OperatorReportsRepository, StoredAuditEntry } from './operator-reports.repo';
 
 export interface ModerationDeps {
@@ -142,15 +143,12 @@ export class ModerationService {
     const published = report.hiddenAt === null && report.publishScreenshot && report.screenshotStatus === 'published';
     const images = publishedImageUrls(this.deps.mediaPath, published, report);
     return {
-      report_id: report.reportId,
-      receipt_method: report.receiptMethod,
-      subject: report.receiptMethod === 'email' ? defangOptional(report.subject) : null,
-      body: defangText(report.body),
-      source_email: report.sourceEmail,
-      phone_number: report.phoneNumber,
+      // The text as the public sees it (defanged), by the public answers' own rules.
+      ...unchangingPublicFields({
+        report_id: report.reportId, receipt_method: report.receiptMethod, subject: report.subject, body: report.body,
+        source_email: report.sourceEmail, phone_number: report.phoneNumber, publish_screenshot: report.publishScreenshot, reported_at: report.reportedAt,
+      }),
       ...images,
-      publish_screenshot: report.publishScreenshot,
-      reported_at: toJstIsoString(report.reportedAt),
       hidden_at: report.hiddenAt ? toJstIsoString(report.hiddenAt) : null,
       hidden_reason: report.hiddenReason,
       screenshot_status: report.screenshotStatus,
