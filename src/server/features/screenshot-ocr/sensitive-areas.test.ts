@@ -298,4 +298,33 @@ describe('redaction of round 6 (shapes from a fresh generated split, seed 202611
     const boxes = findSensitiveBoxes([wide, first, rest, third, line('24時間以内にご対応ください。', 110, { x: 10 })], { width: 1000, height: 300 });
     expect(covered(boxes, third.box)).toBe(true);
   });
+
+  it('takes 「ご利用カーニード:」 for the card field it is and covers its value', () => {
+    const card = line('ご利用カーニード:サッ0238', 20);
+    const boxes = findSensitiveBoxes([card], SCREEN);
+    expect(covered(boxes, chars(card, card.text.indexOf('サ')))).toBe(true);
+  });
+
+  it('covers an e-mail address whose "<" was not read up to its ">", across a space', () => {
+    const from = line('日本郵便yubincenter77@gmf37p example>', 20);
+    const boxes = findSensitiveBoxes([from], SCREEN);
+    expect(covered(boxes, chars(from, from.text.indexOf('e', 20), from.text.length - 1))).toBe(true);
+  });
+
+  it('covers the whole of a line read unsurely that holds something to hide', () => {
+    const body = line('ご利用ありがとうございます。', 20);
+    const garbled = line('用力二 090-1234-5678 ちかてでco午', 44, { confidence: 20 });
+    const sure = line('お支払いは本日中にお願いいたします。', 200);
+    const boxes = findSensitiveBoxes([body, garbled, sure], SCREEN);
+    expect(covered(boxes, garbled.box)).toBe(true);
+    expect(touches(boxes, sure.charBoxes.at(-1)!)).toBe(false);
+  });
+
+  it('covers the unread row in a gap of two thirds of a line below a URL that ran to the column edge', () => {
+    const above = line('下記URLよりお手続きをお願いいたします。', 20);
+    const url = line('https://my.amazn-jp.example/portaltoke', 44);
+    const after = line('お問い合わせ窓口はこちらです', 78);
+    const boxes = findSensitiveBoxes([above, url, after], SCREEN);
+    expect(covered(boxes, { x: 40, y: 66, w: 100, h: 10 })).toBe(true);
+  });
 });

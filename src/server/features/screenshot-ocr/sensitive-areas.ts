@@ -14,12 +14,14 @@ const UNSURE_CONFIDENCE = 60;
 /** Characters on either side of a cue that count as next to it. */
 const NEAR_CUE = 10;
 const PRIVACY_CUE = /様|さま|殿|〒|@|＠|https?|:\/\/|www\./i;
-/** A gap below a wrapping address larger than this many line heights is an unread line. */
-const HOLE_HEIGHT = 0.8;
+/** A line holding something to hide read with less word confidence than this is covered whole. */
+const UNSURE_SPAN_LINE_CONFIDENCE = 30;
+/** A gap below a wrapping address larger than this many line heights is an unread line (a rotated capture's rows sit closer). */
+const HOLE_HEIGHT = 0.6;
 /** Lines read with less word confidence than this do not tell where the text column ends (wide rules only). */
 const EDGE_CONFIDENCE = 30;
 /** A card number's label, as a field name followed by its value. */
-const CARD_FIELD = /(?:カード番号|ご利用カード|対象カード|カード[末未]尾|カード)[^\s:：・]{0,2}\s*[:：・]|(?:カード番号|ご利用カ.?ド|カード[末未]尾|[カ力刀]ー?ド[末未]尾)(?=\s*$|\S)/i;
+const CARD_FIELD = /(?:カード番号|ご利用カ.{0,3}ド|対象カード|カード[末未]尾|カード)[^\s:：・]{0,2}\s*[:：・]|(?:カード番号|ご利用カ.{0,3}ド|カード[末未]尾|[カ力刀]ー?ド[末未]尾)(?=\s*$|\S)/i;
 /** A line's start that reads like the rest of a URL path ("verify/?id=8Fk2", "ogin.php"). */
 const URL_REST = /^[A-Za-z0-9\-._~/?#&=%+]{4,}/;
 /** A run of digits with the look-alikes OCR puts for full-width digits, read with little confidence. */
@@ -44,6 +46,10 @@ export function findSensitiveBoxes(lines: readonly OcrLine[], image?: ImageSize)
   const unsure = findUnsureAreas(lines, marked, image);
   marked.push(...unsure.marked);
   unread.push(...unsure.unread);
+  // A line read unsurely that holds something to hide: where that ends is as unsure as the rest of
+  // the reading, so the whole line goes ("閥誠用力二2二OSてでco午1ちか" for a masked card number).
+  const lowLines = new Set(marked.filter((span) => lines[span.line]!.confidence < UNSURE_SPAN_LINE_CONFIDENCE).map((span) => span.line));
+  for (const index of lowLines) marked.push({ start: 0, end: lines[index]!.text.length, line: index, wraps: false, address: false });
   return [...marked.flatMap((span) => boxFor(lines[span.line]!, span, numberMargin(lines[span.line]!, span))), ...unread];
 }
 

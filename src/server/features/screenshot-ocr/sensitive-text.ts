@@ -55,6 +55,8 @@ const DIGIT_GROUPS = /(?<!\d)\d{1,4}(?:[\s\-‐－ー−]\d{1,4}){3,4}(?!\d)/g;
  */
 const LOST_PLUS_NUMBER = /(?<![\d+])81(?:\d{9,10}|[\s\-‐－ー−]\d{1,2}[\s\-‐－ー−]?\d{4}[\s\-‐－ー−]?\d{4})(?!\d)/g;
 /** An address in angle brackets, a sender's or a recipient's ("JCBカード<myjcb⑳kjqir2.top>"), up to its ">" or the line's end. */
+/** An e-mail address whose "<" was not read, up to its ">" across one space ("yubincenter77@gmf37p example>"). */
+const ADDRESS_TO_BRACKET = /[A-Za-z0-9._%+-]+@[^\s<>＜＞]*(?:\s[^\s<>＜＞]+)?\s*[>＞]/g;
 const BRACKETED_ADDRESS = /[<＜]\s*([^<>＜＞\s]*[A-Za-z0-9][^<>＜＞\s]*)(?:\s*[>＞]|\s*$)/g;
 /** What OCR reads "@" as between an address's letters: an enclosed number ("⑳", "⑧") or ©/®. */
 const AT_LOOKALIKE = /(?<=[A-Za-z0-9._-])[\u2460-\u24ff\u2776-\u2793©®](?=[A-Za-z0-9])/g;
@@ -89,6 +91,7 @@ function wideTextSpans(probe: string): FoundSpan[] {
     const end = match.index + match[0].length;
     spans.push({ start: match.index + 1, end, wraps: !/[>＞]\s*$/.test(match[0]) && probe.slice(end).trim() === '', address: true });
   }
+  for (const match of probe.matchAll(ADDRESS_TO_BRACKET)) spans.push({ start: match.index, end: match.index + match[0].length, wraps: false, address: true });
   const label = RECIPIENT_LABEL.test(probe) ? null : LOOSE_RECIPIENT_LABEL.exec(probe);
   if (label && label[0].length < probe.trimEnd().length) spans.push({ start: Math.max(0, label[0].trimEnd().length - 1), end: probe.length, wraps: false, address: false });
   return spans;
