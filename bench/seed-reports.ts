@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database, NewPhishingReportRow } from '../src/server/db/schema';
-import { reportGroupKey, reportSearchText } from '../src/server/features/phishing-reports/report-search-text';
+import { derivedReportColumns } from '../src/server/features/phishing-reports/phishing-reports.repo';
 import { hashSecret } from '../src/server/lib/secret-hash';
 import { SampleReports } from './sample-reports';
 
@@ -33,10 +33,10 @@ export async function seedReports(db: Kysely<Database>, { count, now, onProgress
       for (let batchStart = first; batchStart < last; batchStart += ROWS_PER_INSERT) {
         const rows: NewPhishingReportRow[] = [];
         for (let index = batchStart; index < Math.min(batchStart + ROWS_PER_INSERT, last); index += 1) {
-          const row = samples.row(index, reportedAt(index));
+          const at = reportedAt(index);
+          const row = samples.row(index, at);
           // What the repository's insert derives; the bulk load writes it the same way.
-          const searchable = { subject: row.subject ?? null, body: row.body, source_email: row.source_email ?? null, phone_number: row.phone_number ?? null };
-          rows.push({ ...row, search_text: reportSearchText(searchable), group_key: reportGroupKey(searchable) });
+          rows.push({ ...row, ...derivedReportColumns({ ...row, reported_at: at }) });
         }
         await trx.insertInto('phishing_reports').values(rows).execute();
       }

@@ -57,6 +57,7 @@ import { PhishingReportsRepository } from './features/phishing-reports/phishing-
 import { PUBLIC_MEDIA_PATH, registerPhishingReportRoutes } from './features/phishing-reports/phishing-reports.routes';
 import { PhishingReportsService } from './features/phishing-reports/phishing-reports.service';
 import { ScreenshotPublisher } from './features/phishing-reports/screenshot-publisher';
+import { PublicTextRefresher } from './features/phishing-reports/report-public-text-refresh';
 import { OriginalRetentionSweeper } from './features/phishing-reports/screenshot-retention';
 import { registerScreenshotAnalysisRoutes } from './features/screenshot-ocr/screenshot-analysis.routes';
 import { createScreenshotAnalyzer } from './features/screenshot-ocr/screenshot-analyzer';
@@ -179,15 +180,17 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   const screenshotRetention = new OriginalRetentionSweeper({
     repo: reportsRepo, storage, clock, logger: app.log, retentionDays: config.screenshotOriginalRetentionDays,
   });
+  const publicTextRefresher = new PublicTextRefresher({ repo: reportsRepo, logger: app.log });
   app.decorate('screenshotPublisher', screenshotPublisher);
   app.decorate('screenshotRetention', screenshotRetention);
   app.addHook('onReady', async () => {
     screenshotPublisher.start();
     screenshotRetention.start();
+    publicTextRefresher.start();
   });
   // preClose, so the report in hand finishes before any onClose hook closes the OCR pool or the database.
   app.addHook('preClose', async () => {
-    await Promise.all([screenshotPublisher.close(), screenshotRetention.close()]);
+    await Promise.all([screenshotPublisher.close(), screenshotRetention.close(), publicTextRefresher.close()]);
   });
   const mailTransport = options.mailTransport ?? createMailTransport(config, () => clock.now());
   if (!options.mailTransport) app.addHook('onClose', () => mailTransport.close());

@@ -41,8 +41,15 @@ function openSqlite(filename: string): Kysely<Database> {
   connection.pragma('foreign_keys = ON');
   // WAL with NORMAL sync is durable across process crashes and much faster than FULL.
   connection.pragma('synchronous = NORMAL');
+  // Reads map the file instead of copying each page through a read() call into SQLite's 2 MB page
+  // cache: a list page's twenty rows cost half the CPU on a 100,000-report database (issue 13,
+  // docs/performance.md). Address space only; pages not touched take no memory.
+  connection.pragma(`mmap_size = ${SQLITE_MMAP_BYTES}`);
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(connection) }) });
 }
+
+/** 1 GiB: about 400,000 reports; a larger file is read through SQLite's page cache past that point. */
+const SQLITE_MMAP_BYTES = 1024 * 1024 * 1024;
 
 const STATEMENT_CACHE_SIZE = 200;
 

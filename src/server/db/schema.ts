@@ -42,6 +42,10 @@ export interface PhishingReportsTable {
   search_text: string | null;
   /** Similar reports share it (same number, else address, else URL host); null: in no group. */
   group_key: string | null;
+  /** The unchanging part of the public answer as JSON text (report-public-text.ts); null before it existed. */
+  public_text: string | null;
+  /** The rules public_text was made with; another value is rendered from the columns on read. */
+  public_text_version: number | null;
 }
 
 /** One row per receipt method, kept in step with inserts and deletes so totals cost one lookup. */

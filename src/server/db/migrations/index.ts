@@ -18,6 +18,7 @@ import * as plansAndBilling from './20261128100000_plans_and_billing';
 import * as operatorAuditInvoices from './20261128110000_operator_audit_invoices';
 import * as usagePeopleCount from './20261128130500_usage_people_count';
 import * as usagePlan from './20261129100000_usage_plan';
+import * as reportPublicText from './20261130090000_report_public_text';
 
 /** Every migration, in the order they landed. Never edit one that has landed; add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '20261128110000_operator_audit_invoices': operatorAuditInvoices,
   '20261128130500_usage_people_count': usagePeopleCount,
   '20261129100000_usage_plan': usagePlan,
+  '20261130090000_report_public_text': reportPublicText,
 };

@@ -5,6 +5,7 @@ import type { Database, NewPhishingReportRow, PhishingReportRow, ScreenshotStatu
 import { enqueueJob } from '../../lib/jobs/jobs.repo';
 import { type Anchor, ListAnchors } from './report-list-anchors.repo';
 import { type ReportFilter, reportSearchQueries, SEARCH_MATCH_LIMIT } from './report-search.repo';
+import { PUBLIC_TEXT_VERSION, type PublicState, renderPublicText } from './report-public-text';
 import { reportGroupKey, reportSearchText } from './report-search-text';
 import { rarestTrigrams, TrigramSample, withoutCommonWords } from './report-search-trigrams.repo';
 
@@ -25,10 +26,33 @@ export const PUBLIC_COLUMNS = [
 ] as const;
 
 /**
- * A new report as the service hands it over; the repository writes the timestamp in its storage
- * format and derives the search text and group key itself, so no insert can miss them.
+ * What a public JSON answer reads of a report: its stored public text (report-public-text.ts) and
+ * the short columns of the changing part. Decoding and defanging the text itself is what made an
+ * uncached list page slow.
  */
-export type NewReport = Omit<NewPhishingReportRow, 'reported_at' | 'hidden_at' | 'hidden_reason' | 'search_text' | 'group_key'> & { reported_at: Date };
+const CARD_COLUMNS = [
+  'phishing_reports.id',
+  'phishing_reports.report_id',
+  'phishing_reports.public_text',
+  'phishing_reports.public_text_version',
+  'phishing_reports.publish_screenshot',
+  'phishing_reports.screenshot_status',
+  'phishing_reports.screenshot_key',
+  'phishing_reports.thumbnail_key',
+  'phishing_reports.hidden_at',
+] as const;
+
+/**
+ * A new report as the service hands it over; the repository writes the timestamp in its storage
+ * format and derives the search text, group key and public text itself, so no insert can miss them.
+ */
+export type NewReport = Omit<NewPhishingReportRow, 'reported_at' | 'hidden_at' | 'hidden_reason' | 'search_text' | 'group_key' | 'public_text' | 'public_text_version'> & { reported_at: Date };
+
+/** A public report ready for a JSON answer: publicReportJson(public_text, card, mediaPath). */
+export interface ReportCard extends PublicState {
+  report_id: string;
+  public_text: string;
+}
 
 export interface StoredReport {
   report_id: string;
@@ -63,14 +87,34 @@ export interface ScreenshotWork {
   legacyKeys: string[];
 }
 
+type CardRow = Pick<PhishingReportRow, 'id' | 'report_id' | 'public_text' | 'public_text_version' | 'publish_screenshot' | 'screenshot_status' | 'screenshot_key' | 'thumbnail_key' | 'hidden_at'> & {
+  group_total: number | string | null;
+};
+
 type PublicRow = Pick<PhishingReportRow, 'id' | 'report_id' | 'receipt_method' | 'subject' | 'body' | 'source_email' | 'phone_number' | 'publish_screenshot' | 'screenshot_status' | 'screenshot_key' | 'thumbnail_key' | 'reported_at' | 'hidden_at'> & {
   group_total: number | string | null;
 };
 
-/** Field by field rather than rest and spread: it runs for every row of every page (20 per list answer). */
+/** The group's total counts public reports, this one included unless it is hidden. */
+function similarCount(row: { group_total: number | string | null; hidden_at: unknown }): number {
+  return Math.max(Number(row.group_total ?? 0) - (row.hidden_at === null ? 1 : 0), 0);
+}
+
+/** The stored text as it is (''), when it was made under the current rules; see currentCards. */
+function toReportCard(row: CardRow): ReportCard {
+  return {
+    report_id: row.report_id,
+    public_text: row.public_text_version === PUBLIC_TEXT_VERSION && row.public_text !== null ? row.public_text : '',
+    publish_screenshot: row.publish_screenshot === 1,
+    screenshot_status: row.screenshot_status,
+    screenshot_key: row.screenshot_key,
+    thumbnail_key: row.thumbnail_key,
+    similar_count: similarCount(row),
+  };
+}
+
+/** Field by field rather than rest and spread. */
 function toStoredReport(row: PublicRow): StoredReport {
-  // The group's total counts public reports, this one included unless it is hidden.
-  const others = Number(row.group_total ?? 0) - (row.hidden_at === null ? 1 : 0);
   return {
     report_id: row.report_id,
     receipt_method: row.receipt_method,
@@ -83,7 +127,21 @@ function toStoredReport(row: PublicRow): StoredReport {
     screenshot_key: row.screenshot_key,
     thumbnail_key: row.thumbnail_key,
     reported_at: readTimestamp(row.reported_at),
-    similar_count: Math.max(others, 0),
+    similar_count: similarCount(row),
+  };
+}
+
+/**
+ * The columns a report's insert derives from it: search text, group key and public text. The
+ * bench's bulk load (bench/seed-reports.ts) writes them through this too.
+ */
+export function derivedReportColumns(report: NewReport): { search_text: string; group_key: string | null; public_text: string; public_text_version: number } {
+  const searchable = { subject: report.subject ?? null, body: report.body, source_email: report.source_email ?? null, phone_number: report.phone_number ?? null };
+  return {
+    search_text: reportSearchText(searchable),
+    group_key: reportGroupKey(searchable),
+    public_text: renderPublicText({ ...searchable, report_id: report.report_id, receipt_method: report.receipt_method, publish_screenshot: report.publish_screenshot === 1, reported_at: report.reported_at }),
+    public_text_version: PUBLIC_TEXT_VERSION,
   };
 }
 
@@ -139,6 +197,7 @@ export class PhishingReportsRepository {
   private readonly countsQuery;
   private readonly anchors: ListAnchors;
   private readonly detailQuery;
+  private readonly detailCardQuery;
   /** The list page's query per walk and filter shape, compiled on first use. */
   private readonly pageQueries = new Map<string, ReturnType<PhishingReportsRepository['preparePage']>>();
   /** A long term is looked up by its rare parts only (report-search-trigrams.repo.ts). */
@@ -156,16 +215,20 @@ export class PhishingReportsRepository {
       .where('phishing_reports.report_id', '=', slot<string>(0))
       .where('phishing_reports.hidden_at', 'is', null)
       .compile());
+    this.detailCardQuery = prepare(this.selectCards()
+      .where('phishing_reports.report_id', '=', slot<string>(0))
+      .where('phishing_reports.hidden_at', 'is', null)
+      .compile());
   }
 
   /** A report waiting for redaction gets its `publish_screenshot` job in the same transaction. */
   async insert(report: NewReport): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      const searchable = { subject: report.subject ?? null, body: report.body, source_email: report.source_email ?? null, phone_number: report.phone_number ?? null };
-      const groupKey = reportGroupKey(searchable);
+      const derived = derivedReportColumns(report);
+      const groupKey = derived.group_key;
       const { id } = await trx
         .insertInto('phishing_reports')
-        .values({ ...report, reported_at: writeTimestamp(report.reported_at), search_text: reportSearchText(searchable), group_key: groupKey })
+        .values({ ...report, reported_at: writeTimestamp(report.reported_at), ...derived })
         .returning('id')
         .executeTakeFirstOrThrow();
       await adjustCount(trx, report.receipt_method, 1);
@@ -196,7 +259,7 @@ export class PhishingReportsRepository {
    * the middle of the list the walk starts from the oldest end, so the last page costs what the
    * first does.
    */
-  async listPage(options: { limit: number; offset: number; method?: ReceiptMethod; total: number; revision?: string }): Promise<StoredReport[]> {
+  async listPage(options: { limit: number; offset: number; method?: ReceiptMethod; total: number; revision?: string }): Promise<ReportCard[]> {
     const { limit, offset, method, total, revision } = options;
     if (offset >= total) return [];
     const start = revision === undefined ? null : await this.anchors.pageStart(revision, method, offset);
@@ -212,7 +275,7 @@ export class PhishingReportsRepository {
    * A filtered page, newest first, and how many reports match: search terms, a group, a receipt
    * method (report-search.repo.ts). A search pages through its newest SEARCH_MATCH_LIMIT matches.
    */
-  async searchPage(filter: ReportFilter & { limit: number; offset: number }): Promise<{ reports: StoredReport[]; total: number; capped: boolean }> {
+  async searchPage(filter: ReportFilter & { limit: number; offset: number }): Promise<{ reports: ReportCard[]; total: number; capped: boolean }> {
     const { limit, offset } = filter;
     const pickTrigrams = filter.terms?.length ? await this.trigrams.current() : undefined;
     const queries = reportSearchQueries(this.db, filter, pickTrigrams);
@@ -242,14 +305,66 @@ export class PhishingReportsRepository {
   }
 
   /** Reports by primary key, in the order of `ids`. */
-  private async readByIds(ids: number[]): Promise<StoredReport[]> {
+  private async readByIds(ids: number[]): Promise<ReportCard[]> {
     if (ids.length === 0) return [];
-    const rows = await this.selectReports().where('phishing_reports.id', 'in', ids).execute();
+    const rows = await this.selectCards().where('phishing_reports.id', 'in', ids).execute();
     const byId = new Map(rows.map((row) => [Number(row.id), row]));
-    return ids.flatMap((id) => {
+    return this.currentCards(ids.flatMap((id) => {
       const row = byId.get(id);
-      return row ? [toStoredReport(row)] : [];
+      return row ? [row] : [];
+    }));
+  }
+
+  /**
+   * Cards from rows, in their order. A row whose public text is missing or was made under other
+   * rules (before the column existed, or before a change of PUBLIC_TEXT_VERSION) is rendered from
+   * its columns now, with one more query for all such rows of the page; the start-up refresh
+   * rewrites them, so this is rare.
+   */
+  private async currentCards(rows: CardRow[]): Promise<ReportCard[]> {
+    const cards = rows.map(toReportCard);
+    const stale = rows.filter((_, index) => cards[index]!.public_text === '').map((row) => Number(row.id));
+    if (stale.length === 0) return cards;
+    const sources = await this.publicTextSources(stale);
+    for (const [index, row] of rows.entries()) {
+      const source = cards[index]!.public_text === '' ? sources.get(Number(row.id)) : undefined;
+      if (source) cards[index]!.public_text = renderPublicText(source);
+    }
+    return cards;
+  }
+
+  /** What renderPublicText needs of these reports, by id. */
+  private async publicTextSources(ids: number[]): Promise<Map<number, StoredReport>> {
+    const rows = await this.selectReports().where('phishing_reports.id', 'in', ids).execute();
+    return new Map(rows.map((row) => [Number(row.id), toStoredReport(row)]));
+  }
+
+  /**
+   * Rewrites up to `limit` public texts made under other rules (or none) with the current ones;
+   * answers how many. The start-up refresh calls it until it answers 0. Each row is written only
+   * if it is still stale, so two instances refreshing at once do no harm.
+   */
+  async refreshPublicTexts(limit: number): Promise<number> {
+    const stale = await this.db
+      .selectFrom('phishing_reports')
+      .select('id')
+      .where((eb) => eb.or([eb('public_text_version', 'is', null), eb('public_text_version', '!=', PUBLIC_TEXT_VERSION)]))
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+    if (stale.length === 0) return 0;
+    const sources = await this.publicTextSources(stale.map((row) => Number(row.id)));
+    await this.db.transaction().execute(async (trx) => {
+      for (const [id, source] of sources) {
+        await trx
+          .updateTable('phishing_reports')
+          .set({ public_text: renderPublicText(source), public_text_version: PUBLIC_TEXT_VERSION })
+          .where('id', '=', id)
+          .where((eb) => eb.or([eb('public_text_version', 'is', null), eb('public_text_version', '!=', PUBLIC_TEXT_VERSION)]))
+          .execute();
+      }
     });
+    return stale.length;
   }
 
   /** The group a report is in, for `similar_to` (null: no such public report). */
@@ -264,6 +379,12 @@ export class PhishingReportsRepository {
   async findByReportId(reportId: string): Promise<StoredReport | null> {
     const [row] = (await this.db.executeQuery(this.detailQuery([reportId]))).rows;
     return row ? toStoredReport(row) : null;
+  }
+
+  /** A public report for a JSON answer (a hidden one is not found). */
+  async findCardByReportId(reportId: string): Promise<ReportCard | null> {
+    const [row] = (await this.db.executeQuery(this.detailCardQuery([reportId]))).rows;
+    return row ? ((await this.currentCards([row]))[0] ?? null) : null;
   }
 
   /**
@@ -298,6 +419,14 @@ export class PhishingReportsRepository {
     await adjustCount(trx, method, 0);
   }
 
+  /** Cards with their group's public total, for toReportCard. */
+  private selectCards() {
+    return this.db
+      .selectFrom('phishing_reports')
+      .leftJoin('phishing_report_groups', 'phishing_report_groups.group_key', 'phishing_reports.group_key')
+      .select([...CARD_COLUMNS, 'phishing_report_groups.total as group_total']);
+  }
+
   /** Reports with their group's public total, for toStoredReport. */
   private selectReports() {
     return this.db
@@ -307,7 +436,7 @@ export class PhishingReportsRepository {
   }
 
   /** The page's rows, newest first; `anchor` is given with the 'anchor' walk only. */
-  private async readPage(walk: PageWalk, method: ReceiptMethod | undefined, limit: number, offset: number, anchor: Anchor | null): Promise<StoredReport[]> {
+  private async readPage(walk: PageWalk, method: ReceiptMethod | undefined, limit: number, offset: number, anchor: Anchor | null): Promise<ReportCard[]> {
     const key = `${walk}|${method === undefined ? '*' : 'method'}`;
     let query = this.pageQueries.get(key);
     if (!query) {
@@ -315,7 +444,7 @@ export class PhishingReportsRepository {
       this.pageQueries.set(key, query);
     }
     const { rows } = await this.db.executeQuery(query([method, limit, offset, anchor?.reported_at, anchor?.id]));
-    return rows.map(toStoredReport);
+    return this.currentCards(rows);
   }
 
   /**
@@ -341,7 +470,7 @@ export class PhishingReportsRepository {
       .selectFrom(keys.limit(slot<number>(1)).offset(slot<number>(2)).as('page'))
       .crossJoin('phishing_reports')
       .leftJoin('phishing_report_groups', 'phishing_report_groups.group_key', 'phishing_reports.group_key')
-      .select([...PUBLIC_COLUMNS, 'phishing_reports.id', 'phishing_report_groups.total as group_total'])
+      .select([...CARD_COLUMNS, 'phishing_report_groups.total as group_total'])
       .whereRef('phishing_reports.id', '=', 'page.id')
       .orderBy('page.reported_at', 'desc')
       .orderBy('page.id', 'desc')

@@ -68,8 +68,8 @@ export function registerPhishingReportRoutes(app: FastifyInstance, { service, st
       },
     },
   }, async (request, reply) => {
-    // The service answers the page already encoded (cached per list revision); Fastify sends a
-    // string with a JSON content type as it is, so it is not encoded a second time.
+    // The service answers the page already encoded as UTF-8 bytes (cached per list revision);
+    // Fastify sends bytes as they are, so it is not serialised a second time.
     const json = await service.listJson(request.query);
     return reply.type('application/json; charset=utf-8').send(json as unknown as z.input<typeof listResponseSchema>);
   });
@@ -77,7 +77,11 @@ export function registerPhishingReportRoutes(app: FastifyInstance, { service, st
   routes.get('/api/phishing-reports/:id', {
     schema: { params, response: { 200: detailResponseSchema } },
     config: { openapi: { summary: 'One report', tags: TAGS, errors: { 404: 'No such report (or deleted)' } } },
-  }, async (request) => ({ success: true as const, data: await service.get(request.params.id) }));
+  }, async (request, reply) => {
+    // Encoded by the service from the report's stored public text, as a list page is; sent as it is.
+    const json = await service.getJson(request.params.id);
+    return reply.type('application/json; charset=utf-8').send(json as unknown as z.input<typeof detailResponseSchema>);
+  });
 
   routes.delete('/api/phishing-reports/:id', {
     onRequest: rateLimiters.hourly({ bucket: 'report-delete', max: config.rateLimits.reportDelete, message: reportMessages.deleteRateLimited }),

@@ -3,15 +3,13 @@ import { DELETE_LOCK_MS, DELETE_MAX_WRONG_ATTEMPTS } from '../../../common/limit
 import { reportMessages } from '../../../common/messages';
 import { maskReportText } from '../../../common/personal-data';
 import { isEmailAddress, normalizePhoneNumber } from '../../../common/text-normalize';
-import { defangOptional, defangText } from '../../../common/url-defang';
 import type { Clock } from '../../clock';
 import { AppError } from '../../errors';
 import { hashSecret, keyedDigest, randomUrlSafeId, verifySecret } from '../../lib/secret-hash';
 import { LruCache } from '../../lib/lru-cache';
-import { toJstIsoString } from '../../lib/time-format';
 import type { FileStorage } from '../../storage/file-storage';
-import type { PhishingReportsRepository, StoredReport } from './phishing-reports.repo';
-import { publishedImageUrls } from './published-image-urls';
+import type { PhishingReportsRepository, ReportCard, StoredReport } from './phishing-reports.repo';
+import { changingPublicFields, publicReportJson, unchangingPublicFields } from './report-public-text';
 import { searchTerms } from './report-search-text';
 import { inspectScreenshot, reencodeWithoutMetadata } from './screenshot-image';
 import { ORIGINAL_FOLDER } from './screenshot-publisher';
@@ -38,31 +36,14 @@ const LIST_CACHE_PAGES = 500;
 const SEARCH_CACHE_PAGES = 200;
 
 export class PhishingReportsService {
-  private readonly listCache = new LruCache<string>(LIST_CACHE_PAGES);
-  private readonly searchCache = new LruCache<string>(SEARCH_CACHE_PAGES);
+  private readonly listCache = new LruCache<Buffer>(LIST_CACHE_PAGES);
+  private readonly searchCache = new LruCache<Buffer>(SEARCH_CACHE_PAGES);
 
   constructor(private readonly deps: ReportsServiceDeps) {}
 
+  /** The object form of a public report; the JSON answers are made by the same rules (report-public-text.ts). */
   toPublic(report: StoredReport): PublicReport {
-    const published = report.publish_screenshot && report.screenshot_status === 'published';
-    const images = publishedImageUrls(this.deps.mediaPath, published, { screenshotKey: report.screenshot_key, thumbnailKey: report.thumbnail_key });
-    // Field by field, no spread: this runs for every row of every list page.
-    return {
-      report_id: report.report_id,
-      receipt_method: report.receipt_method,
-      // Published text never carries a live URL, whoever renders it (url-defang.ts).
-      subject: report.receipt_method === 'email' ? defangOptional(report.subject) : null,
-      body: defangText(report.body),
-      source_email: report.source_email,
-      phone_number: report.phone_number,
-      screenshot_url: images.screenshot_url,
-      thumbnail_url: images.thumbnail_url,
-      publish_screenshot: report.publish_screenshot,
-      // A private screenshot is none of the public's business: it reads as no screenshot.
-      screenshot_status: report.screenshot_status === 'private' ? 'none' : report.screenshot_status,
-      reported_at: toJstIsoString(report.reported_at),
-      similar_count: report.similar_count,
-    };
+    return { ...unchangingPublicFields(report), ...changingPublicFields(report, this.deps.mediaPath) };
   }
 
   /**
@@ -112,11 +93,11 @@ export class PhishingReportsService {
   }
 
   /**
-   * The list answer as JSON text. Pages are cached per data revision (bumped in the same
+   * The list answer as UTF-8 JSON. Pages are cached per data revision (bumped in the same
    * transaction as every insert and delete), so a cached page is served only while no report
    * has been added or removed anywhere — on any instance — and a deletion disappears at once.
    */
-  async listJson(query: ReportListQuery): Promise<string> {
+  async listJson(query: ReportListQuery): Promise<Buffer> {
     const { repo } = this.deps;
     const counts = await repo.counts();
     const terms = query.q === undefined ? [] : searchTerms(query.q);
@@ -137,7 +118,7 @@ export class PhishingReportsService {
    * Search (`q`) and similar reports (`similar_to`), with the receipt method: cached per revision
    * like the list, since every change of a public report moves the revision.
    */
-  private async searchJson(query: ReportListQuery, terms: string[], revision: string): Promise<string> {
+  private async searchJson(query: ReportListQuery, terms: string[], revision: string): Promise<Buffer> {
     const key = JSON.stringify([revision, query.receipt_method ?? '*', query.limit, query.offset, terms, query.similar_to ?? null]);
     const cached = this.searchCache.get(key);
     if (cached) return cached;
@@ -153,7 +134,12 @@ export class PhishingReportsService {
     return json;
   }
 
-  private pageJson(query: ReportListQuery, rows: StoredReport[], total: number, capped?: boolean): string {
+  /**
+   * A page as UTF-8 bytes. Encoded once here, the bytes are what a cached page keeps (outside the
+   * JavaScript heap, so five hundred cached pages do not make every garbage collection longer)
+   * and what the socket is given, with no second encoding on the way out.
+   */
+  private pageJson(query: ReportListQuery, rows: ReportCard[], total: number, capped?: boolean): Buffer {
     const pagination: Pagination = {
       total,
       limit: query.limit,
@@ -161,13 +147,16 @@ export class PhishingReportsService {
       has_more: query.offset + rows.length < total,
       ...(capped === undefined ? {} : { total_capped: capped }),
     };
-    return JSON.stringify({ success: true, data: { reports: rows.map((row) => this.toPublic(row)), pagination } });
+    // The reports' stored texts are joined as they are: nothing of them is decoded, defanged or encoded again.
+    const reports = rows.map((row) => publicReportJson(row.public_text, row, this.deps.mediaPath)).join(',');
+    return Buffer.from(`{"success":true,"data":{"reports":[${reports}],"pagination":${JSON.stringify(pagination)}}}`);
   }
 
-  async get(reportId: string): Promise<PublicReport> {
-    const report = await this.find(reportId);
-    if (!report) throw new AppError('NOT_FOUND', reportMessages.detailNotFound);
-    return report;
+  /** One public report's answer as JSON text (`{ success, data }`), made like a list page's reports. */
+  async getJson(reportId: string): Promise<string> {
+    const card = await this.deps.repo.findCardByReportId(reportId);
+    if (!card) throw new AppError('NOT_FOUND', reportMessages.detailNotFound);
+    return `{"success":true,"data":${publicReportJson(card.public_text, card, this.deps.mediaPath)}}`;
   }
 
   /** Returns the report or null; for host pages that render a 404 page themselves. */
