@@ -109,3 +109,25 @@ export function rowAbove(lines: readonly OcrLine[], index: number): number | nul
   const right = (i: number) => lines[i]!.box.x + lines[i]!.box.w;
   return candidates.filter((i) => sameRow(lines[i]!, lines[nearest]!)).reduce((best, i) => (right(i) > right(best) ? i : best));
 }
+
+/**
+ * The lines with one line's box widened to the end of its row, when the row was split at a wide
+ * gap ("…北区天神橋" | "2-19-9グランレジデ"): the parts on the same row to its right, each less than
+ * four line heights from the one before, are the same line of text.
+ */
+export function withRowEnd(lines: readonly OcrLine[], index: number): readonly OcrLine[] {
+  const line = lines[index]!;
+  let right = line.box.x + line.box.w;
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const other of lines) {
+      const gap = other.box.x - right;
+      if (other !== line && sameRow(line, other) && gap >= 0 && gap < line.box.h * 4) {
+        right = other.box.x + other.box.w;
+        grew = true;
+      }
+    }
+  }
+  if (right === line.box.x + line.box.w) return lines;
+  return lines.map((other, i) => (i === index ? { ...other, box: { ...other.box, w: right - other.box.x } } : other));
+}

@@ -211,3 +211,120 @@ describe('redaction of round 5 (shapes from a fresh generated split)', () => {
     expect(covered(boxes, third.box)).toBe(true);
   });
 });
+
+describe('redaction of round 6 (shapes from a fresh generated split, seed 20261128)', () => {
+  /** The area of a line's characters [start, end). */
+  const chars = (l: ReturnType<typeof line>, start: number, end = l.text.length): PixelBox => {
+    const first = l.charBoxes[start]!;
+    const last = l.charBoxes[end - 1]!;
+    return { x: first.x, y: l.box.y, w: last.x + last.w - first.x, h: l.box.h };
+  };
+
+  it('reads an enclosed number or ® between an address\'s letters as its "@"', () => {
+    const sender = line('notice47⑳sdwqavitop >', 20);
+    const boxes = findSensitiveBoxes([sender], SCREEN);
+    expect(covered(boxes, chars(sender, 0, 19))).toBe(true);
+  });
+
+  it('covers an address in angle brackets, however its "@" was read, but not an app\'s "<" button', () => {
+    const from = line('JCBカード事務局<myjcb】kjqir2.top>', 20);
+    const back = line('< 受信トレイ', 60);
+    const boxes = findSensitiveBoxes([from, back], SCREEN);
+    expect(covered(boxes, chars(from, from.text.indexOf('m'), from.text.indexOf('>')))).toBe(true);
+    expect(covered(boxes, chars(from, 0, 3))).toBe(false);
+    expect(touches(boxes, back.box)).toBe(false);
+  });
+
+  it('covers where the "+" of a +81 number stood when OCR lost it, but not an inquiry number in groups of four', () => {
+    const sender = line('< 817042110270', 20);
+    const inquiry = line('お問い合わせ番号：8179-0673-1384', 60);
+    const boxes = findSensitiveBoxes([sender, inquiry], SCREEN);
+    const eight = sender.charBoxes[2]!;
+    expect(covered(boxes, { x: eight.x - 8, y: 20, w: 8, h: 20 })).toBe(true);
+    expect(touches(boxes, inquiry.box)).toBe(false);
+  });
+
+  it('takes a recipient label with a misread character ("爺先:") and covers the name after it', () => {
+    const to = line('爺先:サトウダイスケ', 20);
+    const signature = line('お客様センター サトウダイスケ', 60);
+    const boxes = findSensitiveBoxes([to, signature], SCREEN);
+    expect(covered(boxes, chars(to, 3))).toBe(true);
+    // The name is looked for elsewhere too.
+    expect(covered(boxes, chars(signature, 8))).toBe(true);
+  });
+
+  it('covers a card\'s last digits after 「カード末尾」 read with 刀 for カ', () => {
+    const card = line('刀ド末尾本大本**柳っブロG', 20);
+    const boxes = findSensitiveBoxes([card], SCREEN);
+    expect(covered(boxes, chars(card, 4))).toBe(true);
+  });
+
+  it('covers a family name split off at the name\'s space, left of 「奈々様」 on the same row', () => {
+    const family = line('藤田', 40, { x: 40 });
+    const given = line('奈々様', 40, { x: 110 });
+    const body = line('平素よりご愛顧いただき、ありがとうございます。', 80);
+    const boxes = findSensitiveBoxes([family, given, body], SCREEN);
+    expect(covered(boxes, { x: 40, y: 40, w: 70, h: 20 })).toBe(true);
+    expect(touches(boxes, body.box)).toBe(false);
+  });
+
+  it('covers the end of the line above a line that starts with 様 (the name wrapped before it)', () => {
+    const name = line('カカムラダイスゲ', 20);
+    const rest = line('様【Yahoo!ショッ', 44);
+    const boxes = findSensitiveBoxes([name, rest], SCREEN);
+    expect(covered(boxes, name.box)).toBe(true);
+  });
+
+  it('covers two rows of small text read as one stretched glyph, but not a stretched icon a line tall', () => {
+    const body = [line('平素よりご利用いただきありがとうございます。', 100), line('ご確認ください。', 130), line('NHKカスタマーサービス', 160)];
+    const merged = line('の', 20, { h: 39, confidence: 28 });
+    merged.charBoxes[0]!.w = 285;
+    merged.box.w = 285;
+    const icon = line('の', 220, { confidence: 28 });
+    icon.charBoxes[0]!.w = 120;
+    icon.box.w = 120;
+    const boxes = findSensitiveBoxes([merged, ...body, icon], SCREEN);
+    expect(covered(boxes, merged.box)).toBe(true);
+    expect(touches(boxes, icon.box)).toBe(false);
+  });
+
+  it('wraps a postal address whose row was split at a wide gap by where the row ends, not its first part', () => {
+    const wide = line('いつもご利用いただき、誠にありがとうございます。貯まった', 20, { x: 10 });
+    const first = line('お届け先・〒843-4321大阪府北区天神橋', 44, { x: 10 });
+    const rest = line('2-19-9グランレジデ', 44, { x: first.box.x + first.box.w + 60 });
+    const third = line('ンス109号室', 68, { x: 10 });
+    expect(first.box.x + first.box.w).toBeLessThan(wide.box.x + wide.box.w - 50);
+    expect(rest.box.x + rest.box.w).toBeGreaterThan(wide.box.x + wide.box.w - 50);
+    const boxes = findSensitiveBoxes([wide, first, rest, third, line('24時間以内にご対応ください。', 110, { x: 10 })], { width: 1000, height: 300 });
+    expect(covered(boxes, third.box)).toBe(true);
+  });
+
+  it('takes 「ご利用カーニード:」 for the card field it is and covers its value', () => {
+    const card = line('ご利用カーニード:サッ0238', 20);
+    const boxes = findSensitiveBoxes([card], SCREEN);
+    expect(covered(boxes, chars(card, card.text.indexOf('サ')))).toBe(true);
+  });
+
+  it('covers an e-mail address whose "<" was not read up to its ">", across a space', () => {
+    const from = line('日本郵便yubincenter77@gmf37p example>', 20);
+    const boxes = findSensitiveBoxes([from], SCREEN);
+    expect(covered(boxes, chars(from, from.text.indexOf('e', 20), from.text.length - 1))).toBe(true);
+  });
+
+  it('covers the whole of a line read unsurely that holds something to hide', () => {
+    const body = line('ご利用ありがとうございます。', 20);
+    const garbled = line('用力二 090-1234-5678 ちかてでco午', 44, { confidence: 20 });
+    const sure = line('お支払いは本日中にお願いいたします。', 200);
+    const boxes = findSensitiveBoxes([body, garbled, sure], SCREEN);
+    expect(covered(boxes, garbled.box)).toBe(true);
+    expect(touches(boxes, sure.charBoxes.at(-1)!)).toBe(false);
+  });
+
+  it('covers the unread row in a gap of two thirds of a line below a URL that ran to the column edge', () => {
+    const above = line('下記URLよりお手続きをお願いいたします。', 20);
+    const url = line('https://my.amazn-jp.example/portaltoke', 44);
+    const after = line('お問い合わせ窓口はこちらです', 78);
+    const boxes = findSensitiveBoxes([above, url, after], SCREEN);
+    expect(covered(boxes, { x: 40, y: 66, w: 100, h: 10 })).toBe(true);
+  });
+});

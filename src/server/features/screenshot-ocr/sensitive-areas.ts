@@ -1,9 +1,9 @@
 import { findRecipients, NOT_A_NAME } from '../../../common/personal-data';
-import { boxFor, type ImageSize, isNextLine, lineBelow, reachesColumnEdge, reachesParagraphEdge, sameRow } from './line-geometry';
+import { boxFor, type ImageSize, isNextLine, lineBelow, reachesColumnEdge, reachesParagraphEdge, sameRow, withRowEnd } from './line-geometry';
 import type { OcrLine } from './ocr-layout';
 import { foldWidth, isCjk, type Span } from './ocr-text';
 import type { PixelBox } from './screenshot-ocr.types';
-import { type FoundSpan, RECIPIENT_LABEL, sensitiveSpans } from './sensitive-text';
+import { type FoundSpan, LOOSE_RECIPIENT_LABEL, NAME_STOP, RECIPIENT_LABEL, sensitiveSpans } from './sensitive-text';
 import { findUnsureAreas } from './unsure-areas';
 
 /** A line that starts with the rest of a scheme: its first letters ended the line above. */
@@ -14,12 +14,14 @@ const UNSURE_CONFIDENCE = 60;
 /** Characters on either side of a cue that count as next to it. */
 const NEAR_CUE = 10;
 const PRIVACY_CUE = /様|さま|殿|〒|@|＠|https?|:\/\/|www\./i;
-/** A gap below a wrapping address larger than this many line heights is an unread line. */
-const HOLE_HEIGHT = 0.8;
+/** A line holding something to hide read with less word confidence than this is covered whole. */
+const UNSURE_SPAN_LINE_CONFIDENCE = 30;
+/** A gap below a wrapping address larger than this many line heights is an unread line (a rotated capture's rows sit closer). */
+const HOLE_HEIGHT = 0.6;
 /** Lines read with less word confidence than this do not tell where the text column ends (wide rules only). */
 const EDGE_CONFIDENCE = 30;
 /** A card number's label, as a field name followed by its value. */
-const CARD_FIELD = /(?:カード番号|ご利用カード|対象カード|カード[末未]尾|カード)[^\s:：・]{0,2}\s*[:：・]|(?:カード番号|ご利用カ.?ド|カード[末未]尾)(?=\s*$|\S)/i;
+const CARD_FIELD = /(?:カード番号|ご利用カ.{0,3}ド|対象カード|カード[末未]尾|カード)[^\s:：・]{0,2}\s*[:：・]|(?:カード番号|ご利用カ.{0,3}ド|カード[末未]尾|[カ力刀]ー?ド[末未]尾)(?=\s*$|\S)/i;
 /** A line's start that reads like the rest of a URL path ("verify/?id=8Fk2", "ogin.php"). */
 const URL_REST = /^[A-Za-z0-9\-._~/?#&=%+]{4,}/;
 /** A run of digits with the look-alikes OCR puts for full-width digits, read with little confidence. */
@@ -44,6 +46,10 @@ export function findSensitiveBoxes(lines: readonly OcrLine[], image?: ImageSize)
   const unsure = findUnsureAreas(lines, marked, image);
   marked.push(...unsure.marked);
   unread.push(...unsure.unread);
+  // A line read unsurely that holds something to hide: where that ends is as unsure as the rest of
+  // the reading, so the whole line goes ("閥誠用力二2二OSてでco午1ちか" for a masked card number).
+  const lowLines = new Set(marked.filter((span) => lines[span.line]!.confidence < UNSURE_SPAN_LINE_CONFIDENCE).map((span) => span.line));
+  for (const index of lowLines) marked.push({ start: 0, end: lines[index]!.text.length, line: index, wraps: false, address: false });
   return [...marked.flatMap((span) => boxFor(lines[span.line]!, span, numberMargin(lines[span.line]!, span))), ...unread];
 }
 
@@ -84,8 +90,15 @@ function markSensitiveSpans(lines: readonly OcrLine[], wide = false): { marked: 
     // The privacy rule: an unreadable run beside a name's honorific, a 〒, an @ or a scheme may be
     // exactly what had to be hidden, so the whole line goes.
     if (unsureNearCue(line)) marked.push({ start: 0, end: line.text.length, line: index, wraps: false, address: false });
-    // "…ください。htt" / "ps://…": the scheme's first letters end the line above.
     const previous = lines[index - 1];
+    // (wide: a line that starts with 様 ("様【Yahoo!ショッ"): the name wrapped, and ends the line above.)
+    if (wide && previous && /^\s*(?:様|さま|殿)/.test(line.text) && isNextLine(previous, line)) {
+      const above = foldWidth(previous.text).trimEnd();
+      let start = above.length;
+      while (start > 0 && above.length - start < 10 && !NAME_STOP.test(above[start - 1]!)) start--;
+      if (start < above.length) marked.push({ start: Math.max(0, start - 1), end: previous.text.length, line: index - 1, wraps: false, address: false });
+    }
+    // "…ください。htt" / "ps://…": the scheme's first letters end the line above.
     if (!previous || !SCHEME_REST.test(foldWidth(line.text)) || !isNextLine(previous, line)) return;
     const tail = /[A-Za-z:]{1,5}\s*$/.exec(previous.text);
     const start = tail ? tail.index : Math.max(0, previous.text.trimEnd().length - 2);
@@ -103,7 +116,9 @@ function markSensitiveSpans(lines: readonly OcrLine[], wide = false): { marked: 
     if (text.slice(span.end).trim() !== '') continue;
     // (wide: an address broken right after "-", "@", "." or "/" wraps wherever its line ends.)
     const brokenEnd = wide && !span.wrapsWords && /[-/=?&.@_]$/.test(text.slice(0, span.end));
-    if (!brokenEnd && !reachesColumnEdge(lines, span.line) && !(wide && (reachesParagraphEdge(lines, span.line) || reachesColumnEdge(lines, span.line, EDGE_CONFIDENCE)))) continue;
+    // (wide: a row split at a wide gap, "…北区天神橋" | "2-19-9グランレジデ", ends where its last part does.)
+    const row = wide ? withRowEnd(lines, span.line) : lines;
+    if (!brokenEnd && !reachesColumnEdge(lines, span.line) && !(wide && (reachesParagraphEdge(row, span.line) || reachesColumnEdge(row, span.line, EDGE_CONFIDENCE)))) continue;
     const line = lines[span.line]!;
     const below = wide ? lineBelow(lines, span.line) : span.line + 1;
     const next = lines[below];
@@ -171,7 +186,7 @@ function recipientNames(lines: readonly OcrLine[]): string[] {
   const names = new Set<string>();
   for (const line of lines) {
     const text = foldWidth(line.text);
-    const label = RECIPIENT_LABEL.exec(text);
+    const label = RECIPIENT_LABEL.exec(text) ?? LOOSE_RECIPIENT_LABEL.exec(text);
     if (label) {
       const name = /^[^<(@\sA-Za-z0-9]{2,10}/.exec(text.slice(label[0].length).replace(/\s+/g, ''));
       if (name && !/自分/.test(name[0])) names.add(name[0]);

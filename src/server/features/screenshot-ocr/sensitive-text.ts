@@ -6,7 +6,8 @@ import { asciiRuns, isCjk, isPhoneNumber, looksLikeAddress, PHONE_PATTERN, type 
  * and the image): the personal-data detectors' spans, addresses, numbers, labels' values, names.
  */
 
-const NAME_STOP = /[\s【】「」『』（）()[\]、。,:：!！?？・<>＜＞]/;
+/** What ends a name read backwards from its honorific. */
+export const NAME_STOP = /[\s【】「」『』（）()[\]、。,:：!！?？・<>＜＞]/;
 /**
  * A recipient field's label ("To:", "宛先"): the name after it is the recipient's. A Japanese label
  * may come after an icon or a speck OCR read as one or two characters ("和宛先:小林達也").
@@ -48,6 +49,22 @@ const SCHEME_ANYWHERE = /(?<![A-Za-z])h?t?tps?\s?[:;]|hxxps?[:;]|www\./gi;
 const DIGIT_DENSE = /(?<!\d)[0OoＯ〇+](?:[^\d年月日時分秒円:：/／,，、。%％¥￥]{0,2}\d){8,}/g;
 /** Groups of at most four digits, four or more of them ("+81 90 1234 5678"): a phone number whatever OCR made of its first digit ("181 80 1632 8468"). */
 const DIGIT_GROUPS = /(?<!\d)\d{1,4}(?:[\s\-‐－ー−]\d{1,4}){3,4}(?!\d)/g;
+/**
+ * A +81 number whose "+" OCR lost ("< 817042110270", "81 90-1234-5678"): the span gets a number's
+ * margin, where the "+" stands. Not "8179-0673-1384" (an inquiry number in groups of four).
+ */
+const LOST_PLUS_NUMBER = /(?<![\d+])81(?:\d{9,10}|[\s\-‐－ー−]\d{1,2}[\s\-‐－ー−]?\d{4}[\s\-‐－ー−]?\d{4})(?!\d)/g;
+/** An address in angle brackets, a sender's or a recipient's ("JCBカード<myjcb⑳kjqir2.top>"), up to its ">" or the line's end. */
+/** An e-mail address whose "<" was not read, up to its ">" across one space ("yubincenter77@gmf37p example>"). */
+const ADDRESS_TO_BRACKET = /[A-Za-z0-9._%+-]+@[^\s<>＜＞]*(?:\s[^\s<>＜＞]+)?\s*[>＞]/g;
+const BRACKETED_ADDRESS = /[<＜]\s*([^<>＜＞\s]*[A-Za-z0-9][^<>＜＞\s]*)(?:\s*[>＞]|\s*$)/g;
+/** What OCR reads "@" as between an address's letters: an enclosed number ("⑳", "⑧") or ©/®. */
+const AT_LOOKALIKE = /(?<=[A-Za-z0-9._-])[\u2460-\u24ff\u2776-\u2793©®](?=[A-Za-z0-9])/g;
+/**
+ * A recipient label with one of its characters misread ("爺先:", "宛光:"), only before a ":" at
+ * the line's start: the value after it is covered and its name looked for elsewhere.
+ */
+export const LOOSE_RECIPIENT_LABEL = /^\s*[^\s\d:：]{0,2}?(?:宛[^\s\d:：]|[^\s\d:：]先)\s*[:：_]\s*/;
 
 /** Characters OCR puts for 様 (欄 most of all); only believed at the end of a short line that is one name of three characters or more (not 「入力欄」). */
 export const HONORIFIC_LOOKALIKES = '欄樣標';
@@ -66,6 +83,17 @@ function wideTextSpans(probe: string): FoundSpan[] {
     const end = match.index + match[0].length;
     if (match[0].replace(/\D/g, '').length >= 10) spans.push({ start: match.index, end, wraps: false, address: true });
   }
+  for (const match of probe.matchAll(LOST_PLUS_NUMBER)) spans.push({ start: match.index, end: match.index + match[0].length, wraps: false, address: true });
+  for (const match of probe.matchAll(BRACKETED_ADDRESS)) {
+    // Only an address-like value ("a@b", "x.y"); "<戻る" and "< 12:30" are an app's chrome.
+    if (!/[@.]/.test(match[1]!) || match[1]!.replace(/[^A-Za-z0-9]/g, '').length < 3) continue;
+    // From after the "<": the bracket is the display name's side of the line.
+    const end = match.index + match[0].length;
+    spans.push({ start: match.index + 1, end, wraps: !/[>＞]\s*$/.test(match[0]) && probe.slice(end).trim() === '', address: true });
+  }
+  for (const match of probe.matchAll(ADDRESS_TO_BRACKET)) spans.push({ start: match.index, end: match.index + match[0].length, wraps: false, address: true });
+  const label = RECIPIENT_LABEL.test(probe) ? null : LOOSE_RECIPIENT_LABEL.exec(probe);
+  if (label && label[0].length < probe.trimEnd().length) spans.push({ start: Math.max(0, label[0].trimEnd().length - 1), end: probe.length, wraps: false, address: false });
   return spans;
 }
 
@@ -80,8 +108,8 @@ export function sensitiveSpans(text: string, wide: boolean): FoundSpan[] {
   };
   // Not marked for the second reading: the address and number rules below mark what needs one.
   for (const span of findPersonalSpans(text)) add(span.start, span.end, false, false);
-  // "の" between letters is a misread "@".
-  const probe = text.replace(/(?<=[A-Za-z0-9._-])の(?=[A-Za-z0-9])/g, '@');
+  // "の" between letters is a misread "@" (wide: so are "⑳", "⑧", "©" and "®"; the same length, so spans stay put).
+  const probe = (wide ? text.replace(AT_LOOKALIKE, '@') : text).replace(/(?<=[A-Za-z0-9._-])の(?=[A-Za-z0-9])/g, '@');
   for (const run of addressRuns(probe, wide ? 2 : 1)) {
     const value = probe.slice(run.start, run.end);
     // "…ください。https" at the end of a line: the address goes on below.

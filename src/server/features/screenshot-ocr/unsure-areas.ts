@@ -23,6 +23,16 @@ const CUT_LINE_CONFIDENCE = 70;
 const READ_CONFIDENCE = 60;
 /** 様 or what OCR makes of it, alone on its line. */
 const LONE_HONORIFIC = new RegExp(`^\\s*[様殿${HONORIFIC_LOOKALIKES}]\\s*$`);
+/** A line that starts with a short name and its honorific ("奈々様", "ハナコ様"): a name split at its space starts on the line to its left. */
+const GIVEN_NAME_HONORIFIC = /^\s*[^\s\dA-Za-z]{1,6}(?:様|さま|殿)/;
+/** A name's first part beside it: a few kana or kanji, nothing else. */
+const NAME_PART = /^[\u3040-\u30ff\u3400-\u9fff々ー]{1,6}$/;
+/** Below this word confidence a line with a stretched "character" was mostly not read. */
+const STRETCHED_LINE_CONFIDENCE = 50;
+/** A character box this many times wider than its line is tall is a run of text read as one glyph. */
+const STRETCHED_GLYPH = 4;
+/** ... in a line at least this many text lines tall: two rows of small text read as one (icons are a line tall). */
+const MERGED_ROWS_HEIGHT = 1.4;
 /** The first part of a wrapped address, at the end of the row above: URL characters up to the end. */
 const TRAILING_ADDRESS_PART = /[A-Za-z0-9._%+\-~/:?=&#]+\s*$/;
 
@@ -39,18 +49,25 @@ export function findUnsureAreas(lines: readonly OcrLine[], marked: readonly Mark
     const textLike = [...line.text.replace(/\s/g, '')].length >= 2 && line.box.h >= textHeight * MIN_LINE_HEIGHT;
     // Garbage: a line tesseract could not read may be anything, a name or a number included.
     if (textLike && line.confidence < UNREAD_LINE_CONFIDENCE) whole(index);
+    // Mostly unread: two rows of small text read unsurely as one "character" many times wider than
+    // tall ("の" 285 × 39 px for a From and a To line): what it stands for is unknown.
+    else if (line.box.h >= textHeight * MERGED_ROWS_HEIGHT && line.confidence < STRETCHED_LINE_CONFIDENCE && line.charBoxes.some((box) => box.w > line.box.h * STRETCHED_GLYPH)) whole(index);
     // A line cut through by the image's edge (a crop, a screen's end) is read worst of all.
     else if (image && line.confidence < CUT_LINE_CONFIDENCE && cutByEdge(line, image)) whole(index);
   });
 
   // A 様 (or a look-alike) read as a line of its own beside a short line: that line is the name
-  // before it, however it was read ("タナカダイスケ村" | "欄").
+  // before it, however it was read ("タナカダイスケ村" | "欄"). So is a short line just left of a
+  // line that starts with a name and 様: the family name, split off at the name's space
+  // ("藤田" | "奈々様").
   lines.forEach((honorific, index) => {
-    if (!LONE_HONORIFIC.test(honorific.text)) return;
+    const lone = LONE_HONORIFIC.test(honorific.text);
+    if (!lone && !GIVEN_NAME_HONORIFIC.test(honorific.text)) return;
     for (const [i, name] of lines.entries()) {
       const gap = honorific.box.x - (name.box.x + name.box.w);
-      if (i === index || !sameRow(name, honorific) || honorific.box.x + honorific.box.w <= name.box.x + name.box.w || gap > name.box.h * 2) continue;
-      if ([...name.text.replace(/\s/g, '')].length > 12) continue;
+      const maxGap = lone ? name.box.h * 2 : Math.max(name.box.h, honorific.box.h) * 3;
+      if (i === index || !sameRow(name, honorific) || honorific.box.x + honorific.box.w <= name.box.x + name.box.w || gap > maxGap) continue;
+      if ([...name.text.replace(/\s/g, '')].length > 12 || (!lone && (gap < 0 || !NAME_PART.test(name.text.trim())))) continue;
       whole(i);
       if (gap > 0) unread.push({ x: name.box.x + name.box.w, y: Math.min(name.box.y, honorific.box.y), w: gap, h: Math.max(name.box.h, honorific.box.h) });
     }
