@@ -86,6 +86,8 @@ describe.each(VIEWPORTS)('upgrade paid by card ($name)', ({ name, viewport }) =>
     expect((await definitions(page))['お支払い方法']).toBe('クレジットカード');
     await page.getByRole('button', { name: 'スタンダードプランへの変更内容を確認する' }).click();
     await waitForPath(page, '/account/upgrade/confirm');
+    // The breakdown is drawn once the figures have loaded; its rows are read after that, not before.
+    await page.getByRole('table', { name: 'ご請求額の内訳' }).getByText('プラン変更差額', { exact: false }).first().waitFor();
     const changeRows = (await page.getByRole('table', { name: 'ご請求額の内訳' }).getByRole('row').allInnerTexts()).join('\n');
     expect(changeRows).toContain('プラン変更差額（ライトプラン → スタンダードプラン、');
     const difference = Number(/合計（税込）\s+([\d,]+)円/.exec(changeRows)![1]!.replace(/,/g, ''));
