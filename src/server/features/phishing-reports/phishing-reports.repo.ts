@@ -1,4 +1,4 @@
-import type { CompiledQuery, Kysely, Transaction } from 'kysely';
+import type { CompiledQuery, ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import type { ReceiptMethod } from '../../../common/limits';
 import { dialectOf, preparedStatement, readTimestamp, writeTimestamp } from '../../db/dialect';
 import type { Database, NewPhishingReportRow, PhishingReportRow, ScreenshotStatus } from '../../db/schema';
@@ -94,6 +94,10 @@ type CardRow = Pick<PhishingReportRow, 'id' | 'report_id' | 'public_text' | 'pub
 type PublicRow = Pick<PhishingReportRow, 'id' | 'report_id' | 'receipt_method' | 'subject' | 'body' | 'source_email' | 'phone_number' | 'publish_screenshot' | 'screenshot_status' | 'screenshot_key' | 'thumbnail_key' | 'reported_at' | 'hidden_at'> & {
   group_total: number | string | null;
 };
+
+/** Rows whose public text is missing or was made under another PUBLIC_TEXT_VERSION. */
+const madeUnderOtherRules = (eb: ExpressionBuilder<Database, 'phishing_reports'>) =>
+  eb.or([eb('public_text_version', 'is', null), eb('public_text_version', '!=', PUBLIC_TEXT_VERSION)]);
 
 /** The group's total counts public reports, this one included unless it is hidden. */
 function similarCount(row: { group_total: number | string | null; hidden_at: unknown }): number {
@@ -348,7 +352,7 @@ export class PhishingReportsRepository {
     const stale = await this.db
       .selectFrom('phishing_reports')
       .select('id')
-      .where((eb) => eb.or([eb('public_text_version', 'is', null), eb('public_text_version', '!=', PUBLIC_TEXT_VERSION)]))
+      .where(madeUnderOtherRules)
       .orderBy('id')
       .limit(limit)
       .execute();
@@ -360,7 +364,7 @@ export class PhishingReportsRepository {
           .updateTable('phishing_reports')
           .set({ public_text: renderPublicText(source), public_text_version: PUBLIC_TEXT_VERSION })
           .where('id', '=', id)
-          .where((eb) => eb.or([eb('public_text_version', 'is', null), eb('public_text_version', '!=', PUBLIC_TEXT_VERSION)]))
+          .where(madeUnderOtherRules)
           .execute();
       }
     });
