@@ -45,6 +45,11 @@ export default defineConfig({
           // tests fail (a redaction behind the OCR backlog past its 90 s, the 3-second redirect):
           // docs/performance.md, "CI time, round 3".
           maxWorkers: Number(process.env.E2E_MAX_WORKERS ?? 1),
+          // One worker process runs the files one after another and keeps what they import loaded
+          // (playwright-core, sharp, the server's sources the tests read constants from): a fresh
+          // process per file re-imported it all, about 2 s a file. Nothing the files share holds
+          // state of its own: each file starts its own server, data folder and browser contexts.
+          isolate: false,
           sequence: { groupOrder: 2 },
           testTimeout: 90_000,
           hookTimeout: 180_000,
