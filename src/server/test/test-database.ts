@@ -9,8 +9,10 @@ import type { DatabaseTarget } from '../config';
 /**
  * Each server test FILE gets a database of its own, so files run in parallel and no file sees
  * another's rows: a copy of the run's migrated template (global-setup.ts), a file on SQLite, a
- * database on PostgreSQL. Made on first use and cached in this module, which vitest loads afresh
- * for every file; `per-file-database.setup.ts` drops what a file made after its last afterAll.
+ * database on PostgreSQL. Made on first use and cached in this module until the file ends:
+ * `per-file-database.setup.ts` drops what a file made after its last afterAll and clears the cache,
+ * so the next file of the same worker (the server project runs with `isolate: false`, this module
+ * stays loaded) makes its own.
  */
 
 /** Any fixed 64-bit key; only test files take it (withMigrationLock). */
