@@ -261,6 +261,19 @@ describe('notifications', () => {
     expect(form.body).toBe('国税庁:所得税の納付が確認できておりません。\nhttps://kokuzei-info.example/track');
   });
 
+  it('finds a card whose time has its digit read as a quotation mark (「"分前」)', () => {
+    const form = extractFormData([
+      line('国税庁お知らせ', 216, { x: 40 }),
+      line('"分前', 216, { x: 340 }),
+      line('国税庁:所得税の納付が確認できておりません。', 240, { x: 85 }),
+      line('https://kokuzei-info.example/track', 262, { x: 85 }),
+      line('ニュース', 320, { x: 40 }),
+      line("1'時間前", 320, { x: 320 }),
+      line('新型スマートフォンの発売日が発表されました', 344, { x: 85 }),
+    ], LOCK);
+    expect(form.body).toBe('国税庁:所得税の納付が確認できておりません。\nhttps://kokuzei-info.example/track');
+  });
+
   it('drops a banner over a message, and not the message under it', () => {
     const form = extractFormData([
       line('カレンダー', 30, { x: 60 }),
