@@ -6,6 +6,7 @@ import { prepareForOcr, type PreparedImage } from './image-preprocess';
 import { linesFromPage, type OcrLine } from './ocr-layout';
 import { rereadAddresses } from './address-reread';
 import { bandImage, splitIntoBands } from './page-bands';
+import { boxOnUpload, type PageTurn } from './page-skew';
 import { type OcrPoolOptions, OcrWorkerPool } from './ocr-worker-pool';
 import type { ScreenshotAnalysis, ScreenshotAnalyzer } from './screenshot-ocr.types';
 import { findSensitiveBoxes } from './sensitive-areas';
@@ -21,8 +22,11 @@ const PAGE_BANDS = 2;
  * data, so the OCR bench can keep readings and re-score rule changes without reading again.
  */
 export interface ScreenshotReadings {
+  /** The size of the page as read (the levelled upload when `turn` is set). */
   width: number;
   height: number;
+  /** How a slanting upload was turned level before it was read; absent when it was read as it is. */
+  turn?: PageTurn | null;
   /** The page as tesseract read it. */
   firstReading: OcrLine[];
   /** The same with garbled addresses read again (see address-reread.ts). */
@@ -30,13 +34,15 @@ export interface ScreenshotReadings {
 }
 
 /** The rules' answer for one reading; the analyzer's own second half. */
-export function analysisFromReadings({ width, height, firstReading, lines }: ScreenshotReadings): ScreenshotAnalysis {
+export function analysisFromReadings({ width, height, turn, firstReading, lines }: ScreenshotReadings): ScreenshotAnalysis {
+  // Both readings: an address either one recognises gets covered.
+  const boxes = [...findSensitiveBoxes(firstReading, { width, height }), ...findSensitiveBoxes(lines, { width, height })];
   return {
-    width,
-    height,
+    width: turn ? turn.width : width,
+    height: turn ? turn.height : height,
     formData: extractFormData(lines, { width, height }),
-    // Both readings: an address either one recognises gets covered.
-    sensitiveBoxes: [...findSensitiveBoxes(firstReading, { width, height }), ...findSensitiveBoxes(lines, { width, height })],
+    // The published copy is the upload itself: boxes found on a levelled page are turned back onto it.
+    sensitiveBoxes: turn ? boxes.map((box) => boxOnUpload(box, turn)) : boxes,
   };
 }
 
@@ -87,7 +93,7 @@ export function createScreenshotAnalyzer(options: OcrPoolOptions): ScreenshotRea
       const firstReading = pages.flat();
       return { firstReading, lines: await rereadAddresses(workers[0]!, prepared, firstReading) };
     });
-    return { width: prepared.width, height: prepared.height, firstReading, lines };
+    return { width: prepared.width, height: prepared.height, turn: prepared.turn, firstReading, lines };
   };
   return {
     read,
