@@ -8,6 +8,7 @@ import { rereadAddresses } from './address-reread';
 import { bandImage, splitIntoBands } from './page-bands';
 import { type OcrPoolOptions, OcrWorkerPool } from './ocr-worker-pool';
 import type { ScreenshotAnalysis, ScreenshotAnalyzer } from './screenshot-ocr.types';
+import { readUnreadRows, type SecondLook, secondLookBoxes } from './second-look';
 import { findSensitiveBoxes } from './sensitive-areas';
 
 /**
@@ -27,16 +28,22 @@ export interface ScreenshotReadings {
   firstReading: OcrLine[];
   /** The same with garbled addresses read again (see address-reread.ts). */
   lines: OcrLine[];
+  /** Rows of ink neither reading covers, read a second time (see second-look.ts); absent in readings kept before it. */
+  secondLook?: SecondLook[];
 }
 
 /** The rules' answer for one reading; the analyzer's own second half. */
-export function analysisFromReadings({ width, height, firstReading, lines }: ScreenshotReadings): ScreenshotAnalysis {
+export function analysisFromReadings({ width, height, firstReading, lines, secondLook = [] }: ScreenshotReadings): ScreenshotAnalysis {
   return {
     width,
     height,
     formData: extractFormData(lines, { width, height }),
-    // Both readings: an address either one recognises gets covered.
-    sensitiveBoxes: [...findSensitiveBoxes(firstReading, { width, height }), ...findSensitiveBoxes(lines, { width, height })],
+    // Both readings: an address either one recognises gets covered; and what the second look found.
+    sensitiveBoxes: [
+      ...findSensitiveBoxes(firstReading, { width, height }),
+      ...findSensitiveBoxes(lines, { width, height }),
+      ...secondLookBoxes(lines, secondLook, { width, height }),
+    ],
   };
 }
 
@@ -70,7 +77,7 @@ export function createScreenshotAnalyzer(options: OcrPoolOptions): ScreenshotRea
     // Spreading one image over several workers only pays while nobody else is about to need one;
     // under load every request reads on a worker of its own, which keeps every core busy.
     const extra = preparing > 0 ? 0 : Math.min(options.size, PAGE_BANDS) - 1;
-    const { firstReading, lines } = await pool.runWide(extra, async (workers, handBack) => {
+    const { firstReading, lines, secondLook } = await pool.runWide(extra, async (workers, handBack) => {
       // The page is always cut the same way, so its reading does not depend on how busy the pool
       // is; the workers this request holds take the bands one after another, side by side.
       const bands = splitIntoBands(prepared, PAGE_BANDS);
@@ -85,9 +92,10 @@ export function createScreenshotAnalyzer(options: OcrPoolOptions): ScreenshotRea
         handBack(worker);
       }));
       const firstReading = pages.flat();
-      return { firstReading, lines: await rereadAddresses(workers[0]!, prepared, firstReading) };
+      const lines = await rereadAddresses(workers[0]!, prepared, firstReading);
+      return { firstReading, lines, secondLook: await readUnreadRows(workers[0]!, prepared, firstReading) };
     });
-    return { width: prepared.width, height: prepared.height, firstReading, lines };
+    return { width: prepared.width, height: prepared.height, firstReading, lines, secondLook };
   };
   return {
     read,
