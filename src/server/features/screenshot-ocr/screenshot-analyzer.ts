@@ -89,11 +89,28 @@ export function createScreenshotAnalyzer(options: OcrPoolOptions): ScreenshotRea
           const page = (await worker.recognize(bandImage(prepared, band), {}, { text: false, blocks: true })).data;
           pages[i] = linesFromPage(page, prepared.scale, band.top);
         }
-        handBack(worker);
       }));
       const firstReading = pages.flat();
-      const lines = await rereadAddresses(workers[0]!, prepared, firstReading);
-      return { firstReading, lines, secondLook: await readUnreadRows(workers[0]!, prepared, firstReading) };
+      // The second look needs only the first reading: with a second worker still held it runs
+      // beside the address rereading (an idle server's latency), otherwise after it.
+      const [second] = workers.slice(1);
+      // (Handed back only when it worked: a broken worker stays held, and the pool replaces it.)
+      const secondLook = second
+        ? readUnreadRows(second, prepared, firstReading).then((looks) => {
+            handBack(second);
+            return looks;
+          })
+        : null;
+      for (const worker of workers.slice(2)) handBack(worker);
+      let lines: OcrLine[];
+      try {
+        lines = await rereadAddresses(workers[0]!, prepared, firstReading);
+      } catch (error) {
+        // Not before the second worker is done: the pool takes back what this request holds.
+        await secondLook?.catch(() => undefined);
+        throw error;
+      }
+      return { firstReading, lines, secondLook: await (secondLook ?? readUnreadRows(workers[0]!, prepared, firstReading)) };
     });
     return { width: prepared.width, height: prepared.height, firstReading, lines, secondLook };
   };

@@ -40,7 +40,7 @@ const WORD_GAP = 0.9;
 /** A row of text is this tall (in text heights) at least and at most; taller blobs are photos or icons. */
 const MIN_ROW_HEIGHT = 0.45;
 /** ... or this, for a row the image's edge cuts through (a cropped capture's first or last line). */
-const MIN_CUT_ROW_HEIGHT = 0.2;
+const MIN_CUT_ROW_HEIGHT = 0.15;
 const MAX_ROW_HEIGHT = 1.9;
 /** ... and this much wider than tall at least: an icon, a dot or an avatar is about square. */
 const MIN_ROW_ASPECT = 2.2;
@@ -155,7 +155,7 @@ const REREAD_CONFIDENCE = 50;
 /** Shorter unsure readings are icons and chips more often than text worth the time. */
 const MIN_REREAD_CHARS = 4;
 /** Page lines read again per image at most (the least sure first). */
-const MAX_REREADS = Number(process.env.SL_REREADS ?? 8);
+const MAX_REREADS = 8;
 
 /**
  * Page lines read so unsurely that a second reading at a larger text height may say what they are
@@ -226,7 +226,6 @@ export async function readUnreadRows(worker: Worker, prepared: PreparedImage, li
     for (let y = 0; y < slot.height; y++) slot.pixels.copy(stack, (slot.top + y) * stackWidth + CROP_TEXT_HEIGHT, y * slot.width, (y + 1) * slot.width);
   }
   const header = Buffer.from(`P5\n${stackWidth} ${stackHeight}\n255\n`, 'ascii');
-  if (process.env.DUMP_STACK) await sharp(stack, { raw: { width: stackWidth, height: stackHeight, channels: 1 } }).png().toFile(process.env.DUMP_STACK);
   const page = (await worker.recognize(Buffer.concat([header, stack]), {}, { text: false, blocks: true })).data;
   const read = linesFromPage(page, 1, 0);
   const looks: SecondLook[] = slots.map((slot) => ({ area: slot.area, lines: [], ...(slot.line === undefined ? {} : { line: slot.line }) }));
