@@ -18,7 +18,7 @@ const TARGET_INK_HEIGHT = 24;
 const MIN_SCALE = 0.3;
 const MAX_SCALE = 3;
 /** An edge between neighbouring pixels of at least this much grey is ink, not shading. */
-const EDGE_STEP = 48;
+export const EDGE_STEP = 48;
 
 /** Decodes the upload once; throws on anything sharp cannot read. */
 export async function prepareForOcr(image: Buffer, targetInkHeight = TARGET_INK_HEIGHT): Promise<PreparedImage> {

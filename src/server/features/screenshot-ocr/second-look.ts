@@ -1,22 +1,23 @@
 import sharp from 'sharp';
 import type { Worker } from 'tesseract.js';
-import type { PreparedImage } from './image-preprocess';
+import { EDGE_STEP, type PreparedImage } from './image-preprocess';
 import { linesFromPage, type OcrLine } from './ocr-layout';
 import type { ImageSize } from './line-geometry';
 import type { PixelBox } from './screenshot-ocr.types';
 import { findSensitiveBoxes } from './sensitive-areas';
 
 /**
- * A second look at ink the page reading never returned. Tesseract's page layout drops some text
- * rows altogether (a masked card line under a banner, a 050 number on a cropped 1× chat, a
- * greeting on a rotated capture), and no rule over the reading can cover what is not in it. The
- * prepared page's pixels still show those rows: grey steps in a text-height band that no read
- * line box covers. Each such row is cut out, scaled to a good text height and read again as a
- * line; what it says goes through the same rules, and what is still unsure is kept as an area
- * (the rules decide whether it sits where something to hide is plausible).
+ * A second look at ink the page reading never returned, and at lines it read unsurely. Tesseract's
+ * page layout drops some text rows altogether (a 050 number on a cropped 1× chat, the end of an
+ * address beside a header, a header title on a coloured bar), and no rule over the reading can
+ * cover what is not in it. The prepared page's pixels still show those rows: grey steps in a
+ * text-height band that no read line box covers. Each such row, and each line read with little
+ * confidence, is cut from the upload, scaled to one text height and read again (all of them in one
+ * recognition); what that says goes through the same redaction rules, and a row that is still not
+ * read is covered unless it is the status bar (secondLookBoxes).
  */
 
-/** What the second look found in one row of ink no line covered. */
+/** What the second look read in one row of ink no line covered, or in one unsure page line. */
 export interface SecondLook {
   /** The row of ink, in upload coordinates. */
   area: PixelBox;
@@ -26,8 +27,6 @@ export interface SecondLook {
   line?: number;
 }
 
-/** A grey step between neighbouring pixels of at least this much is ink, not shading (image-preprocess's). */
-const EDGE_STEP = 48;
 /** The edge map is pooled into cells this many prepared pixels wide and tall. */
 const CELL = 4;
 /** A cell with at least this many grey steps holds ink. */
@@ -48,9 +47,9 @@ const MIN_ROW_ASPECT = 2.2;
 const MIN_INK_SHARE = 0.25;
 /** Rows read again per image at most (the largest first): the second look must stay cheap. */
 const MAX_ROWS = 8;
-/** Each row is read again at this text height (prepared pixels of the crop). */
+/** Each row is read again at this height of its ink, in pixels of the stacked image. */
 const CROP_TEXT_HEIGHT = 32;
-/** White between the rows stacked into one image, in text heights. */
+/** White between the rows stacked into one image, in multiples of CROP_TEXT_HEIGHT. */
 const STACK_GAP = 1;
 
 /**
