@@ -211,6 +211,22 @@ describe('SMS body', () => {
     expect(form.source_phone).toBe('090-3817-2264');
     expect(form.body).toBe('【佐川急便】お荷物をお届けに伺いましたが不在でした。\nhttps://sagawa-kyubin.example/r?c=Hq83');
   });
+
+  it.each([
+    ['Google メッセージの警告, a character lost', 'この送信者は連絡先に登録されてません。', '2026/11/20 21:34'],
+    ['the warning cut at the edge', '送信者は連絡先に登録されていませ', '2026/11/2021:34'],
+    ['+メッセージ', '連絡先未登録', '午後3:24'],
+    ['the app line misread', '生ストメッセー', '午前 10:05'],
+  ])('drops app chrome read as a variant (%s)', (_, warning, chip) => {
+    const form = extractFormData([
+      line('090-3817-2264', 120, { x: 120 }),
+      line(warning, 170, { x: 40 }),
+      line(chip, 200, { x: 140 }),
+      line('【佐川急便】お荷物をお届けに伺いましたが不在でした。', 250),
+      line('https://sagawa-kyubin.example/r?c=Hq83', 275),
+    ], PHONE_SCREEN);
+    expect(form.body).toBe('【佐川急便】お荷物をお届けに伺いましたが不在でした。\nhttps://sagawa-kyubin.example/r?c=Hq83');
+  });
 });
 
 describe('notifications', () => {

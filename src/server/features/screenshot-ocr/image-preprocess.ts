@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { SCREENSHOT_MAX_PIXELS } from '../../../common/limits';
+import { levelPage, type PageTurn } from './page-skew';
 
 export interface PreparedImage {
   /** Dark text on light ground, one byte per pixel, scaled so text is about TARGET_INK_HEIGHT tall. */
@@ -7,10 +8,13 @@ export interface PreparedImage {
   /** The upload's own pixels in grey (not inverted, not scaled), for reading small areas again. */
   fullGrey: { data: Buffer; width: number; height: number };
   dark: boolean;
-  /** Pixels of the prepared image per pixel of the (orientation-corrected) upload. */
+  /** Pixels of the prepared image per pixel of the (orientation-corrected, levelled) upload. */
   scale: number;
+  /** The levelled upload's size: the coordinates every box read from this image is in. */
   width: number;
   height: number;
+  /** How a slanting page was turned level before it was read (page-skew.ts); null when it was not. */
+  turn: PageTurn | null;
 }
 
 /** Glyph ink height the LSTM model reads best and fastest at, from runs over the dev set. */
@@ -23,8 +27,9 @@ export const EDGE_STEP = 48;
 /** Decodes the upload once; throws on anything sharp cannot read. */
 export async function prepareForOcr(image: Buffer, targetInkHeight = TARGET_INK_HEIGHT): Promise<PreparedImage> {
   const base = sharp(image, { limitInputPixels: SCREENSHOT_MAX_PIXELS, failOn: 'error', pages: 1 }).rotate();
-  const { data, info } = await base.clone().flatten({ background: '#ffffff' }).greyscale().raw().toBuffer({ resolveWithObject: true });
-  const { width, height } = info;
+  const decoded = await base.clone().flatten({ background: '#ffffff' }).greyscale().raw().toBuffer({ resolveWithObject: true });
+  const { image: level, turn } = await levelPage({ data: decoded.data, width: decoded.info.width, height: decoded.info.height });
+  const { data, width, height } = level;
   const dark = meanOf(data) < 110;
   const inkHeight = typicalInkHeight(data, width, height);
   const scale = clamp(inkHeight ? targetInkHeight / inkHeight : 1, MIN_SCALE, MAX_SCALE);
@@ -36,7 +41,7 @@ export async function prepareForOcr(image: Buffer, targetInkHeight = TARGET_INK_
   if (scale !== 1) pipeline = pipeline.resize(scaledWidth, scaledHeight, { kernel: scale > 1 ? 'cubic' : 'lanczos3' });
   const grey = await pipeline.toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
   const greyInfo = { width: grey.info.width, height: grey.info.height };
-  return { grey: { data: grey.data, width: greyInfo.width, height: greyInfo.height }, fullGrey: { data, width, height }, dark, scale, width, height };
+  return { grey: { data: grey.data, width: greyInfo.width, height: greyInfo.height }, fullGrey: { data, width, height }, dark, scale, width, height, turn };
 }
 
 function meanOf(data: Buffer): number {

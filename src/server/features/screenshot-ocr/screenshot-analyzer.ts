@@ -6,6 +6,7 @@ import { prepareForOcr, type PreparedImage } from './image-preprocess';
 import { linesFromPage, type OcrLine } from './ocr-layout';
 import { rereadAddresses } from './address-reread';
 import { bandImage, splitIntoBands } from './page-bands';
+import { boxOnUpload, type PageTurn } from './page-skew';
 import { type OcrPoolOptions, OcrWorkerPool } from './ocr-worker-pool';
 import type { ScreenshotAnalysis, ScreenshotAnalyzer } from './screenshot-ocr.types';
 import { readUnreadRows, type SecondLook, secondLookBoxes } from './second-look';
@@ -22,8 +23,11 @@ const PAGE_BANDS = 2;
  * data, so the OCR bench can keep readings and re-score rule changes without reading again.
  */
 export interface ScreenshotReadings {
+  /** The size of the page as read (the levelled upload when `turn` is set). */
   width: number;
   height: number;
+  /** How a slanting upload was turned level before it was read; absent when it was read as it is. */
+  turn?: PageTurn | null;
   /** The page as tesseract read it. */
   firstReading: OcrLine[];
   /** The same with garbled addresses read again (see address-reread.ts). */
@@ -33,17 +37,19 @@ export interface ScreenshotReadings {
 }
 
 /** The rules' answer for one reading; the analyzer's own second half. */
-export function analysisFromReadings({ width, height, firstReading, lines, secondLook = [] }: ScreenshotReadings): ScreenshotAnalysis {
+export function analysisFromReadings({ width, height, turn, firstReading, lines, secondLook = [] }: ScreenshotReadings): ScreenshotAnalysis {
+  // Both readings: an address either one recognises gets covered; and what the second look found.
+  const boxes = [
+    ...findSensitiveBoxes(firstReading, { width, height }),
+    ...findSensitiveBoxes(lines, { width, height }),
+    ...secondLookBoxes(lines, secondLook, { width, height }),
+  ];
   return {
-    width,
-    height,
+    width: turn ? turn.width : width,
+    height: turn ? turn.height : height,
     formData: extractFormData(lines, { width, height }),
-    // Both readings: an address either one recognises gets covered; and what the second look found.
-    sensitiveBoxes: [
-      ...findSensitiveBoxes(firstReading, { width, height }),
-      ...findSensitiveBoxes(lines, { width, height }),
-      ...secondLookBoxes(lines, secondLook, { width, height }),
-    ],
+    // The published copy is the upload itself: boxes found on a levelled page are turned back onto it.
+    sensitiveBoxes: turn ? boxes.map((box) => boxOnUpload(box, turn)) : boxes,
   };
 }
 
@@ -112,7 +118,7 @@ export function createScreenshotAnalyzer(options: OcrPoolOptions): ScreenshotRea
       }
       return { firstReading, lines, secondLook: await (secondLook ?? readUnreadRows(workers[0]!, prepared, firstReading)) };
     });
-    return { width: prepared.width, height: prepared.height, firstReading, lines, secondLook };
+    return { width: prepared.width, height: prepared.height, turn: prepared.turn, firstReading, lines, secondLook };
   };
   return {
     read,
