@@ -179,9 +179,11 @@ function medianLineHeight(lines: readonly OcrLine[]): number {
 }
 
 /**
- * Reads every unread row again, all in one recognition: the rows are cut from the upload's own
- * pixels, scaled to one text height and stacked with white between them, so the second look costs
- * one call however many rows there are (the recogniser's time goes with the text's length).
+ * Reads every unread row and every unsure line again, all in one recognition: they are cut from
+ * the (levelled) upload's own pixels, scaled to one text height and stacked with white between
+ * them, so the second look costs one call however many there are (the recogniser's time goes with
+ * the text's length). `lines` is the page reading; a look's `line` indexes it, and address-reread's
+ * lines alike (that keeps one line per line).
  */
 export async function readUnreadRows(worker: Worker, prepared: PreparedImage, lines: readonly OcrLine[]): Promise<SecondLook[]> {
   const toUpload = (row: PixelBox): PixelBox => ({ x: row.x / prepared.scale, y: row.y / prepared.scale, w: row.w / prepared.scale, h: row.h / prepared.scale });
@@ -233,21 +235,21 @@ export async function readUnreadRows(worker: Worker, prepared: PreparedImage, li
     const index = slots.findIndex((slot) => middle >= slot.top && middle < slot.top + slot.height);
     if (index < 0) continue;
     const slot = slots[index]!;
-    const toUpload = (box: PixelBox): PixelBox => ({
+    const fromStack = (box: PixelBox): PixelBox => ({
       x: slot.crop.x + (box.x - CROP_TEXT_HEIGHT) / slot.factor,
       y: slot.crop.y + (box.y - slot.top) / slot.factor,
       w: box.w / slot.factor,
       h: box.h / slot.factor,
     });
-    looks[index]!.lines.push({ ...line, box: toUpload(line.box), charBoxes: line.charBoxes.map(toUpload) });
+    looks[index]!.lines.push({ ...line, box: fromStack(line.box), charBoxes: line.charBoxes.map(fromStack) });
   }
   return looks;
 }
 
 /**
  * What the second look adds to the redaction: the rules over the page's lines with the rows read
- * again put in their place (so wrapping, labels and names see them), and every row whose second
- * reading is still unsure.
+ * again put in their place (so wrapping, labels and names see them) and the unsure lines read
+ * again, every row still not read outside the status bar, and every row beside something covered.
  */
 export function secondLookBoxes(lines: readonly OcrLine[], looks: readonly SecondLook[], image: ImageSize): PixelBox[] {
   if (looks.length === 0) return [];
