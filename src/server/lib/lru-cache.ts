@@ -13,11 +13,6 @@ export class LruCache<V> {
     return value;
   }
 
-  /** Whether the key is held, without counting as a use. */
-  has(key: string): boolean {
-    return this.entries.has(key);
-  }
-
   set(key: string, value: V): void {
     this.entries.delete(key);
     this.entries.set(key, value);

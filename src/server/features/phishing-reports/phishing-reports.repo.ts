@@ -49,21 +49,6 @@ const CARD_COLUMNS = [
 export type NewReport = Omit<NewPhishingReportRow, 'reported_at' | 'hidden_at' | 'hidden_reason' | 'search_text' | 'group_key' | 'public_text' | 'public_text_version'> & { reported_at: Date };
 
 /** A public report ready for a JSON answer: publicReportJson(public_text, card, mediaPath). */
-/** Public totals per receipt method, and the list revision that every change of a public report moves. */
-export interface ListCounts {
-  total: Record<ReceiptMethod, number>;
-  revision: string;
-}
-
-/**
- * A list page's cards, and the counters read in the same statement: null when no row was read
- * (an empty page), since they come with the rows.
- */
-export interface ListPage {
-  cards: ReportCard[];
-  counts: ListCounts | null;
-}
-
 export interface ReportCard extends PublicState {
   report_id: string;
   public_text: string;
@@ -264,7 +249,7 @@ export class PhishingReportsRepository {
    * hide and restore: one lookup, not a scan. `revision` changes with each of those and with
    * every published screenshot.
    */
-  async counts(): Promise<ListCounts> {
+  async counts(): Promise<{ total: Record<ReceiptMethod, number>; revision: string }> {
     const { rows } = await this.db.executeQuery(this.countsQuery);
     const total: Record<ReceiptMethod, number> = { email: 0, sms: 0 };
     for (const row of rows) total[row.receipt_method] = Number(row.total);
@@ -278,9 +263,9 @@ export class PhishingReportsRepository {
    * the middle of the list the walk starts from the oldest end, so the last page costs what the
    * first does.
    */
-  async listPage(options: { limit: number; offset: number; method?: ReceiptMethod; total: number; revision?: string }): Promise<ListPage> {
+  async listPage(options: { limit: number; offset: number; method?: ReceiptMethod; total: number; revision?: string }): Promise<ReportCard[]> {
     const { limit, offset, method, total, revision } = options;
-    if (offset >= total) return { cards: [], counts: null };
+    if (offset >= total) return [];
     const start = revision === undefined ? null : await this.anchors.pageStart(revision, method, offset);
     if (start) return this.readPage('anchor', method, limit, start.offset, start.anchor);
 
@@ -455,7 +440,7 @@ export class PhishingReportsRepository {
   }
 
   /** The page's rows, newest first; `anchor` is given with the 'anchor' walk only. */
-  private async readPage(walk: PageWalk, method: ReceiptMethod | undefined, limit: number, offset: number, anchor: Anchor | null): Promise<ListPage> {
+  private async readPage(walk: PageWalk, method: ReceiptMethod | undefined, limit: number, offset: number, anchor: Anchor | null): Promise<ReportCard[]> {
     const key = `${walk}|${method === undefined ? '*' : 'method'}`;
     let query = this.pageQueries.get(key);
     if (!query) {
@@ -463,11 +448,7 @@ export class PhishingReportsRepository {
       this.pageQueries.set(key, query);
     }
     const { rows } = await this.db.executeQuery(query([method, limit, offset, anchor?.reported_at, anchor?.id]));
-    const first = rows[0];
-    const counts = first
-      ? { total: { email: Number(first.email_total), sms: Number(first.sms_total) }, revision: `${first.email_revision}.${first.sms_revision}` }
-      : null;
-    return { cards: await this.currentCards(rows), counts };
+    return this.currentCards(rows);
   }
 
   /**
@@ -494,13 +475,6 @@ export class PhishingReportsRepository {
       .crossJoin('phishing_reports')
       .leftJoin('phishing_report_groups', 'phishing_report_groups.group_key', 'phishing_reports.group_key')
       .select([...CARD_COLUMNS, 'phishing_report_groups.total as group_total'])
-      // The counters as counts() reads them, from the same snapshot as the rows (the two counter
-      // rows always exist, and counts() joins their revisions in this order), so that a caller
-      // that guessed them can tell, with no second round trip, whether the guess held.
-      .select((eb) => (['email', 'sms'] as const).flatMap((method) => [
-        eb.selectFrom('phishing_report_counts').select('total').where('receipt_method', '=', method).as(`${method}_total`),
-        eb.selectFrom('phishing_report_counts').select('revision').where('receipt_method', '=', method).as(`${method}_revision`),
-      ]))
       .whereRef('phishing_reports.id', '=', 'page.id')
       .orderBy('page.reported_at', 'desc')
       .orderBy('page.id', 'desc')

@@ -99,68 +99,6 @@ describe('list caching', () => {
   });
 });
 
-describe('a page nobody has asked for since the last list', () => {
-  /** The SQL statements the reports' repository sends while `run` runs. */
-  async function statementsDuring(run: () => Promise<unknown>): Promise<string[]> {
-    const { db } = context.database;
-    const execute = db.executeQuery;
-    const sent: string[] = [];
-    db.executeQuery = ((query, queryId) => {
-      sent.push('sql' in query ? query.sql : query.compile().sql);
-      return execute.call(db, query, queryId);
-    }) as typeof db.executeQuery;
-    try {
-      await run();
-    } finally {
-      db.executeQuery = execute;
-    }
-    return sent;
-  }
-
-  const idsOf = (data: { reports: Array<{ report_id: string }> }) => data.reports.map((report) => report.report_id);
-
-  it('is read with its counters in one statement when nothing changed, and answers as the usual path does', async () => {
-    const ids = await seed(9);
-    await list('?limit=2');
-    const statements = await statementsDuring(async () => {
-      const body = (await list('?limit=3&offset=2')).json();
-      expect(idsOf(body.data)).toEqual(ids.slice().reverse().slice(2, 5));
-      expect(body.data.pagination).toEqual({ total: 9, limit: 3, offset: 2, has_more: true });
-    });
-    expect(statements).toHaveLength(1);
-    expect(statements[0]).toMatch(/phishing_report_counts/);
-
-    const sms = (await list('?receipt_method=sms&limit=2&offset=1')).json().data;
-    expect(sms.pagination.total).toBe(4);
-    expect(idsOf(sms)).toEqual([ids[5], ids[3]]);
-  });
-
-  it('is right after another instance added and deleted reports, though the guess was wrong', async () => {
-    const other = await createTestApp({ RATE_LIMIT_REPORT_SUBMIT: '1000', RATE_LIMIT_REPORT_DELETE: '1000' });
-    try {
-      const [first] = await seed(1);
-      expect((await list()).json().data.pagination.total).toBe(1);
-
-      other.clock.set(new Date(context.clock.now().getTime() + 60_000));
-      const added = await submitOk(other, smsReportFields({ delete_password: '4321' }));
-      // Past the end of the list as this instance last saw it, and on it now.
-      const second = (await list('?limit=1&offset=1')).json().data;
-      expect(second.pagination).toEqual({ total: 2, limit: 1, offset: 1, has_more: false });
-      expect(idsOf(second)).toEqual([first]);
-      const newest = (await list('?limit=1')).json().data;
-      expect(idsOf(newest)).toEqual([added]);
-
-      expect((await deleteReport(other, added, '4321')).statusCode).toBe(200);
-      const afterDelete = (await list('?limit=5')).json().data;
-      expect(afterDelete.pagination.total).toBe(1);
-      expect(idsOf(afterDelete)).toEqual([first]);
-      expect((await list('?limit=1&offset=1')).json().data).toEqual({ reports: [], pagination: { total: 1, limit: 1, offset: 1, has_more: false } });
-    } finally {
-      await other.close();
-    }
-  });
-});
-
 describe('GET /api/phishing-reports/:id', () => {
   it('answers the report', async () => {
     const [id] = await seed(1);

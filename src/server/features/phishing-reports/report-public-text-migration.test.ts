@@ -41,7 +41,7 @@ describe('20261130090000_report_public_text', () => {
       source_email: 'x@a.example', phone_number: null, publish_screenshot: false, reported_at: reportedAtOf(index),
     });
     const page = await repo.listPage({ limit: 20, offset: 0, total: REPORTS });
-    expect(page.cards.map((card) => card.public_text)).toEqual(Array.from({ length: 20 }, (_, offset) => expectedText(REPORTS - 1 - offset)));
+    expect(page.map((card) => card.public_text)).toEqual(Array.from({ length: 20 }, (_, offset) => expectedText(REPORTS - 1 - offset)));
     expect((await repo.findCardByReportId(reportIdOf(7)))?.public_text).toBe(expectedText(7));
 
     expect(await repo.refreshPublicTexts(200)).toBe(200);
@@ -61,6 +61,6 @@ describe('20261130090000_report_public_text', () => {
     expect(Number(rows[0]?.count)).toBe(REPORTS);
     await expectMigrated(() => migration.migrator.migrateToLatest());
     const repo = new PhishingReportsRepository(migration.handle.db);
-    expect((await repo.listPage({ limit: 5, offset: REPORTS - 5, total: REPORTS })).cards).toHaveLength(5);
+    expect(await repo.listPage({ limit: 5, offset: REPORTS - 5, total: REPORTS })).toHaveLength(5);
   });
 });

@@ -229,6 +229,22 @@ describe('SMS body', () => {
   });
 });
 
+describe('lines the capture cuts through', () => {
+  it('leaves out of the body a line cut by the top or bottom edge that was read unsurely, and keeps one read surely', () => {
+    const lines = [
+      line('フロよっ', 4, { confidence: 43 }),
+      line('【佐川急便】お荷物をお届けに伺いましたが不在でした。', 250),
+      line('https://sagawa-kyubin.example/r?c=Hq83', 275),
+      line('ーーロスDh4naVT', 830, { confidence: 35 }),
+    ];
+    expect(extractFormData(lines, PHONE_SCREEN).body).toBe('【佐川急便】お荷物をお届けに伺いましたが不在でした。\nhttps://sagawa-kyubin.example/r?c=Hq83');
+
+    const sure = [line('ご確認ください。', 4, { confidence: 92 }), ...lines.slice(1, 3), line('※お問い合わせは窓口まで', 830, { confidence: 88 })];
+    // (Kept, each after a paragraph break: they stand far from the message's lines.)
+    expect(extractFormData(sure, PHONE_SCREEN).body).toBe('ご確認ください。\n\n【佐川急便】お荷物をお届けに伺いましたが不在でした。\nhttps://sagawa-kyubin.example/r?c=Hq83\n\n※お問い合わせは窓口まで');
+  });
+});
+
 describe('notifications', () => {
   const LOCK = { width: 390, height: 844 };
   it('keeps the lure of a lock screen without its header, and drops the other apps\' cards', () => {
@@ -240,6 +256,19 @@ describe('notifications', () => {
       line('https://kokuzei-info.example/track', 262, { x: 85 }),
       line('ニュース', 320, { x: 40 }),
       line('1時間前', 320, { x: 320 }),
+      line('新型スマートフォンの発売日が発表されました', 344, { x: 85 }),
+    ], LOCK);
+    expect(form.body).toBe('国税庁:所得税の納付が確認できておりません。\nhttps://kokuzei-info.example/track');
+  });
+
+  it('finds a card whose time has its digit read as a quotation mark (「"分前」)', () => {
+    const form = extractFormData([
+      line('国税庁お知らせ', 216, { x: 40 }),
+      line('"分前', 216, { x: 340 }),
+      line('国税庁:所得税の納付が確認できておりません。', 240, { x: 85 }),
+      line('https://kokuzei-info.example/track', 262, { x: 85 }),
+      line('ニュース', 320, { x: 40 }),
+      line("1'時間前", 320, { x: 320 }),
       line('新型スマートフォンの発売日が発表されました', 344, { x: 85 }),
     ], LOCK);
     expect(form.body).toBe('国税庁:所得税の納付が確認できておりません。\nhttps://kokuzei-info.example/track');

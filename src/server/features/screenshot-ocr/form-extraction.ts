@@ -5,7 +5,7 @@ import { isChrome } from './app-chrome';
 import { colonsByShape, type ImageSize, meaningfulChars, type TextLine } from './form-lines';
 import { FROM_LABEL, joinLabelRows, readMailHeader, SUBJECT_LABEL, TO_LABEL } from './mail-header';
 import { withoutOtherNotifications } from './notification-cards';
-import { dropAvatarNoise, joinBody, withoutChrome } from './message-body';
+import { dropAvatarNoise, joinBody, withoutChrome, withoutCutEdgeLines } from './message-body';
 import type { OcrLine } from './ocr-layout';
 import { foldWidth, isPhoneNumber, PHONE_PATTERN } from './ocr-text';
 import type { ScreenshotFormData } from './screenshot-ocr.types';
@@ -97,7 +97,7 @@ function fromSms(lines: TextLine[], size: ImageSize): ScreenshotFormData {
     && (/(様|さま|殿|各位)$/.test(first.text) || first.line.box.y <= 1) && looksLikeSentence(second)
     && second.line.box.y - (first.line.box.y + first.line.box.h) < second.line.box.h * 1.5;
   const firstBodyLine = senderIndex >= 0 ? senderIndex + 1 : topSentence >= 0 ? topSentence : cutAtGreeting ? 0 : lines.findIndex(({ line }) => line.box.y > size.height * 0.15);
-  const bodyLines = withoutChrome(dropAvatarNoise(firstBodyLine >= 0 ? lines.slice(firstBodyLine) : []));
+  const bodyLines = withoutCutEdgeLines(withoutChrome(dropAvatarNoise(firstBodyLine >= 0 ? lines.slice(firstBodyLine) : [])), size);
   return { source_email, source_phone, subject: null, body: joinBody(bodyLines) };
 }
 
@@ -110,7 +110,7 @@ function fromEmail(lines: TextLine[], size: ImageSize): ScreenshotFormData {
   // Pieces of the header's rows that OCR listed after it (a page band, a column to the right) are not the message.
   const last = lines[headerEnd]?.line.box;
   const below = (entry: TextLine) => !last || entry.line.box.y + entry.line.box.h / 2 > last.y + last.h;
-  const bodyLines = withoutChrome(lines.slice(headerEnd + 1).filter(below));
+  const bodyLines = withoutCutEdgeLines(withoutChrome(lines.slice(headerEnd + 1).filter(below)), size);
   return { source_email, source_phone: null, subject, body: joinBody(bodyLines) };
 }
 
