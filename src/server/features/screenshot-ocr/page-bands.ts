@@ -1,4 +1,5 @@
-import { EDGE_STEP, type PreparedImage } from './image-preprocess';
+import type { PreparedImage } from './image-preprocess';
+import { EDGE_STEP } from './ink-edges';
 
 export interface Band {
   left: number;

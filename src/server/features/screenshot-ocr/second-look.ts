@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import type { Worker } from 'tesseract.js';
-import { EDGE_STEP, type PreparedImage } from './image-preprocess';
+import type { PreparedImage } from './image-preprocess';
+import { EDGE_STEP } from './ink-edges';
 import { linesFromPage, type OcrLine } from './ocr-layout';
 import type { ImageSize } from './line-geometry';
 import type { PixelBox } from './screenshot-ocr.types';
