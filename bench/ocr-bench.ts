@@ -64,7 +64,7 @@ import { freePort } from '../scripts/free-port';
  * shared machine), --readings <folder> (tuning rules: keep what OCR read of each image there, keyed by the image's
  * bytes, and apply the current rules to those readings instead of reading again; the analysis
  * time and CPU figures then mean nothing, and any change to the reading path, image-preprocess,
- * page-bands, the worker pool or address-reread, needs a fresh folder).
+ * page-bands, the worker pool, address-reread or second-look, needs a fresh folder).
  */
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '..');

@@ -16,6 +16,7 @@ export const DATABASE_INDEPENDENT_TESTS: readonly string[] = [
   'src/server/features/screenshot-ocr/form-extraction.test.ts',
   'src/server/features/screenshot-ocr/sensitive-areas.test.ts',
   'src/server/features/screenshot-ocr/page-skew.test.ts',
+  'src/server/features/screenshot-ocr/second-look.test.ts',
   'src/server/test/ocr-scoring.test.ts',
   'src/server/features/individual-training/individual-schedule.test.ts',
   'src/server/features/individual-training/individual-pages.test.ts',

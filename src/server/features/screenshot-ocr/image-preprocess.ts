@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { SCREENSHOT_MAX_PIXELS } from '../../../common/limits';
+import { EDGE_STEP } from './ink-edges';
 import { levelPage, type PageTurn } from './page-skew';
 
 export interface PreparedImage {
@@ -21,8 +22,6 @@ export interface PreparedImage {
 const TARGET_INK_HEIGHT = 24;
 const MIN_SCALE = 0.3;
 const MAX_SCALE = 3;
-/** An edge between neighbouring pixels of at least this much grey is ink, not shading. */
-const EDGE_STEP = 48;
 
 /** Decodes the upload once; throws on anything sharp cannot read. */
 export async function prepareForOcr(image: Buffer, targetInkHeight = TARGET_INK_HEIGHT): Promise<PreparedImage> {

@@ -1,4 +1,5 @@
 import type { PreparedImage } from './image-preprocess';
+import { EDGE_STEP } from './ink-edges';
 
 export interface Band {
   left: number;
@@ -6,8 +7,6 @@ export interface Band {
   width: number;
   height: number;
 }
-
-const EDGE_STEP = 48;
 
 /**
  * Cuts the prepared page into horizontal bands that several OCR workers can read at once. Cuts

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { EDGE_STEP } from './ink-edges';
 import type { PixelBox } from './screenshot-ocr.types';
 
 /**
@@ -17,8 +18,6 @@ const COARSE_STEP_DEGREES = 0.5;
 export const MIN_DESKEW_DEGREES = 0.4;
 /** The turned profile must be this much sharper than the upright one, so noise never turns a page. */
 const MIN_SHARPNESS_GAIN = 1.02;
-/** An edge between neighbouring pixels of at least this much grey is ink, not shading. */
-const EDGE_STEP = 48;
 /** The halves' own sharpest slants may differ from the whole page's by this much. */
 const HALVES_AGREE_DEGREES = 0.6;
 /** Fewer edge points than this are too little text to tell a slant from. */

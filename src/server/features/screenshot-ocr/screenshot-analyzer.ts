@@ -9,6 +9,7 @@ import { bandImage, splitIntoBands } from './page-bands';
 import { boxOnUpload, type PageTurn } from './page-skew';
 import { type OcrPoolOptions, OcrWorkerPool } from './ocr-worker-pool';
 import type { ScreenshotAnalysis, ScreenshotAnalyzer } from './screenshot-ocr.types';
+import { readUnreadRows, type SecondLook, secondLookBoxes } from './second-look';
 import { findSensitiveBoxes } from './sensitive-areas';
 
 /**
@@ -31,12 +32,18 @@ export interface ScreenshotReadings {
   firstReading: OcrLine[];
   /** The same with garbled addresses read again (see address-reread.ts). */
   lines: OcrLine[];
+  /** Rows of ink neither reading covers, read a second time (see second-look.ts); absent in readings kept before it. */
+  secondLook?: SecondLook[];
 }
 
 /** The rules' answer for one reading; the analyzer's own second half. */
-export function analysisFromReadings({ width, height, turn, firstReading, lines }: ScreenshotReadings): ScreenshotAnalysis {
-  // Both readings: an address either one recognises gets covered.
-  const boxes = [...findSensitiveBoxes(firstReading, { width, height }), ...findSensitiveBoxes(lines, { width, height })];
+export function analysisFromReadings({ width, height, turn, firstReading, lines, secondLook = [] }: ScreenshotReadings): ScreenshotAnalysis {
+  // Both readings: an address either one recognises gets covered; and what the second look found.
+  const boxes = [
+    ...findSensitiveBoxes(firstReading, { width, height }),
+    ...findSensitiveBoxes(lines, { width, height }),
+    ...secondLookBoxes(lines, secondLook, { width, height }),
+  ];
   return {
     width: turn ? turn.width : width,
     height: turn ? turn.height : height,
@@ -76,7 +83,7 @@ export function createScreenshotAnalyzer(options: OcrPoolOptions): ScreenshotRea
     // Spreading one image over several workers only pays while nobody else is about to need one;
     // under load every request reads on a worker of its own, which keeps every core busy.
     const extra = preparing > 0 ? 0 : Math.min(options.size, PAGE_BANDS) - 1;
-    const { firstReading, lines } = await pool.runWide(extra, async (workers, handBack) => {
+    const { firstReading, lines, secondLook } = await pool.runWide(extra, async (workers, handBack) => {
       // The page is always cut the same way, so its reading does not depend on how busy the pool
       // is; the workers this request holds take the bands one after another, side by side.
       const bands = splitIntoBands(prepared, PAGE_BANDS);
@@ -88,12 +95,30 @@ export function createScreenshotAnalyzer(options: OcrPoolOptions): ScreenshotRea
           const page = (await worker.recognize(bandImage(prepared, band), {}, { text: false, blocks: true })).data;
           pages[i] = linesFromPage(page, prepared.scale, band.top);
         }
-        handBack(worker);
       }));
       const firstReading = pages.flat();
-      return { firstReading, lines: await rereadAddresses(workers[0]!, prepared, firstReading) };
+      // The second look needs only the first reading: with a second worker still held it runs
+      // beside the address rereading (an idle server's latency), otherwise after it.
+      const [second] = workers.slice(1);
+      // (Handed back only when it worked: a broken worker stays held, and the pool replaces it.)
+      const secondLook = second
+        ? readUnreadRows(second, prepared, firstReading).then((looks) => {
+            handBack(second);
+            return looks;
+          })
+        : null;
+      for (const worker of workers.slice(2)) handBack(worker);
+      let lines: OcrLine[];
+      try {
+        lines = await rereadAddresses(workers[0]!, prepared, firstReading);
+      } catch (error) {
+        // Not before the second worker is done: the pool takes back what this request holds.
+        await secondLook?.catch(() => undefined);
+        throw error;
+      }
+      return { firstReading, lines, secondLook: await (secondLook ?? readUnreadRows(workers[0]!, prepared, firstReading)) };
     });
-    return { width: prepared.width, height: prepared.height, turn: prepared.turn, firstReading, lines };
+    return { width: prepared.width, height: prepared.height, turn: prepared.turn, firstReading, lines, secondLook };
   };
   return {
     read,
