@@ -1,4 +1,5 @@
 import type { OcrLine } from '../features/screenshot-ocr/ocr-layout';
+import type { PixelBox } from '../features/screenshot-ocr/screenshot-ocr.types';
 
 export interface OcrLineOptions {
   x?: number;
@@ -22,3 +23,17 @@ export function ocrLine(text: string, y: number, options: OcrLineOptions = {}): 
   });
   return { text, charBoxes, charConfidences: charBoxes.map(() => charConfidence), box: { x, y, w: cursor - x, h }, confidence };
 }
+
+/** Is the area fully inside the union of the boxes (checked on a 1-px grid)? */
+export function covered(boxes: readonly PixelBox[], area: PixelBox): boolean {
+  for (let y = Math.ceil(area.y); y < area.y + area.h; y++) {
+    for (let x = Math.ceil(area.x); x < area.x + area.w; x++) {
+      if (!boxes.some((b) => b.x <= x && x + 1 <= b.x + b.w && b.y <= y && y + 1 <= b.y + b.h)) return false;
+    }
+  }
+  return true;
+}
+
+/** Does any box overlap the area at all? */
+export const touches = (boxes: readonly PixelBox[], area: PixelBox) =>
+  boxes.some((b) => b.x < area.x + area.w && area.x < b.x + b.w && b.y < area.y + area.h && area.y < b.y + b.h);

@@ -1,23 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ocrLine, type OcrLineOptions } from '../../test/ocr-line-factories';
-import type { PixelBox } from './screenshot-ocr.types';
+import { covered, ocrLine, type OcrLineOptions, touches } from '../../test/ocr-line-factories';
 import { findUnreadRows, type SecondLook, secondLookBoxes } from './second-look';
 import { findSensitiveBoxes } from './sensitive-areas';
 
 const line = (text: string, y: number, options: OcrLineOptions = {}) => ocrLine(text, y, { charConfidence: 95, ...options });
-
-/** Is the area fully inside the union of the boxes (checked on a 1-px grid)? */
-function covered(boxes: readonly PixelBox[], area: PixelBox): boolean {
-  for (let y = Math.ceil(area.y); y < area.y + area.h; y++) {
-    for (let x = Math.ceil(area.x); x < area.x + area.w; x++) {
-      if (!boxes.some((b) => b.x <= x && x + 1 <= b.x + b.w && b.y <= y && y + 1 <= b.y + b.h)) return false;
-    }
-  }
-  return true;
-}
-
-const touches = (boxes: readonly PixelBox[], area: PixelBox) =>
-  boxes.some((b) => b.x < area.x + area.w && area.x < b.x + b.w && b.y < area.y + area.h && area.y < b.y + b.h);
 
 /** A white page of the given size on which rows of "glyphs" (thin dark strokes) and shapes are drawn. */
 function page(width: number, height: number) {
