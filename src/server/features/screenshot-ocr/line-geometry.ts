@@ -131,3 +131,12 @@ export function withRowEnd(lines: readonly OcrLine[], index: number): readonly O
   if (right === line.box.x + line.box.w) return lines;
   return lines.map((other, i) => (i === index ? { ...other, box: { ...other.box, w: right - other.box.x } } : other));
 }
+
+/** Lines read with at least this confidence are the ones that tell the page's text height. */
+const HEIGHT_READ_CONFIDENCE = 60;
+
+/** The median height of the lines read with confidence: the page's text line height (Infinity when none is). */
+export function typicalLineHeight(lines: readonly OcrLine[]): number {
+  const heights = lines.filter((line) => line.confidence >= HEIGHT_READ_CONFIDENCE).map((line) => line.box.h).sort((a, b) => a - b);
+  return heights[Math.floor(heights.length / 2)] ?? Infinity;
+}

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { EDGE_STEP } from './ink-edges';
+import { borderMedianGrey, EDGE_STEP } from './ink-edges';
 import type { PixelBox } from './screenshot-ocr.types';
 
 /**
@@ -15,14 +15,14 @@ const MAX_SKEW_DEGREES = 3;
 const SKEW_STEP_DEGREES = 0.1;
 const COARSE_STEP_DEGREES = 0.5;
 /** Below this the lines' ends are less than a few pixels apart: the page is read as it is. */
-export const MIN_DESKEW_DEGREES = 0.4;
+const MIN_DESKEW_DEGREES = 0.4;
 /** The turned profile must be this much sharper than the upright one, so noise never turns a page. */
 const MIN_SHARPNESS_GAIN = 1.02;
 /** The halves' own sharpest slants may differ from the whole page's by this much. */
 const HALVES_AGREE_DEGREES = 0.6;
 /** Fewer edge points than this are too little text to tell a slant from. */
 const MIN_EDGE_POINTS = 200;
-/** Edge points are sampled this far apart at most (each way), which bounds the work on large pages. */
+/** At most this many edge points are kept (every n-th one on a large page), which bounds the work per angle. */
 const MAX_SAMPLE_POINTS = 200_000;
 
 export interface GreyImage {
@@ -172,7 +172,7 @@ export function boxOnUpload(box: PixelBox, turn: PageTurn): PixelBox {
 export async function levelPage(image: GreyImage): Promise<{ image: GreyImage; turn: PageTurn | null }> {
   const slant = estimateSkewDegrees(image);
   if (slant === 0) return { image, turn: null };
-  const ground = borderGrey(image);
+  const ground = borderMedianGrey(image.data, image.width, image.height);
   const { data, info } = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 1 } })
     .rotate(-slant, { background: { r: ground, g: ground, b: ground } })
     .greyscale()
@@ -182,24 +182,4 @@ export async function levelPage(image: GreyImage): Promise<{ image: GreyImage; t
     image: { data, width: info.width, height: info.height },
     turn: { degrees: -slant, width: image.width, height: image.height, turnedWidth: info.width, turnedHeight: info.height },
   };
-}
-
-/** The median grey of the image's outermost pixels: the page's ground. */
-function borderGrey({ data, width, height }: GreyImage): number {
-  const counts = new Uint32Array(256);
-  for (let x = 0; x < width; x++) {
-    counts[data[x]!]!++;
-    counts[data[(height - 1) * width + x]!]!++;
-  }
-  for (let y = 0; y < height; y++) {
-    counts[data[y * width]!]!++;
-    counts[data[y * width + width - 1]!]!++;
-  }
-  const half = (2 * width + 2 * height) / 2;
-  let seen = 0;
-  for (let grey = 0; grey < 256; grey++) {
-    seen += counts[grey]!;
-    if (seen >= half) return grey;
-  }
-  return 255;
 }

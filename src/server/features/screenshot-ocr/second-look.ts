@@ -1,9 +1,9 @@
 import sharp from 'sharp';
 import type { Worker } from 'tesseract.js';
 import type { PreparedImage } from './image-preprocess';
-import { EDGE_STEP } from './ink-edges';
+import { borderMedianGrey, EDGE_STEP } from './ink-edges';
 import { linesFromPage, type OcrLine } from './ocr-layout';
-import type { ImageSize } from './line-geometry';
+import { type ImageSize, typicalLineHeight } from './line-geometry';
 import type { PixelBox } from './screenshot-ocr.types';
 import { findSensitiveBoxes } from './sensitive-areas';
 
@@ -59,7 +59,7 @@ const STACK_GAP = 1;
  */
 export function findUnreadRows(grey: PreparedImage['grey'], lines: readonly OcrLine[], scale: number): PixelBox[] {
   const { data, width, height } = grey;
-  const textHeight = medianLineHeight(lines) * scale;
+  const textHeight = typicalLineHeight(lines) * scale;
   if (!Number.isFinite(textHeight) || textHeight < 6) return [];
   const cols = Math.ceil(width / CELL);
   const rows = Math.ceil(height / CELL);
@@ -163,7 +163,7 @@ const MAX_REREADS = 8;
  * long and wider than tall (icons and photos are neither).
  */
 function unsureLines(lines: readonly OcrLine[], imageHeight: number): number[] {
-  const textHeight = medianLineHeight(lines);
+  const textHeight = typicalLineHeight(lines);
   return [...lines.keys()]
     .filter((i) => {
       const line = lines[i]!;
@@ -172,11 +172,6 @@ function unsureLines(lines: readonly OcrLine[], imageHeight: number): number[] {
     })
     .sort((a, b) => lines[a]!.confidence - lines[b]!.confidence)
     .slice(0, MAX_REREADS);
-}
-
-function medianLineHeight(lines: readonly OcrLine[]): number {
-  const heights = lines.filter((line) => line.confidence >= 60).map((line) => line.box.h).sort((a, b) => a - b);
-  return heights[Math.floor(heights.length / 2)] ?? Infinity;
 }
 
 /**
@@ -336,11 +331,7 @@ function darkText(pixels: Buffer, width: number, height: number): boolean {
  * grey bar's ground would otherwise be what tesseract's threshold takes for ink.
  */
 function onWhite(pixels: Buffer, width: number, height: number): Buffer {
-  const border: number[] = [];
-  for (let x = 0; x < width; x++) border.push(pixels[x]!, pixels[(height - 1) * width + x]!);
-  for (let y = 0; y < height; y++) border.push(pixels[y * width]!, pixels[y * width + width - 1]!);
-  border.sort((a, b) => a - b);
-  const ground = border[Math.floor(border.length / 2)]!;
+  const ground = borderMedianGrey(pixels, width, height);
   let ink = 255;
   for (const value of pixels) ink = Math.min(ink, value);
   const range = Math.max(1, ground - ink);

@@ -1,4 +1,4 @@
-import { boxFor, type ImageSize, rowAbove, sameRow } from './line-geometry';
+import { boxFor, type ImageSize, rowAbove, sameRow, typicalLineHeight } from './line-geometry';
 import type { OcrLine } from './ocr-layout';
 import { looksLikeAddress } from './ocr-text';
 import type { PixelBox } from './screenshot-ocr.types';
@@ -19,8 +19,6 @@ const MIN_LINE_HEIGHT = 0.6;
 const MAX_LINE_HEIGHT = 2.5;
 /** A line cut by the image's top or bottom edge is covered whole below this confidence. */
 const CUT_LINE_CONFIDENCE = 70;
-/** Lines read with at least this confidence are the ones that tell the page's text height. */
-const READ_CONFIDENCE = 60;
 /** 様 or what OCR makes of it, alone on its line. */
 const LONE_HONORIFIC = new RegExp(`^\\s*[様殿${HONORIFIC_LOOKALIKES}]\\s*$`);
 /** A line that starts with a short name and its honorific ("奈々様", "ハナコ様"): a name split at its space starts on the line to its left. */
@@ -115,12 +113,6 @@ function wrapStart(lines: readonly OcrLine[], span: MarkedSpan, found: MarkedSpa
   const blockers = lines.filter((other) => other !== line && other.box.y < band.y + band.h && other.box.y + other.box.h > band.y && other.box.x + other.box.w > band.x);
   const right = Math.min(band.x + band.w, ...blockers.map((other) => other.box.x));
   if (right - band.x > h) unread.push({ ...band, w: right - band.x });
-}
-
-/** The median height of the lines read with confidence: the page's text line height. */
-function typicalLineHeight(lines: readonly OcrLine[]): number {
-  const heights = lines.filter((line) => line.confidence >= READ_CONFIDENCE).map((line) => line.box.h).sort((a, b) => a - b);
-  return heights[Math.floor(heights.length / 2)] ?? Infinity;
 }
 
 function cutByEdge(line: OcrLine, image: ImageSize): boolean {
