@@ -9,7 +9,7 @@ import { LoadErrorAlert } from '../../components/load-error-alert';
 import { Spinner } from '../../components/spinner';
 import { apiErrorMessage } from '../../lib/api-error-message';
 import { InvoiceDates, InvoiceFiguresTable } from './invoice-figures-table';
-import { applyPlanToSession, postUpgrade } from './upgrade-api';
+import { applyPlanToSession, billingKeys, postUpgrade } from './upgrade-api';
 import { clearUpgradeDraft, loadUpgradeDraft, type UpgradeDraft } from './upgrade-draft';
 import { UpgradeFrame } from './upgrade-frame';
 
@@ -69,6 +69,10 @@ function Confirm({ draft }: { draft: UpgradeDraft }) {
         clearUpgradeDraft();
         applyPlanToSession(result.preview.plan_id);
         await Promise.all([queryClient.invalidateQueries({ queryKey: ['billing'] }), queryClient.invalidateQueries({ queryKey: ['account', 'organization'] })]);
+        // No page shows the subscription here, so invalidating only marks it stale: the complete page
+        // would first draw the old plan from the cache ("ライトプランからライトプランに…"). Dropped, it
+        // waits for the new one.
+        queryClient.removeQueries({ queryKey: billingKeys.subscription });
         void navigate('/account/upgrade/complete', { state: { preview: result.preview } });
       },
       onError: (error) => {
