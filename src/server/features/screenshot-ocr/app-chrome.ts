@@ -18,6 +18,9 @@ export const CHROME = [
   // 「午後3:24」, 「生ストメッセー」 for テキストメッセージ.
   /送信者は連絡先に/, /連絡先(リスト)?に登録されて(い)?ません/, /連絡先未登録/, /^\d{4}\/\d{1,2}\/\d{1,2}\s*\d{1,2}:\d{2}$/,
   /^(午前|午後)\s*\d{1,2}:\d{2}$/, /ストメッセー/,
+  // The Yahoo! mail app's title with its 「!」 read as a letter (「くYahooiメール」), and the status
+  // bar's signal, Wi-Fi and battery read as a character, bars and a percentage (「今ll 78%」「全wl 789」).
+  /Yahoo[!il1|]?\s*メール$/, /^\S?\s*[wW]?[il|I]{1,3}\s*\d{1,3}\s*[%9６]?\d?$/,
 ];
 
 /** Below this, tesseract was reading icons or avatars, not text. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ocrLine } from '../../test/ocr-line-factories';
 import { findEmailAddress, findSenderAddress, repairAddressText } from './address-repair';
+import { isChrome } from './app-chrome';
 import { extractFormData } from './form-extraction';
 import type { OcrLine } from './ocr-layout';
 import { findSensitiveBoxes } from './sensitive-areas';
@@ -415,6 +416,96 @@ describe('subjects and colons', () => {
       line('ご確認のほどよろしくお願いいたします。', 308),
     ], { width: 375, height: 812 });
     expect(form.subject).toBe('【ETC利用照会サービス】重要なお知らせ');
+  });
+});
+
+describe('subjects wrapped over several lines', () => {
+  /** The Gmail app at 1×: a 375-px screen, the subject at 22 px, the sender's row and the message smaller. */
+  const gmailApp = (subjectLines: ReturnType<typeof line>[]) => [
+    line('20:05', 12, { x: 18, h: 12 }),
+    ...subjectLines,
+    line('⑧エポスカード事務局20:05', 180, { x: 16, h: 14 }),
+    line('To 自分', 214, { x: 68, h: 14 }),
+    line('From エポスカード事務局・', 266, { x: 80, h: 14 }),
+    line('eposnet@p74sm8.top', 304, { x: 80, h: 14 }),
+    line('〇〇様', 400, { x: 18, h: 16 }),
+    line('エポスカードをご利用いただきありがとうございま', 440, { x: 18, h: 14 }),
+    line('す。今月分のご利用代金のお支払いが確認できてお', 462, { x: 18, h: 14 }),
+    line('りません。以下のURLからお手続きください。', 484, { x: 18, h: 14 }),
+  ];
+
+  it('reads a subject over three lines, and takes its end from the line the inbox chip follows', () => {
+    const form = extractFormData(gmailApp([
+      line('【重要】お客様の口座で不正な取', 60, { x: 18, h: 22 }),
+      line('引の可能性が検知されました。ご', 86, { x: 18, h: 22 }),
+      line('確認ください受信トレイ', 112, { x: 18, h: 22 }),
+    ]), { width: 375, height: 812 });
+    expect(form.subject).toBe('【重要】お客様の口座で不正な取引の可能性が検知されました。ご確認ください');
+  });
+
+  it('does not take the sender\'s row, which ends with the time, for the end of a subject', () => {
+    const form = extractFormData(gmailApp([
+      line('エポスカード：未払い料金のお', 60, { x: 18, h: 22 }),
+      line('知らせ', 86, { x: 18, h: 22 }),
+      line('のエポスカード事務局20:05', 112, { x: 16, h: 22 }),
+    ]), { width: 375, height: 812 });
+    expect(form.subject).toBe('エポスカード:未払い料金のお知らせ');
+  });
+
+  it('ends the subject at a line shorter than the one above it', () => {
+    // iOS Mail: the sender's name, bold and nearly as large, stands right below the subject's last line.
+    const form = extractFormData([
+      line('23:43', 12, { x: 35, h: 12 }),
+      line('【重要】セキュリティ強化のため、お取', 88, { x: 28, h: 18 }),
+      line('引目的の確認が必要です', 112, { x: 18, h: 18 }),
+      line('三井住友銀行事務局', 140, { x: 22, h: 17 }),
+      line('info@smbc-card.test', 164, { x: 22, h: 12 }),
+      line('宛先: 自分', 184, { x: 22, h: 12 }),
+      line('〇〇様', 220, { x: 18, h: 14 }),
+      line('三井住友銀行をご利用いただきありがとうございます。', 250, { x: 18, h: 14 }),
+      line('お取引目的の確認のため、以下よりお手続きください。', 272, { x: 18, h: 14 }),
+      line('ご確認のほどよろしくお願いいたします。', 294, { x: 18, h: 14 }),
+    ], { width: 390, height: 844 });
+    expect(form.subject).toBe('【重要】セキュリティ強化のため、お取引目的の確認が必要です');
+  });
+
+  it('does not let a character box a pixel wide open a chip gap inside the subject', () => {
+    const first = line('【重要】貯まったポイントが本日失', 60, { x: 18, h: 20 });
+    const narrow = first.text.indexOf('ト');
+    first.charBoxes[narrow] = { ...first.charBoxes[narrow]!, w: 0.7 };
+    const form = extractFormData(gmailApp([first, line('効いたします', 82, { x: 18, h: 20 })]), { width: 375, height: 812 });
+    expect(form.subject).toBe('【重要】貯まったポイントが本日失効いたします');
+  });
+
+  it('keeps a colon told by its shape when a chip is cut off the subject', () => {
+    const subject = line('【要返信】ヤマト運輸・お客様情報の確認吾計レイメ', 60, { h: 26 });
+    const dot = subject.text.indexOf('・');
+    subject.charBoxes[dot] = { ...subject.charBoxes[dot]!, y: 64, h: 14 };
+    for (let i = subject.text.indexOf('吾'); i < subject.charBoxes.length; i++) subject.charBoxes[i] = { ...subject.charBoxes[i]!, x: subject.charBoxes[i]!.x + 40 };
+    subject.box.w += 40;
+    const form = extractFormData([
+      subject,
+      line('ヤマト運輸 <info@yamato-ex.test>', 100),
+      line('2026/11/21 15:32', 124),
+      line('いつもヤマト運輸をご利用いただきありがとうございます。', 150),
+      line('お客様情報の確認のため、以下よりお手続きください。', 174),
+      line('ご確認のほどよろしくお願いいたします。', 198),
+    ], { width: 1280, height: 800 });
+    expect(form.subject).toBe('【要返信】ヤマト運輸:お客様情報の確認');
+  });
+
+  it.each([['今ll 78%'], ['全wl 789'], ['人wl3096'], ['くYahooiメール']])('never takes the status bar or the app\'s title %s for the subject', (chrome) => {
+    expect(isChrome({ text: chrome, line: line(chrome, 10, { x: 250, h: 30 }) })).toBe(true);
+    const form = extractFormData([
+      line(chrome, 10, { x: 250, h: 30 }),
+      line('【JCBカード】ご利用確認のお願い', 90, { x: 18, h: 22 }),
+      line('差出人: JCBカード <myjcb98@myjcb-jp.top>', 130, { h: 14 }),
+      line('〇〇様', 200, { x: 18, h: 14 }),
+      line('JCBカードをご利用いただきありがとうございます。', 230, { x: 18, h: 14 }),
+      line('ご利用確認のため、以下よりお手続きください。', 252, { x: 18, h: 14 }),
+      line('ご確認のほどよろしくお願いいたします。', 274, { x: 18, h: 14 }),
+    ], { width: 390, height: 844 });
+    expect(form.subject).toBe('【JCBカード】ご利用確認のお願い');
   });
 });
 

@@ -1,8 +1,8 @@
 import { isChrome } from './app-chrome';
 import { findEmailAddress, findSenderAddress } from './address-repair';
-import { bodyGlyphSize, glyphSize, type ImageSize, meaningfulChars, repairColons, type TextLine } from './form-lines';
+import { bodyGlyphSize, colonsByShape, glyphSize, type ImageSize, meaningfulChars, repairColons, type TextLine } from './form-lines';
 import type { OcrLine } from './ocr-layout';
-import { foldWidth } from './ocr-text';
+import { foldWidth, isCjk } from './ocr-text';
 
 /** Not a label but the start of a sentence: 「送信者が連絡先に…」「宛先住所に不備…」. */
 const NOT_LABEL = '(?![がはのをにへと住])';
@@ -114,33 +114,11 @@ export function readMailHeader(lines: TextLine[], size: ImageSize): MailHeader {
     }
   }
   if (subject === null) {
-    subjectIndex = tallestLine(lines, headerEnd, size);
-    if (subjectIndex >= 0) {
-      // A long subject wraps onto a second line of the same size right below.
-      const above = lines[subjectIndex - 1];
-      const chosen = lines[subjectIndex]!.line;
-      let head = '';
-      // The best line may be the second half of a wrapped subject.
-      if (above && !isChrome(above) && above.line.confidence >= MIN_SUBJECT_CONFIDENCE && continuesSubject(above.line, chosen, above.text)) {
-        head = withoutUnsureTail(above.line, above.text);
-      }
-      // The subject's last line so far (the chosen one, also after joining the line above it).
-      const currentIndex = subjectIndex;
-      const current = lines[currentIndex]!;
-      let text = head + withoutUnsureTail(current.line, current.text);
-      const next = lines[currentIndex + 1];
-      if (next && !isChrome(next) && !findEmailAddress(next.text) && !/(様|さま|殿)$/.test(next.text) && !HEADER_LABEL.test(next.text) && continuesSubject(current.line, next.line, text)) {
-        text += withoutUnsureTail(next.line, next.text);
-        subjectIndex = currentIndex + 1;
-      } else if (next && LONE_CHARACTER.test(next.text) && continuesSubject(current.line, next.line, current.text)) {
-        // A subject one character too long for the screen wraps its last character alone onto the
-        // next line: neither that character nor the end of the line above it is an icon then.
-        text = head + current.text + next.text;
-        subjectIndex = currentIndex + 1;
-      } else {
-        subjectIndex = currentIndex;
-      }
-      subject = cleanSubject(text);
+    const chosen = tallestLine(lines, headerEnd, size);
+    if (chosen >= 0) {
+      const wrapped = unlabelledSubject(lines, chosen);
+      subject = cleanSubject(wrapped.text);
+      subjectIndex = wrapped.end;
     }
     headerEnd = Math.max(headerEnd, subjectIndex);
   }
@@ -226,27 +204,107 @@ function tallestLine(lines: TextLine[], headerEnd: number, size: ImageSize): num
 /** A gap this wide (in character widths) inside a subject line sets a chip or icon apart from it. */
 const CHIP_GAP = 0.75;
 const MAX_CHIP = 6;
+/** A subject wraps onto at most this many lines (three on a phone at large text, a fourth to spare). */
+const MAX_SUBJECT_LINES = 4;
+/**
+ * Gmail's label chip, which follows the subject's last word: on the wrapped last line it stands right
+ * after the subject's end (「せ受信トレイ」), read as 「受信トレイ」「妥信トレイ」「護トレイメ」.
+ */
+const INBOX_CHIP = /\s*(?:[受妥護授][信言]?|信)\s*トレイ[メィイ]?$/;
+/** The sender's row below a subject ends with the time the mail came (「東京ガス事務局16:12」, icons after it). */
+const ENDS_WITH_TIME = /\d{1,2}:\d{2}\D{0,3}$/;
 
 /**
- * Drops what follows a subject on its line: a label chip set apart by a gap (Gmail's 「受信トレイ」,
- * read as 「護トレイメ」), or trailing characters tesseract was unsure of (icons: 「…しました衰ィ」).
+ * The subject around its largest line: the lines above and below it that continue it (same size,
+ * right below, flush left), so a subject wrapped over two or three lines is read whole. Only the
+ * last line can end in icons; a chip ends the subject.
  */
-function withoutUnsureTail(line: OcrLine, text: string): string {
+function unlabelledSubject(lines: TextLine[], chosen: number): { text: string; end: number } {
+  let first = chosen;
+  while (chosen - first < MAX_SUBJECT_LINES - 1) {
+    const above = lines[first - 1];
+    // Below MIN_SUBJECT_CONFIDENCE, a line above the subject is icons read as kanji.
+    if (!above || isChrome(above) || above.line.confidence < MIN_SUBJECT_CONFIDENCE || !continuesSubject(above.line, lines[first]!.line, above.text)) break;
+    first--;
+  }
+  // The lines above the chosen one continue into it, so none of them ends in a chip.
+  const parts = lines.slice(first, chosen).map(({ text }) => text);
+  const chosenCut = withoutChip(lines[chosen]!.line, lines[chosen]!.text);
+  parts.push(chosenCut ?? lines[chosen]!.text);
+  // A chip ends the subject: what follows it on the next line is the sender's row.
+  if (chosenCut !== null) return { text: parts.join(''), end: chosen };
+  let end = chosen;
+  while (end - first < MAX_SUBJECT_LINES - 1) {
+    const current = lines[end]!;
+    const next = lines[end + 1];
+    // Text wraps only where a line is full: after a shorter line, the subject has ended.
+    const wrapWidth = Math.max(...lines.slice(first, end).map(({ line }) => line.box.x + line.box.w));
+    if (!next || current.line.box.x + current.line.box.w < wrapWidth - glyphSize(current.line) * 2) break;
+    const text = parts.join('');
+    const beforeChip = next.text.replace(INBOX_CHIP, '');
+    if (beforeChip !== next.text && beforeChip.length > 0 && wrapsOnto(current.line, next.line, text)) {
+      // The chip's small letters would fail the size check; the chip itself says this is the subject's end.
+      parts.push(beforeChip);
+      return { text: parts.join(''), end: end + 1 };
+    }
+    if (LONE_CHARACTER.test(next.text) && continuesSubject(current.line, next.line, text)) {
+      // A subject one character too long for the screen wraps its last character alone onto the
+      // next line: neither that character nor the end of the line above it is an icon then.
+      parts.push(next.text);
+      return { text: parts.join(''), end: end + 1 };
+    }
+    if (isChrome(next) || findEmailAddress(next.text) || /(様|さま|殿)$/.test(next.text) || HEADER_LABEL.test(next.text) || ENDS_WITH_TIME.test(next.text) || !continuesSubject(current.line, next.line, text)) break;
+    const cut = withoutChip(next.line, next.text);
+    parts.push(cut ?? next.text);
+    end++;
+    if (cut !== null) return { text: parts.join(''), end };
+  }
+  // Icons after the subject (a flag, a star) read as a few unsure characters on its last line. A
+  // wrapped line left with less than two characters was the subject's end read unsurely, not icons.
+  const last = withoutUnsureTail(lines[end]!.line, parts[parts.length - 1]!);
+  if (end === chosen || [...last].length >= 2) parts[parts.length - 1] = last;
+  return { text: parts.join(''), end };
+}
+
+/**
+ * What precedes a label chip set apart by a gap (Gmail's 「受信トレイ」, read as 「護トレイメ」), or
+ * null when the line has none.
+ */
+function withoutChip(line: OcrLine, text: string): string | null {
   const em = glyphSize(line);
   for (let i = line.text.length - 1; i > 0 && line.text.length - i <= MAX_CHIP; i--) {
-    const gap = line.charBoxes[i]!.x - (line.charBoxes[i - 1]!.x + line.charBoxes[i - 1]!.w);
-    if (gap > em * CHIP_GAP && !/[】」)）\]]/.test(line.text[i - 1]!)) return foldWidth(line.text.slice(0, i)).replace(/\s+/g, ' ').trim();
+    // Tesseract sometimes gives a character a box a pixel wide (「ト」 0.7 px at 1×): the narrowest
+    // kana's ink spans about 0.4 of its advance, so such a box does not open a gap after it.
+    const before = line.charBoxes[i - 1]!;
+    const gap = line.charBoxes[i]!.x - Math.max(before.x + before.w, before.x + em * (isCjk(line.text[i - 1]!) ? 0.4 : 0.2));
+    if (gap > em * CHIP_GAP && !/[】」)）\]]/.test(line.text[i - 1]!)) {
+      // Read again from the raw line, which still has the boxes that tell a colon by its shape.
+      return foldWidth(colonsByShape({ ...line, text: line.text.slice(0, i) })).replace(/\s+/g, ' ').trim();
+    }
   }
+  return INBOX_CHIP.test(text) && text.replace(INBOX_CHIP, '').length > 0 ? text.replace(INBOX_CHIP, '') : null;
+}
+
+/** Drops trailing characters tesseract was unsure of: icons after a subject (「…しました衰ィ」). */
+function withoutUnsureTail(line: OcrLine, text: string): string {
   let end = line.text.length;
   while (end > 0 && line.text.length - end < MAX_UNSURE_TAIL && (line.charConfidences[end - 1] ?? 100) < UNSURE_CHAR && !/[】」)）]/.test(line.text[end - 1]!)) end--;
   if (line.text.length - end >= MAX_UNSURE_TAIL && (line.charConfidences[end - 1] ?? 100) < UNSURE_CHAR) return text;
-  return end === line.text.length ? text : foldWidth(line.text.slice(0, end)).replace(/\s+/g, ' ').trim();
+  // The text is the line's, folded character for character (its colons read by shape): cut as many.
+  return end === line.text.length ? text : [...text].slice(0, end - line.text.length).join('').trim();
 }
 
+/** The next line continues the subject: the same size, right below, starting at its left edge. */
 function continuesSubject(line: OcrLine, next: OcrLine, text: string): boolean {
   const size = glyphSize(line);
-  return Math.abs(glyphSize(next) - size) < size * 0.15 && next.box.y - (line.box.y + line.box.h) < line.box.h * 0.8
-    && !/[】」)）]$/.test(text) && next.box.x < line.box.x + size && line.box.x + line.box.w > next.box.x + next.box.w;
+  return Math.abs(glyphSize(next) - size) < size * 0.15 && wrapsOnto(line, next, text);
+}
+
+/** The next line stands where the subject's wrapped text would: right below, flush left, no wider. */
+function wrapsOnto(line: OcrLine, next: OcrLine, text: string): boolean {
+  const size = glyphSize(line);
+  return next.box.y - (line.box.y + line.box.h) < line.box.h * 0.8
+    && !/[】」)）]$/.test(text) && next.box.x < line.box.x + size && line.box.x + line.box.w + size * 0.5 > next.box.x + next.box.w;
 }
 
 function cleanSubject(text: string): string | null {
