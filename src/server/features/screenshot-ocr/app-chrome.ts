@@ -20,7 +20,7 @@ export const CHROME = [
   /^(午前|午後)\s*\d{1,2}:\d{2}$/, /ストメッセー/,
   // The Yahoo! mail app's title with its 「!」 read as a letter (「くYahooiメール」), and the status
   // bar's signal, Wi-Fi and battery read as a character, bars and a percentage (「今ll 78%」「全wl 789」).
-  /Yahoo[!il1|]?\s*メール$/, /^\S?\s*[wW]?[il|I]{1,3}\s*\d{1,3}\s*[%9６]?\d?$/,
+  /Yahoo[!il1|]?\s*メール$/, /^\S?\s*[wW]?[il|I]{1,3}\s*\d{1,3}\s*[%9６]?\d?$/, /^\S?\s*[wW]?[il|I1]{1,3}\s*\d{1,3}\s*%$/,
 ];
 
 /** Below this, tesseract was reading icons or avatars, not text. */

@@ -30,6 +30,9 @@ describe('SMS auto-fill', () => {
     ['+818074413320', '+818074413320'],
     ['０９０－１２３４－５６７８', '090-1234-5678'],
     ['5555', '5555'],
+    // The 「+」 of the international form read as 「1」 or 「T」.
+    ['< 181 90-2447-7094', '+81 90-2447-7094'],
+    ['とT81 80 7182 1613', '+81 80 7182 1613'],
   ])('reads the sender %s', (shown, expected) => {
     const form = extractFormData(sms(shown), PHONE_SCREEN);
     expect(form.source_phone).toBe(expected);
@@ -40,6 +43,12 @@ describe('SMS auto-fill', () => {
   it('keeps the message, joins the wrapped URL, and drops the app chrome', () => {
     const form = extractFormData(sms('090-3817-2264'), PHONE_SCREEN);
     expect(form.body).toBe('【佐川急便】お荷物をお届けに伺いましたが不在でした。https://sagawa-kyubin.example/r?c=Hq83');
+  });
+
+  it('does not take the status bar\'s battery for a short code', () => {
+    const [clock, ...rest] = sms('< 6 +81 70 2849 3531');
+    const form = extractFormData([clock!, line('全ll5496', 10, { x: 280, confidence: 63 }), ...rest], PHONE_SCREEN);
+    expect(form.source_phone).toBe('+81 70 2849 3531');
   });
 
   it('takes an e-mail sender as source_email', () => {

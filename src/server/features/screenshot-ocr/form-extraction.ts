@@ -68,6 +68,8 @@ function fromSms(lines: TextLine[], size: ImageSize): ScreenshotFormData {
   let source_email: string | null = null;
   for (let i = 0; i < lines.length && lines[i]!.line.box.y < shortCaptureLimit; i++) {
     const text = lines[i]!.text;
+    // The status bar's battery (「全ll 5496」) is no short code.
+    if (isChrome(lines[i]!)) continue;
     if (lines[i]!.line.box.y >= headerLimit && meaningfulChars(text.replace(/[\w.@+\-\s]+/, '')) > 2) continue;
     const email = findEmailAddress(text);
     if (email) {
@@ -114,7 +116,15 @@ function fromEmail(lines: TextLine[], size: ImageSize): ScreenshotFormData {
   return { source_email, source_phone: null, subject, body: joinBody(bodyLines) };
 }
 
+/**
+ * A sender in the international form with its 「+」 read as 「1」「T」 or lost (「181 90-2447-7094」,
+ * 「T81 80 7182 1613」): 81 and a Japanese number without its leading 0 (nine or ten digits).
+ */
+const PLUS_81_MISREAD = /(?<![\d+])[1Tt十]?81([\s-]+)(\d[\d\s-]{7,13}\d)(?![\d-])/;
+
 function findPhone(text: string): string | null {
+  const international = PLUS_81_MISREAD.exec(text);
+  if (international && /^\d{9,10}$/.test(international[2]!.replace(/[\s-]/g, ''))) return `+81${international[1]}${international[2]}`;
   for (const match of text.matchAll(PHONE_PATTERN)) {
     if (isPhoneNumber(match[0])) return match[0].trim();
   }
