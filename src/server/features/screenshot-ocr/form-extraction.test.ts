@@ -227,6 +227,9 @@ describe('SMS body', () => {
     ['the warning cut at the edge', '送信者は連絡先に登録されていませ', '2026/11/2021:34'],
     ['+メッセージ', '連絡先未登録', '午後3:24'],
     ['the app line misread', '生ストメッセー', '午前 10:05'],
+    ['+メッセージ, large text', 'この送信元は連絡先に登録されていま', '2026/11/20'],
+    ['+メッセージ, official-account label', '公式アカウント以外', '11月24日月)'],
+    ['+メッセージ, second warning', '身に覚えのないメッセージのURLは開かない', '1125 22:43'],
   ])('drops app chrome read as a variant (%s)', (_, warning, chip) => {
     const form = extractFormData([
       line('090-3817-2264', 120, { x: 120 }),
@@ -234,6 +237,15 @@ describe('SMS body', () => {
       line(chip, 200, { x: 140 }),
       line('【佐川急便】お荷物をお届けに伺いましたが不在でした。', 250),
       line('https://sagawa-kyubin.example/r?c=Hq83', 275),
+    ], PHONE_SCREEN);
+    expect(form.body).toBe('【佐川急便】お荷物をお届けに伺いましたが不在でした。\nhttps://sagawa-kyubin.example/r?c=Hq83');
+  });
+  it.each([['語旧メンセージを落才カ'], ['回症上メン上計少を火力'], ['メッセージを入カ']])('drops the input box read as %s', (inputBox) => {
+    const form = extractFormData([
+      line('090-3817-2264', 120, { x: 120 }),
+      line('【佐川急便】お荷物をお届けに伺いましたが不在でした。', 250),
+      line('https://sagawa-kyubin.example/r?c=Hq83', 275),
+      line(inputBox, 790, { x: 60 }),
     ], PHONE_SCREEN);
     expect(form.body).toBe('【佐川急便】お荷物をお届けに伺いましたが不在でした。\nhttps://sagawa-kyubin.example/r?c=Hq83');
   });
