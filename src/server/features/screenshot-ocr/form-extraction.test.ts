@@ -51,6 +51,31 @@ describe('SMS auto-fill', () => {
     expect(form.source_phone).toBe('+81 70 2849 3531');
   });
 
+  it('takes no number of a message the capture cut through at the top for its sender', () => {
+    const form = extractFormData([
+      line('サービス】登録情報の確認', 10, { x: 72, h: 30 }),
+      line('が必要です。詳細は下記より', 40, { x: 72, h: 30 }),
+      line('ご確認ください。', 70, { x: 72, h: 30 }),
+      line('https://sp.etc-riyou-6yh.top/confirm', 104, { x: 72, h: 22 }),
+      line('伝票番号5', 128, { x: 72, h: 30 }),
+      line('72-3361-9639', 164, { x: 72, h: 16 }),
+    ], { width: 378, height: 362 });
+    expect(form.source_phone).toBeNull();
+    expect(form.body).toContain('サービス】登録情報の確認が必要です。');
+  });
+
+  it('finds the sender below a notification banner over the top of the screen', () => {
+    const [clock, ...rest] = sms('070-6410-2294');
+    const form = extractFormData([
+      clock!,
+      line('ヘルスケア', 16, { x: 60, h: 16 }),
+      line('今日の歩数が目標の8,000歩に到達しました', 36, { x: 60, h: 18 }),
+      line('く', 70, { x: 12 }),
+      ...rest,
+    ], PHONE_SCREEN);
+    expect(form.source_phone).toBe('070-6410-2294');
+  });
+
   it('takes an e-mail sender as source_email', () => {
     const form = extractFormData(sms('smbc-alert7@vpass-info.example'), PHONE_SCREEN);
     expect(form.source_email).toBe('smbc-alert7@vpass-info.example');
@@ -360,7 +385,8 @@ describe("auto-fill without the recipient's personal data", () => {
       line('このメールはkazuki.ishikawa@mail.testにお送りしています。', 180),
     ], SCREEN);
     expect(form.source_email).toBeNull();
-    expect(form.body).toBe('〇〇様\nhttps://docomo-mail.test/mydocomo/bill/confirm?k=3Hf\nこのメールは（受信者のメールアドレス）にお送りしています。');
+    // The sentence above the address is the message's first line, so the address is no sender's header.
+    expect(form.body).toBe('【ドコモ】ご利用料金のお支払い確認\n（受信者のメールアドレス）\n\n〇〇様\nhttps://docomo-mail.test/mydocomo/bill/confirm?k=3Hf\nこのメールは（受信者のメールアドレス）にお送りしています。');
   });
 
   it('keeps an SMS sender and leaves お客様 alone', () => {

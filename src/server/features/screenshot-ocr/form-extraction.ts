@@ -7,7 +7,7 @@ import { FROM_LABEL, joinLabelRows, readMailHeader, SUBJECT_LABEL, TO_LABEL } fr
 import { withoutOtherNotifications } from './notification-cards';
 import { dropAvatarNoise, joinBody, withoutChrome, withoutCutEdgeLines } from './message-body';
 import type { OcrLine } from './ocr-layout';
-import { foldWidth, isPhoneNumber, PHONE_PATTERN } from './ocr-text';
+import { foldWidth, isCjk, isPhoneNumber, PHONE_PATTERN } from './ocr-text';
 import type { ScreenshotFormData } from './screenshot-ocr.types';
 
 /**
@@ -66,11 +66,21 @@ function fromSms(lines: TextLine[], size: ImageSize): ScreenshotFormData {
   let senderIndex = -1;
   let source_phone: string | null = null;
   let source_email: string | null = null;
+  let messageAbove = false;
   for (let i = 0; i < lines.length && lines[i]!.line.box.y < shortCaptureLimit; i++) {
     const text = lines[i]!.text;
+    // Below a line of the message (a capture cut through it), a number is the message's own
+    // (「注文番号：…」, 「伝票番号572-3361-9639」), not the sender above it. A notification banner over
+    // the top reads like the message too, but the app's header, with its back button, comes below it.
+    if (/^[<く〈]/.test(text)) messageAbove = false;
     // The status bar's battery (「全ll 5496」) is no short code.
     if (isChrome(lines[i]!)) continue;
+    if (isMessageText(lines[i]!)) {
+      messageAbove = true;
+      continue;
+    }
     if (lines[i]!.line.box.y >= headerLimit && meaningfulChars(text.replace(/[\w.@+\-\s]+/, '')) > 2) continue;
+    if (messageAbove) break;
     const email = findEmailAddress(text);
     if (email) {
       source_email = email;
@@ -101,6 +111,13 @@ function fromSms(lines: TextLine[], size: ImageSize): ScreenshotFormData {
   const firstBodyLine = senderIndex >= 0 ? senderIndex + 1 : topSentence >= 0 ? topSentence : cutAtGreeting ? 0 : lines.findIndex(({ line }) => line.box.y > size.height * 0.15);
   const bodyLines = withoutCutEdgeLines(withoutChrome(dropAvatarNoise(firstBodyLine >= 0 ? lines.slice(firstBodyLine) : [])), size);
   return { source_email, source_phone, subject: null, body: joinBody(bodyLines) };
+}
+
+/** At least this many Japanese characters read surely: a line of the message, not the app's header. */
+const MESSAGE_CJK_CHARS = 8;
+
+function isMessageText(entry: TextLine): boolean {
+  return entry.line.confidence >= 70 && [...entry.text].filter((char) => isCjk(char)).length >= MESSAGE_CJK_CHARS;
 }
 
 function looksLikeSentence(entry: TextLine): boolean {
