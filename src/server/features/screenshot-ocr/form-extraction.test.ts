@@ -76,6 +76,34 @@ describe('SMS auto-fill', () => {
     expect(form.source_phone).toBe('070-6410-2294');
   });
 
+  it('starts at the first sentence of a capture cut through the message when only unreadable marks stand above it', () => {
+    const form = extractFormData([
+      line('お各條谷層', 0, { x: 18, h: 10, confidence: 26 }),
+      line('いつもAppleをご利用いただき、誠にありがとうござい', 25, { x: 18, h: 19 }),
+      line('ます。', 45, { x: 18, h: 19 }),
+      line('お客様のアカウントがロックされました。下記URLよ', 73, { x: 18, h: 19 }),
+      line('りご確認ください。', 92, { x: 18, h: 19 }),
+    ], { width: 354, height: 571 });
+    expect(form.body).toBe('いつもAppleをご利用いただき、誠にありがとうございます。\nお客様のアカウントがロックされました。下記URLよりご確認ください。');
+  });
+
+  it('reads a mail without header labels as a mail when it has iOS Mail\'s back button', () => {
+    const form = extractFormData([
+      line('14:12', 24, { x: 36, h: 12 }),
+      line('く受信', 57, { x: 21, h: 20 }),
+      line('ご注文の支払い方法に問題が', 103, { x: 20, h: 26 }),
+      line('あり、発送を保留しておりま', 136, { x: 18, h: 26 }),
+      line('す', 176, { x: 18, h: 26 }),
+      line('メルカリ事務局 2026年11月25日 14:12', 220, { x: 69, h: 14 }),
+      line('小川太郎様', 345, { x: 18, h: 16 }),
+      line('メルカリをご利用いただきありがとうございます。', 385, { x: 18, h: 18 }),
+      line('ご注文の支払い方法に問題があり、発送を保留しております。', 420, { x: 18, h: 18 }),
+      line('お手数ですが、こちらからご対応ください。', 455, { x: 18, h: 18 }),
+    ], { width: 393, height: 852 });
+    expect(form.subject).toBe('ご注文の支払い方法に問題があり、発送を保留しております');
+    expect(form.body?.startsWith('〇〇様')).toBe(true);
+  });
+
   it('takes an e-mail sender as source_email', () => {
     const form = extractFormData(sms('smbc-alert7@vpass-info.example'), PHONE_SCREEN);
     expect(form.source_email).toBe('smbc-alert7@vpass-info.example');

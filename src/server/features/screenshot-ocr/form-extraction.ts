@@ -50,7 +50,8 @@ function withoutRecipient(read: ScreenshotFormData, lines: TextLine[]): Screensh
 function looksLikeEmail(lines: TextLine[]): boolean {
   let score = 0;
   for (const { text } of lines) {
-    if (FROM_LABEL.test(text) || SUBJECT_LABEL.test(text) || /^(宛先|To)(?![A-Za-z])/.test(text)) score += 2;
+    // iOS Mail's back button 「く受信」 (to the inbox) says as much as a label: only a mail app has it.
+    if (FROM_LABEL.test(text) || SUBJECT_LABEL.test(text) || /^(宛先|To)(?![A-Za-z])/.test(text) || /^[<く]\s*受信/.test(text)) score += 2;
     if (/<[^>]*@/.test(text) || /受信トレイ|全員に返信|Gmail|Outlook/.test(text)) score += 1;
     if (/テキストメッセージ|SMS|iMessage|不明な送信者|迷惑メッセージ/.test(text)) score -= 2;
   }
@@ -72,7 +73,7 @@ function fromSms(lines: TextLine[], size: ImageSize): ScreenshotFormData {
     // Below a line of the message (a capture cut through it), a number is the message's own
     // (「注文番号：…」, 「伝票番号572-3361-9639」), not the sender above it. A notification banner over
     // the top reads like the message too, but the app's header, with its back button, comes below it.
-    if (/^[<く〈]/.test(text)) messageAbove = false;
+    if (BACK_BUTTON.test(text)) messageAbove = false;
     // The status bar's battery (「全ll 5496」) is no short code.
     if (isChrome(lines[i]!)) continue;
     if (isMessageText(lines[i]!)) {
@@ -100,7 +101,8 @@ function fromSms(lines: TextLine[], size: ImageSize): ScreenshotFormData {
   const topSentence = lines.findIndex((entry, index) => {
     const before = lines.slice(0, index).filter((other) => !isChrome(other));
     const leftOf = (other: TextLine) => other.line.box.x + other.line.box.w <= entry.line.box.x;
-    return entry.line.box.y < entry.line.box.h * 3 && looksLikeSentence(entry) && (index === 0 || (before.length > 0 && before.every(leftOf)));
+    // A title after the app's back button (「く三井住友銀行サポート」) is the header, however long.
+    return entry.line.box.y < entry.line.box.h * 3 && looksLikeSentence(entry) && !BACK_BUTTON.test(entry.text) && before.every(leftOf);
   });
   // Or cut just above its first sentence: a greeting (「お客様各位」「〇〇様」) or a line cut by the image's top edge, then a sentence.
   const first = lines[0];
@@ -112,6 +114,9 @@ function fromSms(lines: TextLine[], size: ImageSize): ScreenshotFormData {
   const bodyLines = withoutCutEdgeLines(withoutChrome(dropAvatarNoise(firstBodyLine >= 0 ? lines.slice(firstBodyLine) : [])), size);
   return { source_email, source_phone, subject: null, body: joinBody(bodyLines) };
 }
+
+/** The back button at the left of an app's header, read as 「く」 or 「<」 (not the 「く」 of 「ください」「くれぐれも」). */
+const BACK_BUTTON = /^([<〈]|く(?![だれ]))/;
 
 /** At least this many Japanese characters read surely: a line of the message, not the app's header. */
 const MESSAGE_CJK_CHARS = 8;
