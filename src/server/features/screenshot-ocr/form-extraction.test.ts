@@ -585,6 +585,19 @@ describe('subjects wrapped over several lines', () => {
 });
 
 describe('sender addresses', () => {
+  it('joins a wrapped address whose last dot was read as a colon', () => {
+    const form = extractFormData([
+      line('[注意]NHKからのお知らせ', 60, { h: 26 }),
+      line('From', 100, { x: 40, h: 14 }),
+      line('NHKカスタマーセンター・jushinryo31@nhk-', 98, { x: 70, h: 18 }),
+      line('pay:top', 118, { x: 40, h: 14 }),
+      line('To m.sato@mail.example', 140, { x: 40, h: 14 }),
+      line('いつもNHKをご利用いただきありがとうございます。', 200),
+      line('お手数ですが、下記URLよりご確認をお願いいたします。', 224),
+    ], { width: 390, height: 844 });
+    expect(form.source_email).toBe('jushinryo31@nhk-pay.top');
+  });
+
   it('joins an address the screen wrapped onto the next line', () => {
     const form = extractFormData([
       line('【みずほ銀行】重要なお知らせ', 60, { h: 26 }),
@@ -665,6 +678,16 @@ describe('address repairs', () => {
     expect(findSenderAddress('差出人: jushinryoGmail.nhk-pay.test')).toBe('jushinryo@mail.nhk-pay.test');
     expect(findSenderAddress('差出人: Yahoo!ショッピング')).toBeNull();
     expect(findSenderAddress('差出人: supportTeam.example')).toBeNull();
+  });
+
+  it('puts back the dot of a sender host\'s 「mail.」 label, and leaves mailing services alone', () => {
+    expect(findEmailAddress('no-reply@mailamazn-jp.example')).toBe('no-reply@mail.amazn-jp.example');
+    expect(findEmailAddress('mytokyogas@maill.tokyo-gas.test')).toBe('mytokyogas@mail.tokyo-gas.test');
+    expect(findEmailAddress('info@mail.smbc-direct.test')).toBe('info@mail.smbc-direct.test');
+    expect(findEmailAddress('news@mailchimp.com')).toBe('news@mailchimp.com');
+    expect(findEmailAddress('team@mailbox.org')).toBe('team@mailbox.org');
+    // Only a sender's host: a URL's is left as it was read.
+    expect(repairAddressText('https://mailamazn-jp.example/login')).toBe('https://mailamazn-jp.example/login');
   });
 
   it('does not touch text that is not an address', () => {

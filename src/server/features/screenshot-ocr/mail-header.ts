@@ -142,7 +142,8 @@ function withWrappedAddress(lines: TextLine[], index: number): string {
     const next = lines[i + 1];
     if (!next || next.line.box.y - (line.box.y + line.box.h) > line.box.h || next.line.box.y < line.box.y + line.box.h / 2) return text;
     const open = /<[^>]*$/.test(text) || /[@.-]$/.test(text);
-    const tail = /^[A-Za-z0-9][\w.%+-]*(@[\w.-]+)?>?/.exec(next.text);
+    // The wrapped end's dot read as a colon or comma (「pay:top」): inside an address only a dot stands there.
+    const tail = /^[A-Za-z0-9][\w.%+-]*(@[\w.-]+)?>?/.exec(next.text.replace(/(?<=[A-Za-z0-9])[:;,](?=[A-Za-z]{2,})/g, '.'));
     if (!(open && /[\w.@-]$/.test(text) && tail)) return text;
     text += tail[0];
     if (tail[0].length < next.text.length) return text;
