@@ -2,6 +2,12 @@
 
 /** Top-level domains of the addresses people are sent; the last label of a host must be one. */
 const TOP_LEVEL = ['example', 'test', 'com', 'net', 'org', 'jp', 'info', 'biz', 'xyz', 'top', 'shop', 'site', 'online', 'app', 'dev', 'io', 'me', 'cn', 'ru', 'tk', 'cc', 'vip', 'club', 'live'];
+/** Does the host end in a top-level domain (so it is whole, not cut where a screen wrapped it)? */
+export function hasTopLevelDomain(host: string): boolean {
+  const labels = host.toLowerCase().split('.');
+  return labels.length > 1 && TOP_LEVEL.includes(labels.at(-1)!);
+}
+
 /** The host of a URL or an e-mail address. */
 const HOST = /(?<=@|:\/\/)[A-Za-z0-9][A-Za-z0-9.-]*/g;
 

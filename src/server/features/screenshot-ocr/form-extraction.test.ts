@@ -598,6 +598,40 @@ describe('sender addresses', () => {
     expect(form.source_email).toBe('jushinryo31@nhk-pay.top');
   });
 
+  it('joins an address cut mid-word where the next line completes its host, past a mark read beside it', () => {
+    const carrier = extractFormData([
+      line('From', 85, { x: 28, h: 16 }),
+      line('mysoftbank@mail.sb-supp', 82, { x: 110, h: 22 }),
+      line('ort.xyz', 110, { x: 110, h: 20 }),
+      line('To', 140, { x: 25, h: 16 }),
+      line('r3togawa490@i.softbank.test', 138, { x: 110, h: 22 }),
+      line('件名', 180, { x: 25, h: 16 }),
+      line('【重要】貯まったポイントが本日失効いたします', 178, { x: 110, h: 22 }),
+      line('いつもSoftBankをご利用いただき、誠にありがとうございます。', 240),
+    ], { width: 393, height: 802 });
+    expect(carrier.source_email).toBe('mysoftbank@mail.sb-support.xyz');
+    const outlook = extractFormData([
+      line('【重要】今月分のご利用料金が未納となっております', 56, { x: 16, h: 20 }),
+      line('東京ガス', 137, { x: 34, h: 18 }),
+      line('東mytokyogas@mail.tokyo-', 155, { x: 8, h: 19 }),
+      line('1っ', 162, { x: 164, h: 7, confidence: 12 }),
+      line('gas.example', 169, { x: 34, h: 10 }),
+      line('宛先:加藤翔太', 180, { x: 34, h: 15 }),
+      line('東京ガスをご利用いただき、誠にありがとうございます。', 240),
+    ], { width: 390, height: 844 });
+    expect(outlook.source_email).toBe('mytokyogas@mail.tokyo-gas.example');
+    // A host that ends in its top-level domain is whole: the next line is not part of it.
+    const whole = extractFormData([
+      line('From', 85, { x: 28, h: 16 }),
+      line('no-reply@amazon-co-', 82, { x: 110, h: 22 }),
+      line('jp.test', 110, { x: 110, h: 20 }),
+      line('To', 136, { x: 25, h: 16 }),
+      line('件名 【Amazon】本人確認', 180, { x: 25, h: 16 }),
+      line('いつもAmazonをご利用いただき、誠にありがとうございます。', 240),
+    ], { width: 393, height: 802 });
+    expect(whole.source_email).toBe('no-reply@amazon-co-jp.test');
+  });
+
   it('joins an address the screen wrapped onto the next line', () => {
     const form = extractFormData([
       line('【みずほ銀行】重要なお知らせ', 60, { h: 26 }),

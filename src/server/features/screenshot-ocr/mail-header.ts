@@ -1,5 +1,5 @@
 import { isChrome } from './app-chrome';
-import { findEmailAddress, findSenderAddress } from './address-repair';
+import { findEmailAddress, findSenderAddress, hasTopLevelDomain } from './address-repair';
 import { bodyGlyphSize, colonsByShape, glyphSize, type ImageSize, meaningfulChars, repairColons, type TextLine } from './form-lines';
 import type { OcrLine } from './ocr-layout';
 import { foldWidth, isCjk } from './ocr-text';
@@ -136,19 +136,35 @@ function endsSentence(entry: TextLine): boolean {
  */
 function withWrappedAddress(lines: TextLine[], index: number): string {
   let { text } = lines[index]!;
+  let current = index;
   // A narrow screen may wrap it twice: 「差出人: no-」「reply36@mail.yamato-」「ex.example>」.
-  for (let i = index; i < index + 2; i++) {
-    const { line } = lines[i]!;
-    const next = lines[i + 1];
+  for (let wraps = 0; wraps < 2; wraps++) {
+    const { line } = lines[current]!;
+    const nextIndex = lineBelow(lines, current);
+    const next = lines[nextIndex];
     if (!next || next.line.box.y - (line.box.y + line.box.h) > line.box.h || next.line.box.y < line.box.y + line.box.h / 2) return text;
-    const open = /<[^>]*$/.test(text) || /[@.-]$/.test(text);
+    // Open: inside brackets, after @ . -, or a host cut anywhere before its top-level domain that the
+    // next line completes (carrier mail breaks 「mysoftbank@mail.sb-supp」「ort.xyz」 mid-word).
     // The wrapped end's dot read as a colon or comma (「pay:top」): inside an address only a dot stands there.
     const tail = /^[A-Za-z0-9][\w.%+-]*(@[\w.-]+)?>?/.exec(next.text.replace(/(?<=[A-Za-z0-9])[:;,](?=[A-Za-z]{2,})/g, '.'));
+    const host = /@([\w.-]+)$/.exec(text)?.[1];
+    const hostCompleted = host !== undefined && !hasTopLevelDomain(host) && tail !== null && hasTopLevelDomain(host + tail[0].replace(/>$/, ''));
+    const open = /<[^>]*$/.test(text) || /[@.-]$/.test(text) || hostCompleted;
     if (!(open && /[\w.@-]$/.test(text) && tail)) return text;
     text += tail[0];
     if (tail[0].length < next.text.length) return text;
+    current = nextIndex;
   }
   return text;
+}
+
+/** The next line, past marks read beside the line (an icon at its right, 「1っ」 at confidence 12). */
+function lineBelow(lines: TextLine[], index: number): number {
+  for (let j = index + 1; j < Math.min(lines.length, index + 3); j++) {
+    if (lines[j]!.line.confidence < 30 && meaningfulChars(lines[j]!.text) < 3) continue;
+    return j;
+  }
+  return -1;
 }
 
 /** Lines right below a labelled value, indented past its label: the value wrapped in its table cell. */
