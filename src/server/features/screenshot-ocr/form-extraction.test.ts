@@ -509,6 +509,21 @@ describe('a 和 the recogniser reads where there is none', () => {
   });
 });
 
+describe('kana the recogniser confuses, read by context', () => {
+  it('reads the particle へ read as the katakana ヘ or as both, drops a り read before URL, and keeps katakana words', () => {
+    const form = extractFormData([
+      line('H重要】お客様情報の確認', 60, { h: 26 }),
+      line('ヘルプデスク <help@support-desk.test>', 100),
+      line('2026/11/21 15:32', 124),
+      line('下記URLヘへアクセスしてください。', 150),
+      line('以下のりURLヘアクセスし、ヘルプページへ進んでください。', 174),
+      line('ご不明な点はヘルプデスクまで。', 198),
+    ], { width: 1280, height: 800 });
+    expect(form.subject).toBe('【重要】お客様情報の確認');
+    expect(form.body).toBe('下記URLへアクセスしてください。\n以下のURLへアクセスし、ヘルプページへ進んでください。\nご不明な点はヘルプデスクまで。');
+  });
+});
+
 describe('subjects wrapped over several lines', () => {
   /** The Gmail app at 1×: a 375-px screen, the subject at 22 px, the sender's row and the message smaller. */
   const gmailApp = (subjectLines: ReturnType<typeof line>[]) => [

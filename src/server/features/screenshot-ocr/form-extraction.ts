@@ -19,11 +19,29 @@ export function extractFormData(lines: readonly OcrLine[], size: ImageSize): Scr
   const read = lines.map((line) => ({ text: foldWidth(colonsByShape(line)).replace(/\s+/g, ' ').trim(), line }));
   const textLines = withoutOtherNotifications(joinLabelRows(read));
   const form = withoutRecipient(looksLikeEmail(textLines) ? fromEmail(textLines, size) : fromSms(textLines, size), textLines);
-  return { ...form, subject: form.subject && withoutPhantomWa(form.subject), body: form.body && withoutPhantomWa(form.body) };
+  return { ...form, subject: form.subject && withOpeningBracket(kanaByContext(form.subject)), body: form.body && kanaByContext(form.body) };
 }
 
 /**
- * Tesseract's jpn model sometimes reads a 「和」 into bold text where there is none (「お和荷物」
+ * Repairs of the jpn model's kana, by context: the hiragana へ and the katakana ヘ look the same, and
+ * the particle (「URLへアクセス」) is read as ヘ or as both (「ヘへ」); a 「り」 is read in before 「URL」
+ * (「下記りURL」); a 「和」 appears in bold text where there is none (「お和荷物」「ポイント和失効」).
+ */
+function kanaByContext(text: string): string {
+  return withoutPhantomWa(text)
+    .replace(/[ヘへ]{2}/g, 'へ')
+    .replace(/(?<![\u30a1-\u30faー])ヘ(?![\u30a1-\u30faー]|$)/g, 'へ')
+    .replace(/(?<![\u30a1-\u30faー])ヘ(?=アクセス)/g, 'へ')
+    .replace(/(?<=[記の])り(?=URL)/g, '');
+}
+
+/** A subject's opening 【 read as a capital (「H重要】お客様の…」): a closing 】 with none before it. */
+function withOpeningBracket(subject: string): string {
+  return /^[HIl|[(（]/.test(subject) && /^[^【】]{1,12}】/.test(subject.slice(1)) ? `【${subject.slice(1)}` : subject;
+}
+
+/**
+ * The jpn model sometimes reads a 「和」 into bold text where there is none (「お和荷物」
  * 「ポイント和失効」「、和宛先」). After a kana or a punctuation mark and before a word, a real 和 is
  * nearly always the start of one of these words (和歌山, 和田, 和解…), so any other is dropped.
  */
