@@ -304,6 +304,20 @@ describe('SMS body', () => {
   });
 });
 
+describe('lines read as unrelated characters', () => {
+  it('leaves out of the body a line read at almost no confidence, but keeps an address fragment read so', () => {
+    const form = extractFormData([
+      line('090-3817-2264', 120, { x: 120 }),
+      line('平素より日本郵便をご愛顧いただき、ありが', 250),
+      line('敵記村(連ゆほほ誠8', 275, { confidence: 5 }),
+      line('お荷物の保管期限が迫っております。https://japanpost-', 300),
+      line('jp-secure.example/jp', 325, { confidence: 9 }),
+    ], PHONE_SCREEN);
+    expect(form.body).not.toContain('敵記村');
+    expect(form.body).toContain('https://japanpost-jp-secure.example/jp');
+  });
+});
+
 describe('lines the capture cuts through', () => {
   it('leaves out of the body a line cut by the top or bottom edge that was read unsurely, and keeps one read surely', () => {
     const lines = [

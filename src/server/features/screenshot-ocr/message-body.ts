@@ -81,11 +81,17 @@ export function dropAvatarNoise(lines: TextLine[]): TextLine[] {
   });
 }
 
+/** Below this, tesseract read a line of the message as unrelated characters (15: none of the original 30 images lost a character). */
+const MIN_BODY_LINE_CONFIDENCE = 15;
+
 /**
  * Joins lines back into the message: a line that runs to the right edge of the text column was
  * wrapped by the app and continues without a break; a wide vertical gap starts a new paragraph.
  */
-export function joinBody(lines: TextLine[]): string {
+export function joinBody(read: TextLine[]): string {
+  // A line read below this confidence, with no run of letters or digits an address could hold, is
+  // marks read as kanji (「敵記村(連ゆほほ誠8」 at 5): an empty line serves the visitor better.
+  const lines = read.filter(({ text, line }) => line.confidence >= MIN_BODY_LINE_CONFIDENCE || /[A-Za-z0-9]{4}/.test(text));
   if (lines.length === 0) return '';
   const right = Math.max(...lines.map(({ line }) => line.box.x + line.box.w));
   let body = '';
