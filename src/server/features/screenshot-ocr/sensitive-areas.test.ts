@@ -315,3 +315,53 @@ describe('redaction of round 6 (shapes from a fresh generated split, seed 202611
     expect(covered(boxes, { x: 40, y: 66, w: 100, h: 10 })).toBe(true);
   });
 });
+
+describe('redaction of round 8 (shapes from a fresh generated split, seed 20261140)', () => {
+  /** The area of a line's characters [start, end). */
+  const chars = (l: ReturnType<typeof line>, start: number, end = l.text.length): PixelBox => {
+    const first = l.charBoxes[start]!;
+    const last = l.charBoxes[end - 1]!;
+    return { x: first.x, y: l.box.y, w: last.x + last.w - first.x, h: l.box.h };
+  };
+
+  it('takes an address\'s first part from the row above even when a date set apart ends that row', () => {
+    const from = line('カスタマーセンター<etc-', 20, { x: 30 });
+    const date = line('2026/11/24 8:39', 22, { x: 300, h: 10 });
+    const rest = line('info38@mail.etc-riyou.xy', 44, { x: 30 });
+    const boxes = findSensitiveBoxes([from, date, rest], SCREEN);
+    expect(covered(boxes, chars(from, from.text.indexOf('e')))).toBe(true);
+    expect(touches(boxes, date.box)).toBe(false);
+    expect(covered(boxes, chars(from, 0, 3))).toBe(false);
+  });
+
+  it('covers a sender\'s address in brackets whose "@" and dots were lost, but not a short bracketed word', () => {
+    const from = line('楽天モバイル<mobiieemail rmobilejjptest>', 20);
+    const back = line('<Back> 受信トレイ', 60);
+    const boxes = findSensitiveBoxes([from, back], SCREEN);
+    expect(covered(boxes, chars(from, from.text.indexOf('m'), from.text.length))).toBe(true);
+    expect(covered(boxes, chars(from, 0, 4))).toBe(false);
+    expect(touches(boxes, back.box)).toBe(false);
+  });
+
+  it('covers right of a wrapped URL\'s last piece when that piece fills its line (its last letters may be lost)', () => {
+    const intro = line('下記URLよりアクセスしてください。', 20);
+    const url = line('https://m.apple-id-jp-xn5.test/billing?no=j63', 44);
+    const rest = line('C', 70, { h: 14 });
+    const next = line('お問い合わせ番号は下記の通りです。', 110);
+    const boxes = findSensitiveBoxes([intro, url, rest, next], { width: 1000, height: 300 });
+    expect(covered(boxes, { x: rest.box.x, y: 70, w: 40, h: 14 })).toBe(true);
+    expect(touches(boxes, next.box)).toBe(false);
+  });
+
+  it('covers a line read unsurely right above a greeting (a mail\'s To line read with the avatar), but not one above other words', () => {
+    const body = [line('平素より楽天市場をご愛顧いただき、', 200, { x: 33 }), line('ありがとうございます。', 230, { x: 33 })];
+    const header = line('の⑳が光', 20, { x: 26, h: 45, confidence: 44 });
+    const greeting = line('小川隆様', 80, { x: 33 });
+    const boxes = findSensitiveBoxes([header, greeting, ...body], SCREEN);
+    expect(covered(boxes, header.box)).toBe(true);
+    const notGreeting = line('お客様', 80, { x: 33 });
+    expect(touches(findSensitiveBoxes([header, notGreeting, ...body], SCREEN), header.box)).toBe(false);
+    const sure = line('楽天市場', 20, { x: 26, h: 45 });
+    expect(touches(findSensitiveBoxes([sure, greeting, ...body], SCREEN), sure.box)).toBe(false);
+  });
+});

@@ -18,6 +18,8 @@ const PRIVACY_CUE = /様|さま|殿|〒|@|＠|https?|:\/\/|www\./i;
 const UNSURE_SPAN_LINE_CONFIDENCE = 30;
 /** A gap below a wrapping address larger than this many line heights is an unread line (a rotated capture's rows sit closer). */
 const HOLE_HEIGHT = 0.6;
+/** How many line heights right of a wrapped address's last line its lost last characters may reach. */
+const LOST_END = 2;
 /** Lines read with less word confidence than this do not tell where the text column ends (wide rules only). */
 const EDGE_CONFIDENCE = 30;
 /** A card number's label, as a field name followed by its value. */
@@ -148,6 +150,11 @@ function markSensitiveSpans(lines: readonly OcrLine[], wide = false): { marked: 
     // (wide: a postal address whose second line breaks inside a number, "…マンション380" / "4号室", goes on once more.)
     const again = wide && span.wrapsWords === true && !span.continued && whole && /[\d\-－ー]$/.test(next.text.trimEnd());
     if (end > 0) marked.push({ start: 0, end, line: below, wraps: (!span.wrapsWords && whole) || again, wrapsWords: again, continued: true, address: !span.wrapsWords });
+    // (wide: a URL or number whose carried-over rest fills its line may have lost its last characters
+    // there, "C" for "CTPn" on a 1× JPEG: the space right of it goes too. Right of a line's end
+    // there is seldom anything but ground.)
+    const rest = wide && whole && !span.wrapsWords && end > 0 ? boxFor(next, { start: 0, end })[0] : undefined;
+    if (rest) unread.push({ x: rest.x + rest.w, y: rest.y, w: Math.max(line.box.h, next.box.h) * LOST_END, h: rest.h });
   }
   lines.forEach((line, index) => {
     const text = foldWidth(line.text);

@@ -1,4 +1,5 @@
-import { boxFor, type ImageSize, rowAbove, sameRow, typicalLineHeight } from './line-geometry';
+import { NOT_A_NAME } from '../../../common/personal-data';
+import { boxFor, type ImageSize, isNextLine, rowAbove, sameRow, typicalLineHeight } from './line-geometry';
 import type { OcrLine } from './ocr-layout';
 import { looksLikeAddress } from './ocr-text';
 import type { PixelBox } from './screenshot-ocr.types';
@@ -25,6 +26,8 @@ const LONE_HONORIFIC = new RegExp(`^\\s*[様殿${HONORIFIC_LOOKALIKES}]\\s*$`);
 const GIVEN_NAME_HONORIFIC = /^\s*[^\s\dA-Za-z]{1,6}(?:様|さま|殿)/;
 /** A name's first part beside it: a few kana or kanji, nothing else. */
 const NAME_PART = /^[\u3040-\u30ff\u3400-\u9fff々ー]{1,6}$/;
+/** A greeting: a name and its honorific (or what OCR makes of it) alone on a line. */
+const GREETING_LINE = new RegExp(`^\\s*([^\\s\\dA-Za-z]{2,10})\\s*[様殿${HONORIFIC_LOOKALIKES}]\\s*$`);
 /** Below this word confidence a line with a stretched "character" was mostly not read. */
 const STRETCHED_LINE_CONFIDENCE = 50;
 /** A character box this many times wider than its line is tall is a run of text read as one glyph. */
@@ -52,6 +55,20 @@ export function findUnsureAreas(lines: readonly OcrLine[], marked: readonly Mark
     else if (line.box.h >= textHeight * MERGED_ROWS_HEIGHT && line.confidence < STRETCHED_LINE_CONFIDENCE && line.charBoxes.some((box) => box.w > line.box.h * STRETCHED_GLYPH)) whole(index);
     // A line cut through by the image's edge (a crop, a screen's end) is read worst of all.
     else if (image && line.confidence < CUT_LINE_CONFIDENCE && cutByEdge(line, image)) whole(index);
+  });
+
+  // A mail's To line sits right above its greeting ("小川隆様" alone on its line): a line there read
+  // unsurely (an avatar, the sender and the To line read as one, "の⑳が光") holds the recipient's
+  // name again, however it was read. A line the rules found something on was read well enough to
+  // say what it holds (a sender's address), and is covered as far as that goes.
+  const readAs = new Set(marked.map((span) => span.line));
+  lines.forEach((greeting) => {
+    const name = GREETING_LINE.exec(greeting.text)?.[1];
+    if (!name || NOT_A_NAME.test(name)) return;
+    lines.forEach((line, index) => {
+      const textLike = [...line.text.replace(/\s/g, '')].length >= 2 && line.box.h >= textHeight * MIN_LINE_HEIGHT && line.box.h <= textHeight * MAX_LINE_HEIGHT;
+      if (textLike && !readAs.has(index) && line.confidence < STRETCHED_LINE_CONFIDENCE && line.box.y < greeting.box.y && isNextLine(line, greeting) && line.box.x < greeting.box.x + greeting.box.w && line.box.x + line.box.w > greeting.box.x) whole(index);
+    });
   });
 
   // A 様 (or a look-alike) read as a line of its own beside a short line: that line is the name
@@ -98,12 +115,14 @@ function wrapStart(lines: readonly OcrLine[], span: MarkedSpan, found: MarkedSpa
   const value = line.text.slice(span.start, span.end).trim();
   const startsLine = line.text.slice(0, span.start).trim() === '';
   if (!startsLine || !(value.includes('@') || looksLikeAddress(value)) || /^(?:h?t?tps?[:;]|www\.)/i.test(value)) return;
-  const above = rowAbove(lines, span.line);
-  const tail = above === null ? null : TRAILING_ADDRESS_PART.exec(lines[above]!.text);
-  // With a letter: a time ("13:03") at the end of the row above is no part of an address.
-  if (tail && /[A-Za-z]/.test(tail[0])) {
-    found.push({ start: tail.index, end: lines[above!]!.text.length, line: above!, wraps: false, address: false });
-    return;
+  // With a letter: a time ("13:03") or a date ("2026/11/24 8:39") on the row above is no part of an
+  // address, and when it ends the row, the address's first part ("…センター<etc-") may stand left of it.
+  for (const above of rowAbove(lines, span.line)) {
+    const tail = TRAILING_ADDRESS_PART.exec(lines[above]!.text);
+    if (tail && /[A-Za-z]/.test(tail[0])) {
+      found.push({ start: tail.index, end: lines[above]!.text.length, line: above, wraps: false, address: false });
+      return;
+    }
   }
   const covered = boxFor(line, span)[0];
   if (!covered) return;
