@@ -353,6 +353,31 @@ describe('redaction of round 8 (shapes from a fresh generated split, seed 202611
     expect(touches(boxes, next.box)).toBe(false);
   });
 
+  it('covers a short line of look-alikes under a URL with a query that ran to the column edge, but not a header field under an address', () => {
+    const intro = line('記URLよりご確認ください。htt', 20, { x: 25 });
+    const url = line('ps//rmobile-jp-co-jp.top/?key', 46, { x: 25, h: 19, confidence: 0 });
+    const rest = line('ニー一', 72, { x: 25, h: 18, confidence: 76 });
+    const boxes = findSensitiveBoxes([intro, url, rest], SCREEN);
+    expect(covered(boxes, rest.box)).toBe(true);
+    const from = line('From _ e-tax@mail.kokuzei-info.xyz', 20, { x: 25 });
+    const field = line('日付', 46, { x: 25 });
+    expect(touches(findSensitiveBoxes([from, field], SCREEN), field.charBoxes[1]!)).toBe(false);
+  });
+
+  it('covers the value of a sender or recipient label read as lines of its own along the row, and the gaps', () => {
+    const label = line('差出人', 20, { x: 40, h: 13 });
+    const first = line('nf', 22, { x: 100, h: 10 });
+    const second = line('nhk-payiteSt', 20, { x: 130, h: 10 });
+    const date = line('2026/11/21 20:25', 20, { x: 330, h: 10 });
+    const boxes = findSensitiveBoxes([label, first, second, date], { width: 1000, height: 300 });
+    expect(covered(boxes, { x: 80, y: 22, w: 110, h: 8 })).toBe(true);
+    expect(covered(boxes, label.box)).toBe(false);
+    expect(touches(boxes, date.box)).toBe(false);
+    const to = line('To', 60, { x: 40 });
+    const me = line('自分', 60, { x: 80 });
+    expect(touches(findSensitiveBoxes([to, me], SCREEN), me.box)).toBe(false);
+  });
+
   it('covers a line read unsurely right above a greeting (a mail\'s To line read with the avatar), but not one above other words', () => {
     const body = [line('平素より楽天市場をご愛顧いただき、', 200, { x: 33 }), line('ありがとうございます。', 230, { x: 33 })];
     const header = line('の⑳が光', 20, { x: 26, h: 45, confidence: 44 });
