@@ -353,6 +353,24 @@ describe('redaction of round 8 (shapes from a fresh generated split, seed 202611
     expect(touches(boxes, next.box)).toBe(false);
   });
 
+  it('covers the unread gap between a mail header\'s row and the greeting under it (the To line), reaching into a row whose box is taller', () => {
+    const sender = line('エポスカード事務局', 20, { x: 80 });
+    const date = line('11月25日8:23', 20, { x: 280, h: 14 });
+    const greeting = line('お客様各位', 90, { x: 20 });
+    const body = line('平素よりご利用いただきありがとうございます。', 120, { x: 20 });
+    const boxes = findSensitiveBoxes([sender, date, greeting, body], SCREEN);
+    expect(covered(boxes, { x: 80, y: 48, w: 100, h: 20 })).toBe(true);
+    expect(touches(boxes, sender.box)).toBe(false);
+    expect(touches(boxes, greeting.box)).toBe(false);
+    // A row set close above the greeting leaves no room for an unread one; a paragraph is no greeting.
+    expect(findSensitiveBoxes([sender, date, line('お客様各位', 50, { x: 20 }), body], SCREEN)).toEqual([]);
+    expect(findSensitiveBoxes([sender, date, line('ご確認ください。', 90, { x: 20 }), body], SCREEN)).toEqual([]);
+    // 「ー14:12」 39 px tall over a 22-px greeting: its box took in the top of the unread To line.
+    const tall = [line('局', 20, { x: 67, h: 35 }), line('ー14:12', 20, { x: 170, h: 39 })];
+    const name = line('小川太郎欄', 106, { x: 17, h: 22 });
+    expect(covered(findSensitiveBoxes([...tall, name, line('メルカリをご利用いただきありがとうございます。', 140, { x: 17 })], SCREEN), { x: 116, y: 51, w: 85, h: 22 })).toBe(true);
+  });
+
   it('covers a short line of look-alikes under a URL with a query that ran to the column edge, but not a header field under an address', () => {
     const intro = line('記URLよりご確認ください。htt', 20, { x: 25 });
     const url = line('ps//rmobile-jp-co-jp.top/?key', 46, { x: 25, h: 19, confidence: 0 });
