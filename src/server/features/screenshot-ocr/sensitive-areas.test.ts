@@ -353,6 +353,14 @@ describe('redaction of round 8 (shapes from a fresh generated split, seed 202611
     expect(touches(boxes, next.box)).toBe(false);
   });
 
+  it('takes 機 at the end of a short line that is one name for its 様, but not inside a word', () => {
+    const greeting = line('イトウハナコ機', 20);
+    const notice = line('新機能', 60);
+    const boxes = findSensitiveBoxes([greeting, notice], SCREEN);
+    expect(covered(boxes, greeting.box)).toBe(true);
+    expect(touches(boxes, notice.box)).toBe(false);
+  });
+
   it('covers the unread gap between a mail header\'s row and the greeting under it (the To line), reaching into a row whose box is taller', () => {
     const sender = line('エポスカード事務局', 20, { x: 80 });
     const date = line('11月25日8:23', 20, { x: 280, h: 14 });

@@ -73,8 +73,8 @@ const AT_LOOKALIKE = /(?<=[A-Za-z0-9._-])[\u2460-\u24ff\u2776-\u2793©®](?=[A-Z
  */
 export const LOOSE_RECIPIENT_LABEL = /^\s*[^\s\d:：]{0,2}?(?:宛[^\s\d:：]|[^\s\d:：]先)\s*[:：_]\s*/;
 
-/** Characters OCR puts for 様 (欄 most of all); only believed at the end of a short line that is one name of three characters or more (not 「入力欄」). */
-export const HONORIFIC_LOOKALIKES = '欄樣標';
+/** Characters OCR puts for 様 (欄 most of all, 機 on small dark text); only believed at the end of a short line that is one name of three characters or more (not 「入力欄」). */
+export const HONORIFIC_LOOKALIKES = '欄樣標機';
 const HONORIFIC_LOOKALIKE_LINE = new RegExp(`^\\s*([^\\s${HONORIFIC_LOOKALIKES}]{3,8})\\s*[${HONORIFIC_LOOKALIKES}]\\s*$`);
 
 /** Text rules that only add black: more tolerant than the ones that decide a second reading. */
