@@ -2,6 +2,12 @@
 
 /** Top-level domains of the addresses people are sent; the last label of a host must be one. */
 const TOP_LEVEL = ['example', 'test', 'com', 'net', 'org', 'jp', 'info', 'biz', 'xyz', 'top', 'shop', 'site', 'online', 'app', 'dev', 'io', 'me', 'cn', 'ru', 'tk', 'cc', 'vip', 'club', 'live'];
+/** Does the host end in a top-level domain (so it is whole, not cut where a screen wrapped it)? */
+export function hasTopLevelDomain(host: string): boolean {
+  const labels = host.toLowerCase().split('.');
+  return labels.length > 1 && TOP_LEVEL.includes(labels.at(-1)!);
+}
+
 /** The host of a URL or an e-mail address. */
 const HOST = /(?<=@|:\/\/)[A-Za-z0-9][A-Za-z0-9.-]*/g;
 
@@ -44,6 +50,17 @@ function lowerHost(host: string): string {
   return labels.map((label, i) => (i === labels.length - 1 && labels.length > 1 ? label.replace(/O/g, 'o') : label.replace(/O/g, '0').replace(/I/g, 'l')).toLowerCase()).join('.');
 }
 
+/**
+ * Senders' hosts very often start with a 「mail.」 label (mail.smbc-direct.example), and OCR drops
+ * that small dot or reads it into the l (「mailamazn-jp.example」「maill.tokyo-gas.test」). Hosts
+ * that really start with 「mail」 are mostly mailing services, which are left alone.
+ */
+const MAIL_LABEL_LOST = /^mail(?:l(?=\.)\.|(?=[a-z0-9]))(?!chimp|gun|jet|er|box|fence|inator|trap|poet|up\.|plus|o\.)/;
+
+function repairMailLabel(host: string): string {
+  return MAIL_LABEL_LOST.test(host) && host.split('.').length >= 2 ? host.replace(MAIL_LABEL_LOST, 'mail.') : host;
+}
+
 /** "https://" read as "ttps://", "https//", "https:/", "httpsソ/"… */
 const SCHEME = /(?<![A-Za-z])([hHmn]?)(ttps?)\s?[:;.,ソ7]?\s?[/\\ソ|]{0,2}\s?(?=[A-Za-z0-9])/g;
 /** One stray Japanese character inside an address (an avatar or icon read into the line). */
@@ -83,7 +100,10 @@ export function repairAddressText(text: string): string {
     .replace(LOST_REF_EQUALS, 'ref=')
     .replace(BAR_IN_PATH, 'l')
     .replace(STRAY_IN_ADDRESS, '')
-    .replace(HOST, (host: string, offset: number, all: string) => repairHost(host, all.slice(Math.max(0, offset - 3), offset) === '://'));
+    .replace(HOST, (host: string, offset: number, all: string) => {
+      const repaired = repairHost(host, all.slice(Math.max(0, offset - 3), offset) === '://');
+      return all[offset - 1] === '@' ? repairMailLabel(repaired) : repaired;
+    });
 }
 
 export function findEmailAddress(text: string): string | null {

@@ -18,6 +18,15 @@ export const CHROME = [
   // 「午後3:24」, 「生ストメッセー」 for テキストメッセージ.
   /送信者は連絡先に/, /連絡先(リスト)?に登録されて(い)?ません/, /連絡先未登録/, /^\d{4}\/\d{1,2}\/\d{1,2}\s*\d{1,2}:\d{2}$/,
   /^(午前|午後)\s*\d{1,2}:\d{2}$/, /ストメッセー/,
+  // The Yahoo! mail app's title with its 「!」 read as a letter (「くYahooiメール」), and the status
+  // bar's signal, Wi-Fi and battery read as a character, bars and a percentage (「今ll 78%」「全wl 789」).
+  // +メッセージ's warnings (「この送信元は連絡先に登録されていません。身に覚えのないメッセージのURLは…」,
+  // 「公式アカウント以外」), a chat's date chip alone or misread with its time (「2026/11/20」「11月24日月)」
+  // 「1125 22:43」), and the input box 「メッセージを入力」 as it is misread behind its icons
+  // (「メンセージを落才カ」「メン上計少を火力」).
+  /この送信元は連絡先に/, /身に覚えのないメッセージの/, /公式アカウント以外/, /^\d{4}\/\d{1,2}\/\d{1,2}$/,
+  /^\d{1,2}月\d{1,2}日\s*\(?[月火水木金土日]\)?$/, /^[\d\s/]{4,}\d{1,2}:\d{2}$/, /メ[ッンツ]?[セゼ]ー?コ?[ジシ]を\S{0,3}$/, /を[入次火落]\S?[力カ]$/,
+  /Yahoo[!il1|]?\s*メール$/, /^\S?\s*[wW]?[il|I]{1,3}\s*\d{1,3}\s*[%9６]?\d?$/, /^\S?\s*[wW]?[il|I1]{1,3}\s*\d{1,3}\s*%$/,
 ];
 
 /** Below this, tesseract was reading icons or avatars, not text. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ocrLine } from '../../test/ocr-line-factories';
 import { findEmailAddress, findSenderAddress, repairAddressText } from './address-repair';
+import { isChrome } from './app-chrome';
 import { extractFormData } from './form-extraction';
 import type { OcrLine } from './ocr-layout';
 import { findSensitiveBoxes } from './sensitive-areas';
@@ -29,6 +30,9 @@ describe('SMS auto-fill', () => {
     ['+818074413320', '+818074413320'],
     ['０９０－１２３４－５６７８', '090-1234-5678'],
     ['5555', '5555'],
+    // The 「+」 of the international form read as 「1」 or 「T」.
+    ['< 181 90-2447-7094', '+81 90-2447-7094'],
+    ['とT81 80 7182 1613', '+81 80 7182 1613'],
   ])('reads the sender %s', (shown, expected) => {
     const form = extractFormData(sms(shown), PHONE_SCREEN);
     expect(form.source_phone).toBe(expected);
@@ -39,6 +43,65 @@ describe('SMS auto-fill', () => {
   it('keeps the message, joins the wrapped URL, and drops the app chrome', () => {
     const form = extractFormData(sms('090-3817-2264'), PHONE_SCREEN);
     expect(form.body).toBe('【佐川急便】お荷物をお届けに伺いましたが不在でした。https://sagawa-kyubin.example/r?c=Hq83');
+  });
+
+  it('does not take the status bar\'s battery for a short code', () => {
+    const [clock, ...rest] = sms('< 6 +81 70 2849 3531');
+    const form = extractFormData([clock!, line('全ll5496', 10, { x: 280, confidence: 63 }), ...rest], PHONE_SCREEN);
+    expect(form.source_phone).toBe('+81 70 2849 3531');
+  });
+
+  it('takes no number of a message the capture cut through at the top for its sender', () => {
+    const form = extractFormData([
+      line('サービス】登録情報の確認', 10, { x: 72, h: 30 }),
+      line('が必要です。詳細は下記より', 40, { x: 72, h: 30 }),
+      line('ご確認ください。', 70, { x: 72, h: 30 }),
+      line('https://sp.etc-riyou-6yh.top/confirm', 104, { x: 72, h: 22 }),
+      line('伝票番号5', 128, { x: 72, h: 30 }),
+      line('72-3361-9639', 164, { x: 72, h: 16 }),
+    ], { width: 378, height: 362 });
+    expect(form.source_phone).toBeNull();
+    expect(form.body).toContain('サービス】登録情報の確認が必要です。');
+  });
+
+  it('finds the sender below a notification banner over the top of the screen', () => {
+    const [clock, ...rest] = sms('070-6410-2294');
+    const form = extractFormData([
+      clock!,
+      line('ヘルスケア', 16, { x: 60, h: 16 }),
+      line('今日の歩数が目標の8,000歩に到達しました', 36, { x: 60, h: 18 }),
+      line('く', 70, { x: 12 }),
+      ...rest,
+    ], PHONE_SCREEN);
+    expect(form.source_phone).toBe('070-6410-2294');
+  });
+
+  it('starts at the first sentence of a capture cut through the message when only unreadable marks stand above it', () => {
+    const form = extractFormData([
+      line('お各條谷層', 0, { x: 18, h: 10, confidence: 26 }),
+      line('いつもAppleをご利用いただき、誠にありがとうござい', 25, { x: 18, h: 19 }),
+      line('ます。', 45, { x: 18, h: 19 }),
+      line('お客様のアカウントがロックされました。下記URLよ', 73, { x: 18, h: 19 }),
+      line('りご確認ください。', 92, { x: 18, h: 19 }),
+    ], { width: 354, height: 571 });
+    expect(form.body).toBe('いつもAppleをご利用いただき、誠にありがとうございます。\nお客様のアカウントがロックされました。下記URLよりご確認ください。');
+  });
+
+  it('reads a mail without header labels as a mail when it has iOS Mail\'s back button', () => {
+    const form = extractFormData([
+      line('14:12', 24, { x: 36, h: 12 }),
+      line('く受信', 57, { x: 21, h: 20 }),
+      line('ご注文の支払い方法に問題が', 103, { x: 20, h: 26 }),
+      line('あり、発送を保留しておりま', 136, { x: 18, h: 26 }),
+      line('す', 176, { x: 18, h: 26 }),
+      line('メルカリ事務局 2026年11月25日 14:12', 220, { x: 69, h: 14 }),
+      line('小川太郎様', 345, { x: 18, h: 16 }),
+      line('メルカリをご利用いただきありがとうございます。', 385, { x: 18, h: 18 }),
+      line('ご注文の支払い方法に問題があり、発送を保留しております。', 420, { x: 18, h: 18 }),
+      line('お手数ですが、こちらからご対応ください。', 455, { x: 18, h: 18 }),
+    ], { width: 393, height: 852 });
+    expect(form.subject).toBe('ご注文の支払い方法に問題があり、発送を保留しております');
+    expect(form.body?.startsWith('〇〇様')).toBe(true);
   });
 
   it('takes an e-mail sender as source_email', () => {
@@ -217,6 +280,9 @@ describe('SMS body', () => {
     ['the warning cut at the edge', '送信者は連絡先に登録されていませ', '2026/11/2021:34'],
     ['+メッセージ', '連絡先未登録', '午後3:24'],
     ['the app line misread', '生ストメッセー', '午前 10:05'],
+    ['+メッセージ, large text', 'この送信元は連絡先に登録されていま', '2026/11/20'],
+    ['+メッセージ, official-account label', '公式アカウント以外', '11月24日月)'],
+    ['+メッセージ, second warning', '身に覚えのないメッセージのURLは開かない', '1125 22:43'],
   ])('drops app chrome read as a variant (%s)', (_, warning, chip) => {
     const form = extractFormData([
       line('090-3817-2264', 120, { x: 120 }),
@@ -224,6 +290,15 @@ describe('SMS body', () => {
       line(chip, 200, { x: 140 }),
       line('【佐川急便】お荷物をお届けに伺いましたが不在でした。', 250),
       line('https://sagawa-kyubin.example/r?c=Hq83', 275),
+    ], PHONE_SCREEN);
+    expect(form.body).toBe('【佐川急便】お荷物をお届けに伺いましたが不在でした。\nhttps://sagawa-kyubin.example/r?c=Hq83');
+  });
+  it.each([['語旧メンセージを落才カ'], ['回症上メン上計少を火力'], ['メッセージを入カ']])('drops the input box read as %s', (inputBox) => {
+    const form = extractFormData([
+      line('090-3817-2264', 120, { x: 120 }),
+      line('【佐川急便】お荷物をお届けに伺いましたが不在でした。', 250),
+      line('https://sagawa-kyubin.example/r?c=Hq83', 275),
+      line(inputBox, 790, { x: 60 }),
     ], PHONE_SCREEN);
     expect(form.body).toBe('【佐川急便】お荷物をお届けに伺いましたが不在でした。\nhttps://sagawa-kyubin.example/r?c=Hq83');
   });
@@ -338,7 +413,8 @@ describe("auto-fill without the recipient's personal data", () => {
       line('このメールはkazuki.ishikawa@mail.testにお送りしています。', 180),
     ], SCREEN);
     expect(form.source_email).toBeNull();
-    expect(form.body).toBe('〇〇様\nhttps://docomo-mail.test/mydocomo/bill/confirm?k=3Hf\nこのメールは（受信者のメールアドレス）にお送りしています。');
+    // The sentence above the address is the message's first line, so the address is no sender's header.
+    expect(form.body).toBe('【ドコモ】ご利用料金のお支払い確認\n（受信者のメールアドレス）\n\n〇〇様\nhttps://docomo-mail.test/mydocomo/bill/confirm?k=3Hf\nこのメールは（受信者のメールアドレス）にお送りしています。');
   });
 
   it('keeps an SMS sender and leaves お客様 alone', () => {
@@ -418,7 +494,144 @@ describe('subjects and colons', () => {
   });
 });
 
+describe('subjects wrapped over several lines', () => {
+  /** The Gmail app at 1×: a 375-px screen, the subject at 22 px, the sender's row and the message smaller. */
+  const gmailApp = (subjectLines: ReturnType<typeof line>[]) => [
+    line('20:05', 12, { x: 18, h: 12 }),
+    ...subjectLines,
+    line('⑧エポスカード事務局20:05', 180, { x: 16, h: 14 }),
+    line('To 自分', 214, { x: 68, h: 14 }),
+    line('From エポスカード事務局・', 266, { x: 80, h: 14 }),
+    line('eposnet@p74sm8.top', 304, { x: 80, h: 14 }),
+    line('〇〇様', 400, { x: 18, h: 16 }),
+    line('エポスカードをご利用いただきありがとうございま', 440, { x: 18, h: 14 }),
+    line('す。今月分のご利用代金のお支払いが確認できてお', 462, { x: 18, h: 14 }),
+    line('りません。以下のURLからお手続きください。', 484, { x: 18, h: 14 }),
+  ];
+
+  it('reads a subject over three lines, and takes its end from the line the inbox chip follows', () => {
+    const form = extractFormData(gmailApp([
+      line('【重要】お客様の口座で不正な取', 60, { x: 18, h: 22 }),
+      line('引の可能性が検知されました。ご', 86, { x: 18, h: 22 }),
+      line('確認ください受信トレイ', 112, { x: 18, h: 22 }),
+    ]), { width: 375, height: 812 });
+    expect(form.subject).toBe('【重要】お客様の口座で不正な取引の可能性が検知されました。ご確認ください');
+  });
+
+  it('does not take the sender\'s row, which ends with the time, for the end of a subject', () => {
+    const form = extractFormData(gmailApp([
+      line('エポスカード：未払い料金のお', 60, { x: 18, h: 22 }),
+      line('知らせ', 86, { x: 18, h: 22 }),
+      line('のエポスカード事務局20:05', 112, { x: 16, h: 22 }),
+    ]), { width: 375, height: 812 });
+    expect(form.subject).toBe('エポスカード:未払い料金のお知らせ');
+  });
+
+  it('ends the subject at a line shorter than the one above it', () => {
+    // iOS Mail: the sender's name, bold and nearly as large, stands right below the subject's last line.
+    const form = extractFormData([
+      line('23:43', 12, { x: 35, h: 12 }),
+      line('【重要】セキュリティ強化のため、お取', 88, { x: 28, h: 18 }),
+      line('引目的の確認が必要です', 112, { x: 18, h: 18 }),
+      line('三井住友銀行事務局', 140, { x: 22, h: 17 }),
+      line('info@smbc-card.test', 164, { x: 22, h: 12 }),
+      line('宛先: 自分', 184, { x: 22, h: 12 }),
+      line('〇〇様', 220, { x: 18, h: 14 }),
+      line('三井住友銀行をご利用いただきありがとうございます。', 250, { x: 18, h: 14 }),
+      line('お取引目的の確認のため、以下よりお手続きください。', 272, { x: 18, h: 14 }),
+      line('ご確認のほどよろしくお願いいたします。', 294, { x: 18, h: 14 }),
+    ], { width: 390, height: 844 });
+    expect(form.subject).toBe('【重要】セキュリティ強化のため、お取引目的の確認が必要です');
+  });
+
+  it('does not let a character box a pixel wide open a chip gap inside the subject', () => {
+    const first = line('【重要】貯まったポイントが本日失', 60, { x: 18, h: 20 });
+    const narrow = first.text.indexOf('ト');
+    first.charBoxes[narrow] = { ...first.charBoxes[narrow]!, w: 0.7 };
+    const form = extractFormData(gmailApp([first, line('効いたします', 82, { x: 18, h: 20 })]), { width: 375, height: 812 });
+    expect(form.subject).toBe('【重要】貯まったポイントが本日失効いたします');
+  });
+
+  it('keeps a colon told by its shape when a chip is cut off the subject', () => {
+    const subject = line('【要返信】ヤマト運輸・お客様情報の確認吾計レイメ', 60, { h: 26 });
+    const dot = subject.text.indexOf('・');
+    subject.charBoxes[dot] = { ...subject.charBoxes[dot]!, y: 64, h: 14 };
+    for (let i = subject.text.indexOf('吾'); i < subject.charBoxes.length; i++) subject.charBoxes[i] = { ...subject.charBoxes[i]!, x: subject.charBoxes[i]!.x + 40 };
+    subject.box.w += 40;
+    const form = extractFormData([
+      subject,
+      line('ヤマト運輸 <info@yamato-ex.test>', 100),
+      line('2026/11/21 15:32', 124),
+      line('いつもヤマト運輸をご利用いただきありがとうございます。', 150),
+      line('お客様情報の確認のため、以下よりお手続きください。', 174),
+      line('ご確認のほどよろしくお願いいたします。', 198),
+    ], { width: 1280, height: 800 });
+    expect(form.subject).toBe('【要返信】ヤマト運輸:お客様情報の確認');
+  });
+
+  it.each([['今ll 78%'], ['全wl 789'], ['人wl3096'], ['くYahooiメール']])('never takes the status bar or the app\'s title %s for the subject', (chrome) => {
+    expect(isChrome({ text: chrome, line: line(chrome, 10, { x: 250, h: 30 }) })).toBe(true);
+    const form = extractFormData([
+      line(chrome, 10, { x: 250, h: 30 }),
+      line('【JCBカード】ご利用確認のお願い', 90, { x: 18, h: 22 }),
+      line('差出人: JCBカード <myjcb98@myjcb-jp.top>', 130, { h: 14 }),
+      line('〇〇様', 200, { x: 18, h: 14 }),
+      line('JCBカードをご利用いただきありがとうございます。', 230, { x: 18, h: 14 }),
+      line('ご利用確認のため、以下よりお手続きください。', 252, { x: 18, h: 14 }),
+      line('ご確認のほどよろしくお願いいたします。', 274, { x: 18, h: 14 }),
+    ], { width: 390, height: 844 });
+    expect(form.subject).toBe('【JCBカード】ご利用確認のお願い');
+  });
+});
+
 describe('sender addresses', () => {
+  it('joins a wrapped address whose last dot was read as a colon', () => {
+    const form = extractFormData([
+      line('[注意]NHKからのお知らせ', 60, { h: 26 }),
+      line('From', 100, { x: 40, h: 14 }),
+      line('NHKカスタマーセンター・jushinryo31@nhk-', 98, { x: 70, h: 18 }),
+      line('pay:top', 118, { x: 40, h: 14 }),
+      line('To m.sato@mail.example', 140, { x: 40, h: 14 }),
+      line('いつもNHKをご利用いただきありがとうございます。', 200),
+      line('お手数ですが、下記URLよりご確認をお願いいたします。', 224),
+    ], { width: 390, height: 844 });
+    expect(form.source_email).toBe('jushinryo31@nhk-pay.top');
+  });
+
+  it('joins an address cut mid-word where the next line completes its host, past a mark read beside it', () => {
+    const carrier = extractFormData([
+      line('From', 85, { x: 28, h: 16 }),
+      line('mysoftbank@mail.sb-supp', 82, { x: 110, h: 22 }),
+      line('ort.xyz', 110, { x: 110, h: 20 }),
+      line('To', 140, { x: 25, h: 16 }),
+      line('r3togawa490@i.softbank.test', 138, { x: 110, h: 22 }),
+      line('件名', 180, { x: 25, h: 16 }),
+      line('【重要】貯まったポイントが本日失効いたします', 178, { x: 110, h: 22 }),
+      line('いつもSoftBankをご利用いただき、誠にありがとうございます。', 240),
+    ], { width: 393, height: 802 });
+    expect(carrier.source_email).toBe('mysoftbank@mail.sb-support.xyz');
+    const outlook = extractFormData([
+      line('【重要】今月分のご利用料金が未納となっております', 56, { x: 16, h: 20 }),
+      line('東京ガス', 137, { x: 34, h: 18 }),
+      line('東mytokyogas@mail.tokyo-', 155, { x: 8, h: 19 }),
+      line('1っ', 162, { x: 164, h: 7, confidence: 12 }),
+      line('gas.example', 169, { x: 34, h: 10 }),
+      line('宛先:加藤翔太', 180, { x: 34, h: 15 }),
+      line('東京ガスをご利用いただき、誠にありがとうございます。', 240),
+    ], { width: 390, height: 844 });
+    expect(outlook.source_email).toBe('mytokyogas@mail.tokyo-gas.example');
+    // A host that ends in its top-level domain is whole: the next line is not part of it.
+    const whole = extractFormData([
+      line('From', 85, { x: 28, h: 16 }),
+      line('no-reply@amazon-co-', 82, { x: 110, h: 22 }),
+      line('jp.test', 110, { x: 110, h: 20 }),
+      line('To', 136, { x: 25, h: 16 }),
+      line('件名 【Amazon】本人確認', 180, { x: 25, h: 16 }),
+      line('いつもAmazonをご利用いただき、誠にありがとうございます。', 240),
+    ], { width: 393, height: 802 });
+    expect(whole.source_email).toBe('no-reply@amazon-co-jp.test');
+  });
+
   it('joins an address the screen wrapped onto the next line', () => {
     const form = extractFormData([
       line('【みずほ銀行】重要なお知らせ', 60, { h: 26 }),
@@ -499,6 +712,16 @@ describe('address repairs', () => {
     expect(findSenderAddress('差出人: jushinryoGmail.nhk-pay.test')).toBe('jushinryo@mail.nhk-pay.test');
     expect(findSenderAddress('差出人: Yahoo!ショッピング')).toBeNull();
     expect(findSenderAddress('差出人: supportTeam.example')).toBeNull();
+  });
+
+  it('puts back the dot of a sender host\'s 「mail.」 label, and leaves mailing services alone', () => {
+    expect(findEmailAddress('no-reply@mailamazn-jp.example')).toBe('no-reply@mail.amazn-jp.example');
+    expect(findEmailAddress('mytokyogas@maill.tokyo-gas.test')).toBe('mytokyogas@mail.tokyo-gas.test');
+    expect(findEmailAddress('info@mail.smbc-direct.test')).toBe('info@mail.smbc-direct.test');
+    expect(findEmailAddress('news@mailchimp.com')).toBe('news@mailchimp.com');
+    expect(findEmailAddress('team@mailbox.org')).toBe('team@mailbox.org');
+    // Only a sender's host: a URL's is left as it was read.
+    expect(repairAddressText('https://mailamazn-jp.example/login')).toBe('https://mailamazn-jp.example/login');
   });
 
   it('does not touch text that is not an address', () => {

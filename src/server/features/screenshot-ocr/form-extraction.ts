@@ -3,11 +3,12 @@ import { findRecipients, maskReportText } from '../../../common/personal-data';
 import { findEmailAddress } from './address-repair';
 import { isChrome } from './app-chrome';
 import { colonsByShape, type ImageSize, meaningfulChars, type TextLine } from './form-lines';
-import { FROM_LABEL, joinLabelRows, readMailHeader, SUBJECT_LABEL, TO_LABEL } from './mail-header';
+import { joinLabelRows, readMailHeader } from './mail-header';
+import { FROM_LABEL, SUBJECT_LABEL, TO_LABEL } from './mail-labels';
 import { withoutOtherNotifications } from './notification-cards';
 import { dropAvatarNoise, joinBody, withoutChrome, withoutCutEdgeLines } from './message-body';
 import type { OcrLine } from './ocr-layout';
-import { foldWidth, isPhoneNumber, PHONE_PATTERN } from './ocr-text';
+import { foldWidth, isCjk, isPhoneNumber, PHONE_PATTERN } from './ocr-text';
 import type { ScreenshotFormData } from './screenshot-ocr.types';
 
 /**
@@ -50,7 +51,8 @@ function withoutRecipient(read: ScreenshotFormData, lines: TextLine[]): Screensh
 function looksLikeEmail(lines: TextLine[]): boolean {
   let score = 0;
   for (const { text } of lines) {
-    if (FROM_LABEL.test(text) || SUBJECT_LABEL.test(text) || /^(宛先|To)(?![A-Za-z])/.test(text)) score += 2;
+    // iOS Mail's back button 「く受信」 (to the inbox) says as much as a label: only a mail app has it.
+    if (FROM_LABEL.test(text) || SUBJECT_LABEL.test(text) || /^(宛先|To)(?![A-Za-z])/.test(text) || /^[<く]\s*受信/.test(text)) score += 2;
     if (/<[^>]*@/.test(text) || /受信トレイ|全員に返信|Gmail|Outlook/.test(text)) score += 1;
     if (/テキストメッセージ|SMS|iMessage|不明な送信者|迷惑メッセージ/.test(text)) score -= 2;
   }
@@ -66,9 +68,21 @@ function fromSms(lines: TextLine[], size: ImageSize): ScreenshotFormData {
   let senderIndex = -1;
   let source_phone: string | null = null;
   let source_email: string | null = null;
+  let messageAbove = false;
   for (let i = 0; i < lines.length && lines[i]!.line.box.y < shortCaptureLimit; i++) {
     const text = lines[i]!.text;
+    // Below a line of the message (a capture cut through it), a number is the message's own
+    // (「注文番号：…」, 「伝票番号572-3361-9639」), not the sender above it. A notification banner over
+    // the top reads like the message too, but the app's header, with its back button, comes below it.
+    if (BACK_BUTTON.test(text)) messageAbove = false;
+    // The status bar's battery (「全ll 5496」) is no short code.
+    if (isChrome(lines[i]!)) continue;
+    if (isMessageText(lines[i]!)) {
+      messageAbove = true;
+      continue;
+    }
     if (lines[i]!.line.box.y >= headerLimit && meaningfulChars(text.replace(/[\w.@+\-\s]+/, '')) > 2) continue;
+    if (messageAbove) break;
     const email = findEmailAddress(text);
     if (email) {
       source_email = email;
@@ -88,7 +102,8 @@ function fromSms(lines: TextLine[], size: ImageSize): ScreenshotFormData {
   const topSentence = lines.findIndex((entry, index) => {
     const before = lines.slice(0, index).filter((other) => !isChrome(other));
     const leftOf = (other: TextLine) => other.line.box.x + other.line.box.w <= entry.line.box.x;
-    return entry.line.box.y < entry.line.box.h * 3 && looksLikeSentence(entry) && (index === 0 || (before.length > 0 && before.every(leftOf)));
+    // A title after the app's back button (「く三井住友銀行サポート」) is the header, however long.
+    return entry.line.box.y < entry.line.box.h * 3 && looksLikeSentence(entry) && !BACK_BUTTON.test(entry.text) && before.every(leftOf);
   });
   // Or cut just above its first sentence: a greeting (「お客様各位」「〇〇様」) or a line cut by the image's top edge, then a sentence.
   const first = lines[0];
@@ -99,6 +114,16 @@ function fromSms(lines: TextLine[], size: ImageSize): ScreenshotFormData {
   const firstBodyLine = senderIndex >= 0 ? senderIndex + 1 : topSentence >= 0 ? topSentence : cutAtGreeting ? 0 : lines.findIndex(({ line }) => line.box.y > size.height * 0.15);
   const bodyLines = withoutCutEdgeLines(withoutChrome(dropAvatarNoise(firstBodyLine >= 0 ? lines.slice(firstBodyLine) : [])), size);
   return { source_email, source_phone, subject: null, body: joinBody(bodyLines) };
+}
+
+/** The back button at the left of an app's header, read as 「く」 or 「<」 (not the 「く」 of 「ください」「くれぐれも」). */
+const BACK_BUTTON = /^([<〈]|く(?![だれ]))/;
+
+/** At least this many Japanese characters read surely: a line of the message, not the app's header. */
+const MESSAGE_CJK_CHARS = 8;
+
+function isMessageText(entry: TextLine): boolean {
+  return entry.line.confidence >= 70 && [...entry.text].filter((char) => isCjk(char)).length >= MESSAGE_CJK_CHARS;
 }
 
 function looksLikeSentence(entry: TextLine): boolean {
@@ -114,7 +139,15 @@ function fromEmail(lines: TextLine[], size: ImageSize): ScreenshotFormData {
   return { source_email, source_phone: null, subject, body: joinBody(bodyLines) };
 }
 
+/**
+ * A sender in the international form with its 「+」 read as 「1」「T」 or lost (「181 90-2447-7094」,
+ * 「T81 80 7182 1613」): 81 and a Japanese number without its leading 0 (nine or ten digits).
+ */
+const PLUS_81_MISREAD = /(?<![\d+])[1Tt十]?81([\s-]+)(\d[\d\s-]{7,13}\d)(?![\d-])/;
+
 function findPhone(text: string): string | null {
+  const international = PLUS_81_MISREAD.exec(text);
+  if (international && /^\d{9,10}$/.test(international[2]!.replace(/[\s-]/g, ''))) return `+81${international[1]}${international[2]}`;
   for (const match of text.matchAll(PHONE_PATTERN)) {
     if (isPhoneNumber(match[0])) return match[0].trim();
   }

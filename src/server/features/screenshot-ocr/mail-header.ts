@@ -1,30 +1,9 @@
 import { isChrome } from './app-chrome';
-import { findEmailAddress, findSenderAddress } from './address-repair';
-import { bodyGlyphSize, glyphSize, type ImageSize, meaningfulChars, repairColons, type TextLine } from './form-lines';
+import { findEmailAddress, findSenderAddress, hasTopLevelDomain } from './address-repair';
+import { glyphSize, type ImageSize, meaningfulChars, type TextLine } from './form-lines';
+import { DATE, DATE_LABEL, FROM_LABEL, HEADER_LABEL, LABEL_ALONE, SUBJECT_LABEL, TO_LABEL } from './mail-labels';
+import { cleanSubject, tallestLine, unlabelledSubject } from './mail-subject';
 import type { OcrLine } from './ocr-layout';
-import { foldWidth } from './ocr-text';
-
-/** Not a label but the start of a sentence: 「送信者が連絡先に…」「宛先住所に不備…」. */
-const NOT_LABEL = '(?![がはのをにへと住])';
-export const FROM_LABEL = new RegExp(`^\\s*(From|差出人|送信者${NOT_LABEL})\\s*[:_]?\\s*`, 'i');
-export const SUBJECT_LABEL = /^\s*(Subject|件名)\s*[:_]?\s*/i;
-export const TO_LABEL = new RegExp(`^\\s*(To|宛先${NOT_LABEL}|宛て先|Cc)(?![a-z])\\s*[:_]?\\s*`, 'i');
-const DATE_LABEL = /^\s*(Date|日時|送信日時|日付)\s*[:_]?\s*/i;
-const DATE = /\d{4}\s*[/年.]\s*\d{1,2}\s*[/月.]\s*\d{1,2}|\d{1,2}月\d{1,2}日/;
-/** Icons after a subject read as a few characters of middling confidence; real text reads at 96+. */
-const UNSURE_CHAR = 96;
-const MAX_UNSURE_TAIL = 4;
-/** Below this, a line above the subject is icons read as kanji (「吾眉本剛較」), not its first half. */
-const MIN_SUBJECT_CONFIDENCE = 50;
-/** A kana or kanji standing alone on its line (chrome elsewhere, a subject's wrapped end here). */
-const LONE_CHARACTER = /^[\u3040-\u30ff\u4e00-\u9fff]$/;
-/** An unlabelled subject is at least this much larger than the message text (measured 1.10–1.8 across mail apps). */
-const SUBJECT_SIZE = 1.07;
-
-/** A line that starts with a header label (the label may run into its value: 「差出人メルカリ」). */
-const HEADER_LABEL = /^\s*(From|To|Cc|Subject|Date|差出人|送信者|宛先|宛て先|件名|日時|送信日時|日付)(?![A-Za-z])/i;
-/** A header label standing alone: the name cell of a From / To / 件名 / 日時 table row. */
-const LABEL_ALONE = /^\s*(From|To|Cc|Subject|Date|差出人|送信者|宛先|宛て先|件名|日時|送信日時|日付)\s*[:_]?\s*$/i;
 
 /**
  * Mail apps set the header out as a table (carrier mail, the Gmail app's details box): the label
@@ -114,33 +93,11 @@ export function readMailHeader(lines: TextLine[], size: ImageSize): MailHeader {
     }
   }
   if (subject === null) {
-    subjectIndex = tallestLine(lines, headerEnd, size);
-    if (subjectIndex >= 0) {
-      // A long subject wraps onto a second line of the same size right below.
-      const above = lines[subjectIndex - 1];
-      const chosen = lines[subjectIndex]!.line;
-      let head = '';
-      // The best line may be the second half of a wrapped subject.
-      if (above && !isChrome(above) && above.line.confidence >= MIN_SUBJECT_CONFIDENCE && continuesSubject(above.line, chosen, above.text)) {
-        head = withoutUnsureTail(above.line, above.text);
-      }
-      // The subject's last line so far (the chosen one, also after joining the line above it).
-      const currentIndex = subjectIndex;
-      const current = lines[currentIndex]!;
-      let text = head + withoutUnsureTail(current.line, current.text);
-      const next = lines[currentIndex + 1];
-      if (next && !isChrome(next) && !findEmailAddress(next.text) && !/(様|さま|殿)$/.test(next.text) && !HEADER_LABEL.test(next.text) && continuesSubject(current.line, next.line, text)) {
-        text += withoutUnsureTail(next.line, next.text);
-        subjectIndex = currentIndex + 1;
-      } else if (next && LONE_CHARACTER.test(next.text) && continuesSubject(current.line, next.line, current.text)) {
-        // A subject one character too long for the screen wraps its last character alone onto the
-        // next line: neither that character nor the end of the line above it is an icon then.
-        text = head + current.text + next.text;
-        subjectIndex = currentIndex + 1;
-      } else {
-        subjectIndex = currentIndex;
-      }
-      subject = cleanSubject(text);
+    const chosen = tallestLine(lines, headerEnd, size);
+    if (chosen >= 0) {
+      const wrapped = unlabelledSubject(lines, chosen);
+      subject = cleanSubject(wrapped.text);
+      subjectIndex = wrapped.end;
     }
     headerEnd = Math.max(headerEnd, subjectIndex);
   }
@@ -158,18 +115,35 @@ function endsSentence(entry: TextLine): boolean {
  */
 function withWrappedAddress(lines: TextLine[], index: number): string {
   let { text } = lines[index]!;
+  let current = index;
   // A narrow screen may wrap it twice: 「差出人: no-」「reply36@mail.yamato-」「ex.example>」.
-  for (let i = index; i < index + 2; i++) {
-    const { line } = lines[i]!;
-    const next = lines[i + 1];
+  for (let wraps = 0; wraps < 2; wraps++) {
+    const { line } = lines[current]!;
+    const nextIndex = lineBelow(lines, current);
+    const next = lines[nextIndex];
     if (!next || next.line.box.y - (line.box.y + line.box.h) > line.box.h || next.line.box.y < line.box.y + line.box.h / 2) return text;
-    const open = /<[^>]*$/.test(text) || /[@.-]$/.test(text);
-    const tail = /^[A-Za-z0-9][\w.%+-]*(@[\w.-]+)?>?/.exec(next.text);
+    // Open: inside brackets, after @ . -, or a host cut anywhere before its top-level domain that the
+    // next line completes (carrier mail breaks 「mysoftbank@mail.sb-supp」「ort.xyz」 mid-word).
+    // The wrapped end's dot read as a colon or comma (「pay:top」): inside an address only a dot stands there.
+    const tail = /^[A-Za-z0-9][\w.%+-]*(@[\w.-]+)?>?/.exec(next.text.replace(/(?<=[A-Za-z0-9])[:;,](?=[A-Za-z]{2,})/g, '.'));
+    const host = /@([\w.-]+)$/.exec(text)?.[1];
+    const hostCompleted = host !== undefined && !hasTopLevelDomain(host) && tail !== null && hasTopLevelDomain(host + tail[0].replace(/>$/, ''));
+    const open = /<[^>]*$/.test(text) || /[@.-]$/.test(text) || hostCompleted;
     if (!(open && /[\w.@-]$/.test(text) && tail)) return text;
     text += tail[0];
     if (tail[0].length < next.text.length) return text;
+    current = nextIndex;
   }
   return text;
+}
+
+/** The next line, past marks read beside the line (an icon at its right, 「1っ」 at confidence 12). */
+function lineBelow(lines: TextLine[], index: number): number {
+  for (let j = index + 1; j < Math.min(lines.length, index + 3); j++) {
+    if (lines[j]!.line.confidence < 30 && meaningfulChars(lines[j]!.text) < 3) continue;
+    return j;
+  }
+  return -1;
 }
 
 /** Lines right below a labelled value, indented past its label: the value wrapped in its table cell. */
@@ -187,69 +161,4 @@ function wrappedValue(lines: TextLine[], index: number): number[] {
     taken.push(next);
     above = lines[next]!.line;
   }
-}
-
-/**
- * Without a label, the subject is the largest line of the header: above the sender on web mail
- * and the Gmail app, just below the date on iOS Mail. Sender names and greetings are skipped.
- */
-function tallestLine(lines: TextLine[], headerEnd: number, size: ImageSize): number {
-  const searchEnd = Math.min(lines.length, Math.max(headerEnd + 3, 4));
-  // Every app sets the subject larger than the message; on a capture cut below the subject, the
-  // largest line would be a sentence of the message, which must stay in the body.
-  const bodySize = bodyGlyphSize(lines);
-  const candidates: number[] = [];
-  for (let i = 0; i < searchEnd; i++) {
-    const { text, line } = lines[i]!;
-    if (line.box.y > size.height * 0.5 || isChrome(lines[i]!) || meaningfulChars(text) < 5) continue;
-    if (bodySize !== null && glyphSize(line) < bodySize * SUBJECT_SIZE) continue;
-    if (findEmailAddress(text) || DATE.test(text) || TO_LABEL.test(text) || FROM_LABEL.test(text) || /(様|さま|殿)$/.test(text)) continue;
-    // iOS Mail puts the sender's name on its own line right above the address.
-    const below = lines[i + 1];
-    const belowEmail = below ? findEmailAddress(below.text) : null;
-    if (below && belowEmail && meaningfulChars(below.text.replace(belowEmail, '')) < 2 && meaningfulChars(text) <= 16 && below.line.box.y - (line.box.y + line.box.h) < line.box.h * 1.5) continue;
-    candidates.push(i);
-  }
-  const long = candidates.filter((i) => meaningfulChars(lines[i]!.text) >= 8 || /【.+】/.test(lines[i]!.text));
-  let best = -1;
-  let bestSize = 0;
-  for (const i of long.length > 0 ? long : candidates) {
-    const glyph = glyphSize(lines[i]!.line);
-    if (glyph > bestSize * 1.1) {
-      best = i;
-      bestSize = glyph;
-    }
-  }
-  return best;
-}
-
-/** A gap this wide (in character widths) inside a subject line sets a chip or icon apart from it. */
-const CHIP_GAP = 0.75;
-const MAX_CHIP = 6;
-
-/**
- * Drops what follows a subject on its line: a label chip set apart by a gap (Gmail's 「受信トレイ」,
- * read as 「護トレイメ」), or trailing characters tesseract was unsure of (icons: 「…しました衰ィ」).
- */
-function withoutUnsureTail(line: OcrLine, text: string): string {
-  const em = glyphSize(line);
-  for (let i = line.text.length - 1; i > 0 && line.text.length - i <= MAX_CHIP; i--) {
-    const gap = line.charBoxes[i]!.x - (line.charBoxes[i - 1]!.x + line.charBoxes[i - 1]!.w);
-    if (gap > em * CHIP_GAP && !/[】」)）\]]/.test(line.text[i - 1]!)) return foldWidth(line.text.slice(0, i)).replace(/\s+/g, ' ').trim();
-  }
-  let end = line.text.length;
-  while (end > 0 && line.text.length - end < MAX_UNSURE_TAIL && (line.charConfidences[end - 1] ?? 100) < UNSURE_CHAR && !/[】」)）]/.test(line.text[end - 1]!)) end--;
-  if (line.text.length - end >= MAX_UNSURE_TAIL && (line.charConfidences[end - 1] ?? 100) < UNSURE_CHAR) return text;
-  return end === line.text.length ? text : foldWidth(line.text.slice(0, end)).replace(/\s+/g, ' ').trim();
-}
-
-function continuesSubject(line: OcrLine, next: OcrLine, text: string): boolean {
-  const size = glyphSize(line);
-  return Math.abs(glyphSize(next) - size) < size * 0.15 && next.box.y - (line.box.y + line.box.h) < line.box.h * 0.8
-    && !/[】」)）]$/.test(text) && next.box.x < line.box.x + size && line.box.x + line.box.w > next.box.x + next.box.w;
-}
-
-function cleanSubject(text: string): string | null {
-  const cleaned = repairColons(text).replace(/^[_:\s]+/, '').trim();
-  return cleaned.length > 0 ? cleaned : null;
 }

@@ -1,0 +1,14 @@
+/** The labels of a mail header, and dates, as the header rules and auto-fill read them. */
+
+/** Not a label but the start of a sentence: 「送信者が連絡先に…」「宛先住所に不備…」. */
+const NOT_LABEL = '(?![がはのをにへと住])';
+export const FROM_LABEL = new RegExp(`^\\s*(From|差出人|送信者${NOT_LABEL})\\s*[:_]?\\s*`, 'i');
+export const SUBJECT_LABEL = /^\s*(Subject|件名)\s*[:_]?\s*/i;
+export const TO_LABEL = new RegExp(`^\\s*(To|宛先${NOT_LABEL}|宛て先|Cc)(?![a-z])\\s*[:_]?\\s*`, 'i');
+export const DATE_LABEL = /^\s*(Date|日時|送信日時|日付)\s*[:_]?\s*/i;
+export const DATE = /\d{4}\s*[/年.]\s*\d{1,2}\s*[/月.]\s*\d{1,2}|\d{1,2}月\d{1,2}日/;
+
+/** A line that starts with a header label (the label may run into its value: 「差出人メルカリ」). */
+export const HEADER_LABEL = /^\s*(From|To|Cc|Subject|Date|差出人|送信者|宛先|宛て先|件名|日時|送信日時|日付)(?![A-Za-z])/i;
+/** A header label standing alone: the name cell of a From / To / 件名 / 日時 table row. */
+export const LABEL_ALONE = /^\s*(From|To|Cc|Subject|Date|差出人|送信者|宛先|宛て先|件名|日時|送信日時|日付)\s*[:_]?\s*$/i;

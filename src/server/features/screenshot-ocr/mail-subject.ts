@@ -1,0 +1,166 @@
+import { isChrome } from './app-chrome';
+import { findEmailAddress } from './address-repair';
+import { bodyGlyphSize, colonsByShape, glyphSize, type ImageSize, meaningfulChars, repairColons, type TextLine } from './form-lines';
+import { DATE, FROM_LABEL, HEADER_LABEL, TO_LABEL } from './mail-labels';
+import type { OcrLine } from './ocr-layout';
+import { foldWidth, isCjk } from './ocr-text';
+
+/**
+ * The subject of a mail without a 件名 label: the largest line of its header, with the lines it
+ * wrapped onto, less the chips and icons that follow it.
+ */
+
+/** Icons after a subject read as a few characters of middling confidence; real text reads at 96+. */
+const UNSURE_CHAR = 96;
+const MAX_UNSURE_TAIL = 4;
+/** Below this, a line above the subject is icons read as kanji (「吾眉本剛較」), not its first half. */
+const MIN_SUBJECT_CONFIDENCE = 50;
+/** A kana or kanji standing alone on its line (chrome elsewhere, a subject's wrapped end here). */
+const LONE_CHARACTER = /^[\u3040-\u30ff\u4e00-\u9fff]$/;
+/** An unlabelled subject is at least this much larger than the message text (measured 1.10–1.8 across mail apps). */
+const SUBJECT_SIZE = 1.07;
+
+/**
+ * Without a label, the subject is the largest line of the header: above the sender on web mail
+ * and the Gmail app, just below the date on iOS Mail. Sender names and greetings are skipped.
+ */
+export function tallestLine(lines: TextLine[], headerEnd: number, size: ImageSize): number {
+  const searchEnd = Math.min(lines.length, Math.max(headerEnd + 3, 4));
+  // Every app sets the subject larger than the message; on a capture cut below the subject, the
+  // largest line would be a sentence of the message, which must stay in the body.
+  const bodySize = bodyGlyphSize(lines);
+  const candidates: number[] = [];
+  for (let i = 0; i < searchEnd; i++) {
+    const { text, line } = lines[i]!;
+    if (line.box.y > size.height * 0.5 || isChrome(lines[i]!) || meaningfulChars(text) < 5) continue;
+    if (bodySize !== null && glyphSize(line) < bodySize * SUBJECT_SIZE) continue;
+    if (findEmailAddress(text) || DATE.test(text) || TO_LABEL.test(text) || FROM_LABEL.test(text) || /(様|さま|殿)$/.test(text)) continue;
+    // iOS Mail puts the sender's name on its own line right above the address.
+    const below = lines[i + 1];
+    const belowEmail = below ? findEmailAddress(below.text) : null;
+    if (below && belowEmail && meaningfulChars(below.text.replace(belowEmail, '')) < 2 && meaningfulChars(text) <= 16 && below.line.box.y - (line.box.y + line.box.h) < line.box.h * 1.5) continue;
+    candidates.push(i);
+  }
+  const long = candidates.filter((i) => meaningfulChars(lines[i]!.text) >= 8 || /【.+】/.test(lines[i]!.text));
+  let best = -1;
+  let bestSize = 0;
+  for (const i of long.length > 0 ? long : candidates) {
+    const glyph = glyphSize(lines[i]!.line);
+    if (glyph > bestSize * 1.1) {
+      best = i;
+      bestSize = glyph;
+    }
+  }
+  return best;
+}
+
+/** A gap this wide (in character widths) inside a subject line sets a chip or icon apart from it. */
+const CHIP_GAP = 0.75;
+const MAX_CHIP = 6;
+/** A subject wraps onto at most this many lines (three on a phone at large text, a fourth to spare). */
+const MAX_SUBJECT_LINES = 4;
+/**
+ * Gmail's label chip, which follows the subject's last word: on the wrapped last line it stands right
+ * after the subject's end (「せ受信トレイ」), read as 「受信トレイ」「妥信トレイ」「護トレイメ」.
+ */
+const INBOX_CHIP = /\s*(?:[受妥護授][信言]?|信)\s*トレイ[メィイ]?$/;
+/** The sender's row below a subject ends with the time the mail came (「東京ガス事務局16:12」, icons after it). */
+const ENDS_WITH_TIME = /\d{1,2}:\d{2}\D{0,3}$/;
+
+/**
+ * The subject around its largest line: the lines above and below it that continue it (same size,
+ * right below, flush left), so a subject wrapped over two or three lines is read whole. Only the
+ * last line can end in icons; a chip ends the subject.
+ */
+export function unlabelledSubject(lines: TextLine[], chosen: number): { text: string; end: number } {
+  let first = chosen;
+  while (chosen - first < MAX_SUBJECT_LINES - 1) {
+    const above = lines[first - 1];
+    // Below MIN_SUBJECT_CONFIDENCE, a line above the subject is icons read as kanji.
+    if (!above || isChrome(above) || above.line.confidence < MIN_SUBJECT_CONFIDENCE || !continuesSubject(above.line, lines[first]!.line, above.text)) break;
+    first--;
+  }
+  // The lines above the chosen one continue into it, so none of them ends in a chip.
+  const parts = lines.slice(first, chosen).map(({ text }) => text);
+  const chosenCut = withoutChip(lines[chosen]!.line, lines[chosen]!.text);
+  parts.push(chosenCut ?? lines[chosen]!.text);
+  // A chip ends the subject: what follows it on the next line is the sender's row.
+  if (chosenCut !== null) return { text: parts.join(''), end: chosen };
+  let end = chosen;
+  while (end - first < MAX_SUBJECT_LINES - 1) {
+    const current = lines[end]!;
+    const next = lines[end + 1];
+    // Text wraps only where a line is full: after a shorter line, the subject has ended.
+    const wrapWidth = Math.max(...lines.slice(first, end).map(({ line }) => line.box.x + line.box.w));
+    if (!next || current.line.box.x + current.line.box.w < wrapWidth - glyphSize(current.line) * 2) break;
+    const text = parts.join('');
+    const beforeChip = next.text.replace(INBOX_CHIP, '');
+    if (beforeChip !== next.text && beforeChip.length > 0 && wrapsOnto(current.line, next.line, text)) {
+      // The chip's small letters would fail the size check; the chip itself says this is the subject's end.
+      parts.push(beforeChip);
+      return { text: parts.join(''), end: end + 1 };
+    }
+    if (LONE_CHARACTER.test(next.text) && continuesSubject(current.line, next.line, text)) {
+      // A subject one character too long for the screen wraps its last character alone onto the
+      // next line: neither that character nor the end of the line above it is an icon then.
+      parts.push(next.text);
+      return { text: parts.join(''), end: end + 1 };
+    }
+    if (isChrome(next) || findEmailAddress(next.text) || /(様|さま|殿)$/.test(next.text) || HEADER_LABEL.test(next.text) || ENDS_WITH_TIME.test(next.text) || !continuesSubject(current.line, next.line, text)) break;
+    const cut = withoutChip(next.line, next.text);
+    parts.push(cut ?? next.text);
+    end++;
+    if (cut !== null) return { text: parts.join(''), end };
+  }
+  // Icons after the subject (a flag, a star) read as a few unsure characters on its last line. A
+  // wrapped line left with less than two characters was the subject's end read unsurely, not icons.
+  const last = withoutUnsureTail(lines[end]!.line, parts[parts.length - 1]!);
+  if (end === chosen || [...last].length >= 2) parts[parts.length - 1] = last;
+  return { text: parts.join(''), end };
+}
+
+/**
+ * What precedes a label chip set apart by a gap (Gmail's 「受信トレイ」, read as 「護トレイメ」), or
+ * null when the line has none.
+ */
+function withoutChip(line: OcrLine, text: string): string | null {
+  const em = glyphSize(line);
+  for (let i = line.text.length - 1; i > 0 && line.text.length - i <= MAX_CHIP; i--) {
+    // Tesseract sometimes gives a character a box a pixel wide (「ト」 0.7 px at 1×): the narrowest
+    // kana's ink spans about 0.4 of its advance, so such a box does not open a gap after it.
+    const before = line.charBoxes[i - 1]!;
+    const gap = line.charBoxes[i]!.x - Math.max(before.x + before.w, before.x + em * (isCjk(line.text[i - 1]!) ? 0.4 : 0.2));
+    if (gap > em * CHIP_GAP && !/[】」)）\]]/.test(line.text[i - 1]!)) {
+      // Read again from the raw line, which still has the boxes that tell a colon by its shape.
+      return foldWidth(colonsByShape({ ...line, text: line.text.slice(0, i) })).replace(/\s+/g, ' ').trim();
+    }
+  }
+  return INBOX_CHIP.test(text) && text.replace(INBOX_CHIP, '').length > 0 ? text.replace(INBOX_CHIP, '') : null;
+}
+
+/** Drops trailing characters tesseract was unsure of: icons after a subject (「…しました衰ィ」). */
+function withoutUnsureTail(line: OcrLine, text: string): string {
+  let end = line.text.length;
+  while (end > 0 && line.text.length - end < MAX_UNSURE_TAIL && (line.charConfidences[end - 1] ?? 100) < UNSURE_CHAR && !/[】」)）]/.test(line.text[end - 1]!)) end--;
+  if (line.text.length - end >= MAX_UNSURE_TAIL && (line.charConfidences[end - 1] ?? 100) < UNSURE_CHAR) return text;
+  // The text is the line's, folded character for character (its colons read by shape): cut as many.
+  return end === line.text.length ? text : [...text].slice(0, end - line.text.length).join('').trim();
+}
+
+/** The next line continues the subject: the same size, right below, starting at its left edge. */
+function continuesSubject(line: OcrLine, next: OcrLine, text: string): boolean {
+  const size = glyphSize(line);
+  return Math.abs(glyphSize(next) - size) < size * 0.15 && wrapsOnto(line, next, text);
+}
+
+/** The next line stands where the subject's wrapped text would: right below, flush left, no wider. */
+function wrapsOnto(line: OcrLine, next: OcrLine, text: string): boolean {
+  const size = glyphSize(line);
+  return next.box.y - (line.box.y + line.box.h) < line.box.h * 0.8
+    && !/[】」)）]$/.test(text) && next.box.x < line.box.x + size && line.box.x + line.box.w + size * 0.5 > next.box.x + next.box.w;
+}
+
+export function cleanSubject(text: string): string | null {
+  const cleaned = repairColons(text).replace(/^[_:\s]+/, '').trim();
+  return cleaned.length > 0 ? cleaned : null;
+}
