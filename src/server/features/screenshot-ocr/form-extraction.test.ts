@@ -494,6 +494,21 @@ describe('subjects and colons', () => {
   });
 });
 
+describe('a 和 the recogniser reads where there is none', () => {
+  it('drops it after a kana or a punctuation mark, and keeps the real ones (令和, 和歌山, 和光, 和田)', () => {
+    const form = extractFormData([
+      line('【日本郵便】お和荷物のお届けについて', 60, { h: 26 }),
+      line('日本郵便 <info@japanpost-jp.test>', 100),
+      line('2026/11/21 15:32', 124),
+      line('お和客様の安全のため、ポイント和失効の前にご確認ください。', 150),
+      line('令和8年1月5日までに、和歌山県、和光市と和田町へお届けします。', 174),
+      line('宛先住所について、和宛先の確認が必要です。', 198),
+    ], { width: 1280, height: 800 });
+    expect(form.subject).toBe('【日本郵便】お荷物のお届けについて');
+    expect(form.body).toBe('お客様の安全のため、ポイント失効の前にご確認ください。\n令和8年1月5日までに、和歌山県、和光市と和田町へお届けします。\n宛先住所について、宛先の確認が必要です。');
+  });
+});
+
 describe('subjects wrapped over several lines', () => {
   /** The Gmail app at 1×: a 375-px screen, the subject at 22 px, the sender's row and the message smaller. */
   const gmailApp = (subjectLines: ReturnType<typeof line>[]) => [

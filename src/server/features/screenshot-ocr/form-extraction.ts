@@ -18,8 +18,19 @@ import type { ScreenshotFormData } from './screenshot-ocr.types';
 export function extractFormData(lines: readonly OcrLine[], size: ImageSize): ScreenshotFormData {
   const read = lines.map((line) => ({ text: foldWidth(colonsByShape(line)).replace(/\s+/g, ' ').trim(), line }));
   const textLines = withoutOtherNotifications(joinLabelRows(read));
-  const form = looksLikeEmail(textLines) ? fromEmail(textLines, size) : fromSms(textLines, size);
-  return withoutRecipient(form, textLines);
+  const form = withoutRecipient(looksLikeEmail(textLines) ? fromEmail(textLines, size) : fromSms(textLines, size), textLines);
+  return { ...form, subject: form.subject && withoutPhantomWa(form.subject), body: form.body && withoutPhantomWa(form.body) };
+}
+
+/**
+ * Tesseract's jpn model sometimes reads a 「和」 into bold text where there is none (「お和荷物」
+ * 「ポイント和失効」「、和宛先」). After a kana or a punctuation mark and before a word, a real 和 is
+ * nearly always the start of one of these words (和歌山, 和田, 和解…), so any other is dropped.
+ */
+const PHANTOM_WA = /(?<=[\u3041-\u30ffー、。:：])和(?=[\u3041-\u30ff\u4e00-\u9fff])(?![歌光田泉室食服菓解牛風紙暦文式洋])/g;
+
+function withoutPhantomWa(text: string): string {
+  return text.replace(PHANTOM_WA, '');
 }
 
 /**
