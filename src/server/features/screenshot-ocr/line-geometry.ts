@@ -94,20 +94,21 @@ export function lineBelow(lines: readonly OcrLine[], index: number): number {
 }
 
 /**
- * The line a line's start may have come from: of the lines in the row right above it that reach
- * past its left edge, the one ending furthest right (the end of the row a wrapped address broke at).
+ * The lines a line's start may have come from: the lines in the row right above it that reach past
+ * its left edge, the one ending furthest right first (the end of the row a wrapped address broke
+ * at, unless something set apart on that row, a time or a date, ends further right).
  */
-export function rowAbove(lines: readonly OcrLine[], index: number): number | null {
+export function rowAbove(lines: readonly OcrLine[], index: number): number[] {
   const line = lines[index]!;
   const candidates = [...lines.keys()].filter((i) => {
     const other = lines[i]!;
     return i !== index && isNextLine(other, line) && other.box.y < line.box.y && other.box.x + other.box.w > line.box.x;
   });
-  if (candidates.length === 0) return null;
+  if (candidates.length === 0) return [];
   const bottom = (i: number) => lines[i]!.box.y + lines[i]!.box.h;
   const nearest = candidates.reduce((best, i) => (bottom(i) > bottom(best) ? i : best));
   const right = (i: number) => lines[i]!.box.x + lines[i]!.box.w;
-  return candidates.filter((i) => sameRow(lines[i]!, lines[nearest]!)).reduce((best, i) => (right(i) > right(best) ? i : best));
+  return candidates.filter((i) => sameRow(lines[i]!, lines[nearest]!)).sort((a, b) => right(b) - right(a));
 }
 
 /**

@@ -315,3 +315,104 @@ describe('redaction of round 6 (shapes from a fresh generated split, seed 202611
     expect(covered(boxes, { x: 40, y: 66, w: 100, h: 10 })).toBe(true);
   });
 });
+
+describe('redaction of round 8 (shapes from a fresh generated split, seed 20261140)', () => {
+  /** The area of a line's characters [start, end). */
+  const chars = (l: ReturnType<typeof line>, start: number, end = l.text.length): PixelBox => {
+    const first = l.charBoxes[start]!;
+    const last = l.charBoxes[end - 1]!;
+    return { x: first.x, y: l.box.y, w: last.x + last.w - first.x, h: l.box.h };
+  };
+
+  it('takes an address\'s first part from the row above even when a date set apart ends that row', () => {
+    const from = line('カスタマーセンター<etc-', 20, { x: 30 });
+    const date = line('2026/11/24 8:39', 22, { x: 300, h: 10 });
+    const rest = line('info38@mail.etc-riyou.xy', 44, { x: 30 });
+    const boxes = findSensitiveBoxes([from, date, rest], SCREEN);
+    expect(covered(boxes, chars(from, from.text.indexOf('e')))).toBe(true);
+    expect(touches(boxes, date.box)).toBe(false);
+    expect(covered(boxes, chars(from, 0, 3))).toBe(false);
+  });
+
+  it('covers a sender\'s address in brackets whose "@" and dots were lost, but not a short bracketed word', () => {
+    const from = line('楽天モバイル<mobiieemail rmobilejjptest>', 20);
+    const back = line('<Back> 受信トレイ', 60);
+    const boxes = findSensitiveBoxes([from, back], SCREEN);
+    expect(covered(boxes, chars(from, from.text.indexOf('m'), from.text.length))).toBe(true);
+    expect(covered(boxes, chars(from, 0, 4))).toBe(false);
+    expect(touches(boxes, back.box)).toBe(false);
+  });
+
+  it('covers right of a wrapped URL\'s last piece when that piece fills its line (its last letters may be lost)', () => {
+    const intro = line('下記URLよりアクセスしてください。', 20);
+    const url = line('https://m.apple-id-jp-xn5.test/billing?no=j63', 44);
+    const rest = line('C', 70, { h: 14 });
+    const next = line('お問い合わせ番号は下記の通りです。', 110);
+    const boxes = findSensitiveBoxes([intro, url, rest, next], { width: 1000, height: 300 });
+    expect(covered(boxes, { x: rest.box.x, y: 70, w: 40, h: 14 })).toBe(true);
+    expect(touches(boxes, next.box)).toBe(false);
+  });
+
+  it('takes 機 at the end of a short line that is one name for its 様, but not inside a word', () => {
+    const greeting = line('イトウハナコ機', 20);
+    const notice = line('新機能', 60);
+    const boxes = findSensitiveBoxes([greeting, notice], SCREEN);
+    expect(covered(boxes, greeting.box)).toBe(true);
+    expect(touches(boxes, notice.box)).toBe(false);
+  });
+
+  it('covers the unread gap between a mail header\'s row and the greeting under it (the To line), reaching into a row whose box is taller', () => {
+    const sender = line('エポスカード事務局', 20, { x: 80 });
+    const date = line('11月25日8:23', 20, { x: 280, h: 14 });
+    const greeting = line('お客様各位', 90, { x: 20 });
+    const body = line('平素よりご利用いただきありがとうございます。', 120, { x: 20 });
+    const boxes = findSensitiveBoxes([sender, date, greeting, body], SCREEN);
+    expect(covered(boxes, { x: 80, y: 48, w: 100, h: 20 })).toBe(true);
+    expect(touches(boxes, sender.box)).toBe(false);
+    expect(touches(boxes, greeting.box)).toBe(false);
+    // A row set close above the greeting leaves no room for an unread one; a paragraph is no greeting.
+    expect(findSensitiveBoxes([sender, date, line('お客様各位', 50, { x: 20 }), body], SCREEN)).toEqual([]);
+    expect(findSensitiveBoxes([sender, date, line('ご確認ください。', 90, { x: 20 }), body], SCREEN)).toEqual([]);
+    // 「ー14:12」 39 px tall over a 22-px greeting: its box took in the top of the unread To line.
+    const tall = [line('局', 20, { x: 67, h: 35 }), line('ー14:12', 20, { x: 170, h: 39 })];
+    const name = line('小川太郎欄', 106, { x: 17, h: 22 });
+    expect(covered(findSensitiveBoxes([...tall, name, line('メルカリをご利用いただきありがとうございます。', 140, { x: 17 })], SCREEN), { x: 116, y: 51, w: 85, h: 22 })).toBe(true);
+  });
+
+  it('covers a short line of look-alikes under a URL with a query that ran to the column edge, but not a header field under an address', () => {
+    const intro = line('記URLよりご確認ください。htt', 20, { x: 25 });
+    const url = line('ps//rmobile-jp-co-jp.top/?key', 46, { x: 25, h: 19, confidence: 0 });
+    const rest = line('ニー一', 72, { x: 25, h: 18, confidence: 76 });
+    const boxes = findSensitiveBoxes([intro, url, rest], SCREEN);
+    expect(covered(boxes, rest.box)).toBe(true);
+    const from = line('From _ e-tax@mail.kokuzei-info.xyz', 20, { x: 25 });
+    const field = line('日付', 46, { x: 25 });
+    expect(touches(findSensitiveBoxes([from, field], SCREEN), field.charBoxes[1]!)).toBe(false);
+  });
+
+  it('covers the value of a sender or recipient label read as lines of its own along the row, and the gaps', () => {
+    const label = line('差出人', 20, { x: 40, h: 13 });
+    const first = line('nf', 22, { x: 100, h: 10 });
+    const second = line('nhk-payiteSt', 20, { x: 130, h: 10 });
+    const date = line('2026/11/21 20:25', 20, { x: 330, h: 10 });
+    const boxes = findSensitiveBoxes([label, first, second, date], { width: 1000, height: 300 });
+    expect(covered(boxes, { x: 80, y: 22, w: 110, h: 8 })).toBe(true);
+    expect(covered(boxes, label.box)).toBe(false);
+    expect(touches(boxes, date.box)).toBe(false);
+    const to = line('To', 60, { x: 40 });
+    const me = line('自分', 60, { x: 80 });
+    expect(touches(findSensitiveBoxes([to, me], SCREEN), me.box)).toBe(false);
+  });
+
+  it('covers a line read unsurely right above a greeting (a mail\'s To line read with the avatar), but not one above other words', () => {
+    const body = [line('平素より楽天市場をご愛顧いただき、', 200, { x: 33 }), line('ありがとうございます。', 230, { x: 33 })];
+    const header = line('の⑳が光', 20, { x: 26, h: 45, confidence: 44 });
+    const greeting = line('小川隆様', 80, { x: 33 });
+    const boxes = findSensitiveBoxes([header, greeting, ...body], SCREEN);
+    expect(covered(boxes, header.box)).toBe(true);
+    const notGreeting = line('お客様', 80, { x: 33 });
+    expect(touches(findSensitiveBoxes([header, notGreeting, ...body], SCREEN), header.box)).toBe(false);
+    const sure = line('楽天市場', 20, { x: 26, h: 45 });
+    expect(touches(findSensitiveBoxes([sure, greeting, ...body], SCREEN), sure.box)).toBe(false);
+  });
+});

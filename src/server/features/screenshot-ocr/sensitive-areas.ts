@@ -18,6 +18,14 @@ const PRIVACY_CUE = /様|さま|殿|〒|@|＠|https?|:\/\/|www\./i;
 const UNSURE_SPAN_LINE_CONFIDENCE = 30;
 /** A gap below a wrapping address larger than this many line heights is an unread line (a rotated capture's rows sit closer). */
 const HOLE_HEIGHT = 0.6;
+/** A sender's or recipient's field label with nothing after it on its line. */
+const LONE_FIELD_LABEL = /^\s*(?:To|TO|From|FROM|Cc|CC|差出人|送信者|送信元|宛先|宛て先|受信者)\s*[:：]?\s*$/;
+/** The parts of a row split at gaps narrower than this many line heights are one field's value. */
+const VALUE_GAP = 4;
+/** A URL's last piece read as look-alikes is this short at most. */
+const LOOKALIKE_REST_CHARS = 6;
+/** How many line heights right of a wrapped address's last line its lost last characters may reach. */
+const LOST_END = 2;
 /** Lines read with less word confidence than this do not tell where the text column ends (wide rules only). */
 const EDGE_CONFIDENCE = 30;
 /** A card number's label, as a field name followed by its value. */
@@ -87,6 +95,9 @@ function markSensitiveSpans(lines: readonly OcrLine[], wide = false): { marked: 
         }
       });
     }
+    // (wide: a header field's label alone on its line, "差出人" | "nf" "nhk-payiteSt": its value was
+    // read as lines of their own further along the row; they and the gaps between go, whatever they say.)
+    if (wide && LONE_FIELD_LABEL.test(line.text)) unread.push(...rowValue(lines, index, marked));
     // The privacy rule: an unreadable run beside a name's honorific, a 〒, an @ or a scheme may be
     // exactly what had to be hidden, so the whole line goes.
     if (unsureNearCue(line)) marked.push({ start: 0, end: line.text.length, line: index, wraps: false, address: false });
@@ -148,6 +159,11 @@ function markSensitiveSpans(lines: readonly OcrLine[], wide = false): { marked: 
     // (wide: a postal address whose second line breaks inside a number, "…マンション380" / "4号室", goes on once more.)
     const again = wide && span.wrapsWords === true && !span.continued && whole && /[\d\-－ー]$/.test(next.text.trimEnd());
     if (end > 0) marked.push({ start: 0, end, line: below, wraps: (!span.wrapsWords && whole) || again, wrapsWords: again, continued: true, address: !span.wrapsWords });
+    // (wide: a URL or number whose carried-over rest fills its line may have lost its last characters
+    // there, "C" for "CTPn" on a 1× JPEG: the space right of it goes too. Right of a line's end
+    // there is seldom anything but ground.)
+    const rest = wide && whole && !span.wrapsWords && end > 0 ? boxFor(next, { start: 0, end })[0] : undefined;
+    if (rest) unread.push({ x: rest.x + rest.w, y: rest.y, w: Math.max(line.box.h, next.box.h) * LOST_END, h: rest.h });
   }
   lines.forEach((line, index) => {
     const text = foldWidth(line.text);
@@ -162,13 +178,19 @@ function markSensitiveSpans(lines: readonly OcrLine[], wide = false): { marked: 
     // the end of its line, starting like the rest of one, is covered from the column's left edge on.
     const previous = lines[index - 1];
     if (!previous || !isNextLine(previous, line)) return;
-    const aboveIsUrl = marked.some((span) => span.line === index - 1 && (span.wraps || span.address) && previous.text.slice(span.end).trim().length <= 1);
+    const above = marked.filter((span) => span.line === index - 1 && (span.wraps || span.address) && previous.text.slice(span.end).trim().length <= 1);
+    const aboveIsUrl = above.length > 0;
     const rest = URL_REST.exec(text);
     // A short line with digits below a number that ran to its line's end is the number's rest,
     // however it was read ("ニセも571" below "お問い合わせ: 05 0一3117").
     const numberRest = text.trim().length <= 10 && /\d/.test(text) && !/\d{1,2}:\d{2}/.test(text);
+    // (wide: so is a short line of no sentence, much narrower than a URL with a path or query that
+    // ran to the column edge: its token's letters read as kana and kanji look-alikes, "ニー一" for
+    // "LyTh9mV". Not below an e-mail address: a header's next field, "To" or 「日付」, stands there.)
+    const lookalikeRest = wide && [...text.trim()].length <= LOOKALIKE_REST_CHARS && !/[。、！？!?]|\d{1,2}:\d{2}/.test(text) && line.box.w < previous.box.w * 0.5
+      && above.some((span) => /[/?=&]/.test(previous.text.slice(span.start, span.end))) && reachesColumnEdge(lines, index - 1, EDGE_CONFIDENCE);
     if (!aboveIsUrl) return;
-    if (numberRest) marked.push({ start: 0, end: text.length, line: index, wraps: false, address: false });
+    if (numberRest || lookalikeRest) marked.push({ start: 0, end: text.length, line: index, wraps: false, address: false });
     else if (rest && /[/?=&.%_-]|[A-Za-z]\d|\d[A-Za-z]/.test(rest[0])) marked.push({ start: 0, end: rest[0].length, line: index, wraps: false, address: false });
     else return;
     const left = Math.min(previous.box.x, line.box.x) - line.box.h * 0.6;
@@ -177,6 +199,26 @@ function markSensitiveSpans(lines: readonly OcrLine[], wide = false): { marked: 
   return { marked, unread };
 }
 
+
+/**
+ * The lines right of a line on its row, each less than VALUE_GAP line heights from the one before,
+ * are marked whole; the gaps between them come back as boxes. The owner's own "自分" (Gmail's "To
+ * 自分") ends the value: it names nobody.
+ */
+function rowValue(lines: readonly OcrLine[], index: number, marked: MarkedSpan[]): PixelBox[] {
+  const label = lines[index]!;
+  const gaps: PixelBox[] = [];
+  let right = label.box.x + label.box.w;
+  const rest = [...lines.keys()].filter((i) => i !== index && sameRow(label, lines[i]!) && lines[i]!.box.x >= right - label.box.h * 0.5).sort((a, b) => lines[a]!.box.x - lines[b]!.box.x);
+  for (const i of rest) {
+    const part = lines[i]!;
+    if (part.box.x - right > Math.max(label.box.h, part.box.h) * VALUE_GAP || /自分|^\s*me\b/i.test(part.text)) break;
+    marked.push({ start: 0, end: part.text.length, line: i, wraps: false, address: false });
+    if (part.box.x > right) gaps.push({ x: right, y: Math.min(label.box.y, part.box.y), w: part.box.x - right, h: Math.max(label.box.h, part.box.h) });
+    right = Math.max(right, part.box.x + part.box.w);
+  }
+  return gaps;
+}
 
 /**
  * Recipient names read from "To:"/"宛先:" lines and before "様", looked for again on every line

@@ -58,6 +58,13 @@ const LOST_PLUS_NUMBER = /(?<![\d+])81(?:\d{9,10}|[\s\-‐－ー−]\d{1,2}[\s\-
 /** An e-mail address whose "<" was not read, up to its ">" across one space ("yubincenter77@gmf37p example>"). */
 const ADDRESS_TO_BRACKET = /[A-Za-z0-9._%+-]+@[^\s<>＜＞]*(?:\s[^\s<>＜＞]+)?\s*[>＞]/g;
 const BRACKETED_ADDRESS = /[<＜]\s*([^<>＜＞\s]*[A-Za-z0-9][^<>＜＞\s]*)(?:\s*[>＞]|\s*$)/g;
+/**
+ * A bracket closed on a long run of letters whose "@" and dots OCR lost, split at most once where
+ * the "@" stood ("楽天モバイル<mobiieemail rmobilejjptest>"): a sender's address all the same.
+ */
+const BRACKET_LOST_MARKS = /[<＜]\s*([A-Za-z0-9][A-Za-z0-9_%+-]*(?:\s[A-Za-z0-9_%+-]+)?)\s*[>＞]/g;
+/** ... when it holds at least this many letters and digits ("<Back>", "<br>" do not). */
+const BRACKET_LOST_MARKS_LETTERS = 10;
 /** What OCR reads "@" as between an address's letters: an enclosed number ("⑳", "⑧") or ©/®. */
 const AT_LOOKALIKE = /(?<=[A-Za-z0-9._-])[\u2460-\u24ff\u2776-\u2793©®](?=[A-Za-z0-9])/g;
 /**
@@ -66,8 +73,8 @@ const AT_LOOKALIKE = /(?<=[A-Za-z0-9._-])[\u2460-\u24ff\u2776-\u2793©®](?=[A-Z
  */
 export const LOOSE_RECIPIENT_LABEL = /^\s*[^\s\d:：]{0,2}?(?:宛[^\s\d:：]|[^\s\d:：]先)\s*[:：_]\s*/;
 
-/** Characters OCR puts for 様 (欄 most of all); only believed at the end of a short line that is one name of three characters or more (not 「入力欄」). */
-export const HONORIFIC_LOOKALIKES = '欄樣標';
+/** Characters OCR puts for 様 (欄 most of all, 機 on small dark text); only believed at the end of a short line that is one name of three characters or more (not 「入力欄」). */
+export const HONORIFIC_LOOKALIKES = '欄樣標機';
 const HONORIFIC_LOOKALIKE_LINE = new RegExp(`^\\s*([^\\s${HONORIFIC_LOOKALIKES}]{3,8})\\s*[${HONORIFIC_LOOKALIKES}]\\s*$`);
 
 /** Text rules that only add black: more tolerant than the ones that decide a second reading. */
@@ -90,6 +97,9 @@ function wideTextSpans(probe: string): FoundSpan[] {
     // From after the "<": the bracket is the display name's side of the line.
     const end = match.index + match[0].length;
     spans.push({ start: match.index + 1, end, wraps: !/[>＞]\s*$/.test(match[0]) && probe.slice(end).trim() === '', address: true });
+  }
+  for (const match of probe.matchAll(BRACKET_LOST_MARKS)) {
+    if (match[1]!.replace(/[^A-Za-z0-9]/g, '').length >= BRACKET_LOST_MARKS_LETTERS) spans.push({ start: match.index + 1, end: match.index + match[0].length, wraps: false, address: true });
   }
   for (const match of probe.matchAll(ADDRESS_TO_BRACKET)) spans.push({ start: match.index, end: match.index + match[0].length, wraps: false, address: true });
   const label = RECIPIENT_LABEL.test(probe) ? null : LOOSE_RECIPIENT_LABEL.exec(probe);

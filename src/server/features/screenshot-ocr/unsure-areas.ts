@@ -1,4 +1,5 @@
-import { boxFor, type ImageSize, rowAbove, sameRow, typicalLineHeight } from './line-geometry';
+import { NOT_A_NAME } from '../../../common/personal-data';
+import { boxFor, type ImageSize, isNextLine, rowAbove, sameRow, typicalLineHeight } from './line-geometry';
 import type { OcrLine } from './ocr-layout';
 import { looksLikeAddress } from './ocr-text';
 import type { PixelBox } from './screenshot-ocr.types';
@@ -25,6 +26,12 @@ const LONE_HONORIFIC = new RegExp(`^\\s*[様殿${HONORIFIC_LOOKALIKES}]\\s*$`);
 const GIVEN_NAME_HONORIFIC = /^\s*[^\s\dA-Za-z]{1,6}(?:様|さま|殿)/;
 /** A name's first part beside it: a few kana or kanji, nothing else. */
 const NAME_PART = /^[\u3040-\u30ff\u3400-\u9fff々ー]{1,6}$/;
+/** A greeting: a name and its honorific (or what OCR makes of it) alone on a line. */
+const GREETING_LINE = new RegExp(`^\\s*([^\\s\\dA-Za-z]{2,10})\\s*[様殿${HONORIFIC_LOOKALIKES}]\\s*$`);
+/** A salutation that opens a mail's body to many ("お客様各位"). */
+const SALUTATION = /^\s*\S{0,6}各位\s*$/;
+/** A gap above a greeting this many of its line heights tall holds an unread row. */
+const UNREAD_TO_GAP = 1.2;
 /** Below this word confidence a line with a stretched "character" was mostly not read. */
 const STRETCHED_LINE_CONFIDENCE = 50;
 /** A character box this many times wider than its line is tall is a run of text read as one glyph. */
@@ -52,6 +59,39 @@ export function findUnsureAreas(lines: readonly OcrLine[], marked: readonly Mark
     else if (line.box.h >= textHeight * MERGED_ROWS_HEIGHT && line.confidence < STRETCHED_LINE_CONFIDENCE && line.charBoxes.some((box) => box.w > line.box.h * STRETCHED_GLYPH)) whole(index);
     // A line cut through by the image's edge (a crop, a screen's end) is read worst of all.
     else if (image && line.confidence < CUT_LINE_CONFIDENCE && cutByEdge(line, image)) whole(index);
+  });
+
+  // A mail's To line sits right above its greeting ("小川隆様" alone on its line): a line there read
+  // unsurely (an avatar, the sender and the To line read as one, "の⑳が光") holds the recipient's
+  // name again, however it was read. A line the rules found something on was read well enough to
+  // say what it holds (a sender's address), and is covered as far as that goes.
+  const readAs = new Set(marked.map((span) => span.line));
+  lines.forEach((greeting) => {
+    if (!namesRecipient(greeting)) return;
+    lines.forEach((line, index) => {
+      const textLike = [...line.text.replace(/\s/g, '')].length >= 2 && line.box.h >= textHeight * MIN_LINE_HEIGHT && line.box.h <= textHeight * MAX_LINE_HEIGHT;
+      if (textLike && !readAs.has(index) && line.confidence < STRETCHED_LINE_CONFIDENCE && line.box.y < greeting.box.y && isNextLine(line, greeting) && line.box.x < greeting.box.x + greeting.box.w && line.box.x + line.box.w > greeting.box.x) whole(index);
+    });
+  });
+
+  // ... and where nothing was read between the greeting (or 「各位」) and the header row above it, the
+  // To line there went unread (small grey text beside the sender's avatar): the gap is covered across
+  // that row's width, where only unread ink lies. It reaches into the row above by as much as that
+  // row's boxes are taller than the greeting's: a box that tall took in the top of the unread row
+  // (「ー14:12」 39 px tall over a 22-px greeting).
+  lines.forEach((greeting) => {
+    if (!namesRecipient(greeting) && !SALUTATION.test(greeting.text)) return;
+    // (Lines of its own column only: a mail list's pane to the left has rows of its own.)
+    const above = lines.filter((line) => line.box.y + line.box.h <= greeting.box.y + greeting.box.h * 0.25 && line.box.x + line.box.w > greeting.box.x
+      && line.box.h <= textHeight * MAX_LINE_HEIGHT && line.box.h >= textHeight * MIN_LINE_HEIGHT);
+    if (above.length === 0) return;
+    const bottom = Math.max(...above.map((line) => line.box.y + line.box.h));
+    if (greeting.box.y - bottom < greeting.box.h * UNREAD_TO_GAP) return;
+    const row = above.filter((line) => line.box.y + line.box.h > bottom - greeting.box.h);
+    const left = Math.min(greeting.box.x, ...row.map((line) => line.box.x));
+    const right = Math.max(...row.map((line) => line.box.x + line.box.w));
+    const top = bottom - Math.max(0, Math.min(...row.map((line) => line.box.h)) - greeting.box.h);
+    unread.push({ x: left, y: top, w: right - left, h: greeting.box.y - top });
   });
 
   // A 様 (or a look-alike) read as a line of its own beside a short line: that line is the name
@@ -98,12 +138,14 @@ function wrapStart(lines: readonly OcrLine[], span: MarkedSpan, found: MarkedSpa
   const value = line.text.slice(span.start, span.end).trim();
   const startsLine = line.text.slice(0, span.start).trim() === '';
   if (!startsLine || !(value.includes('@') || looksLikeAddress(value)) || /^(?:h?t?tps?[:;]|www\.)/i.test(value)) return;
-  const above = rowAbove(lines, span.line);
-  const tail = above === null ? null : TRAILING_ADDRESS_PART.exec(lines[above]!.text);
-  // With a letter: a time ("13:03") at the end of the row above is no part of an address.
-  if (tail && /[A-Za-z]/.test(tail[0])) {
-    found.push({ start: tail.index, end: lines[above!]!.text.length, line: above!, wraps: false, address: false });
-    return;
+  // With a letter: a time ("13:03") or a date ("2026/11/24 8:39") on the row above is no part of an
+  // address, and when it ends the row, the address's first part ("…センター<etc-") may stand left of it.
+  for (const above of rowAbove(lines, span.line)) {
+    const tail = TRAILING_ADDRESS_PART.exec(lines[above]!.text);
+    if (tail && /[A-Za-z]/.test(tail[0])) {
+      found.push({ start: tail.index, end: lines[above]!.text.length, line: above, wraps: false, address: false });
+      return;
+    }
   }
   const covered = boxFor(line, span)[0];
   if (!covered) return;
@@ -113,6 +155,12 @@ function wrapStart(lines: readonly OcrLine[], span: MarkedSpan, found: MarkedSpa
   const blockers = lines.filter((other) => other !== line && other.box.y < band.y + band.h && other.box.y + other.box.h > band.y && other.box.x + other.box.w > band.x);
   const right = Math.min(band.x + band.w, ...blockers.map((other) => other.box.x));
   if (right - band.x > h) unread.push({ ...band, w: right - band.x });
+}
+
+/** A greeting that names its recipient: a name and its honorific alone on a line ("小川隆様", not "お客様"). */
+function namesRecipient(line: OcrLine): boolean {
+  const name = GREETING_LINE.exec(line.text)?.[1];
+  return name !== undefined && !NOT_A_NAME.test(name);
 }
 
 function cutByEdge(line: OcrLine, image: ImageSize): boolean {
