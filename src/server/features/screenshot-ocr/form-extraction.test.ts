@@ -304,6 +304,30 @@ describe('SMS body', () => {
   });
 });
 
+describe('a chat\'s sender name', () => {
+  it('leaves out the name LINE sets beside the avatar above the first bubble', () => {
+    const form = extractFormData([
+      line('10:29', 24, { x: 36, h: 12 }),
+      line('くヤマト運輸お知らせ', 58, { x: 15, h: 25 }),
+      line('昨日', 106, { x: 181, h: 11 }),
+      line('リヤヤマト運輸お知らせ', 129, { x: 8, h: 42 }),
+      line('ヤマト運輸:お荷物の保管期', 163, { x: 70, h: 23 }),
+      line('限が迫っております。下記URL', 186, { x: 70, h: 23 }),
+      line('よりご確認ください。', 209, { x: 70, h: 23 }),
+    ], { width: 386, height: 844 });
+    expect(form.body?.startsWith('ヤマト運輸:お荷物の保管期限が迫っております。')).toBe(true);
+  });
+
+  it('keeps a message\'s last line that Android\'s avatar stands beside', () => {
+    const form = extractFormData([
+      line('090-3817-2264', 60, { x: 120 }),
+      line('【佐川急便】お荷物をお届けに伺いまし', 250, { x: 70 }),
+      line('⑧たが不在でした。', 275, { x: 8, h: 30 }),
+    ], PHONE_SCREEN);
+    expect(form.body).toContain('たが不在でした。');
+  });
+});
+
 describe('lines read as unrelated characters', () => {
   it('leaves out of the body a line read at almost no confidence, but keeps an address fragment read so', () => {
     const form = extractFormData([

@@ -6,7 +6,7 @@ import { colonsByShape, type ImageSize, meaningfulChars, type TextLine } from '.
 import { joinLabelRows, readMailHeader } from './mail-header';
 import { FROM_LABEL, SUBJECT_LABEL, TO_LABEL } from './mail-labels';
 import { withoutOtherNotifications } from './notification-cards';
-import { dropAvatarNoise, joinBody, withoutChrome, withoutCutEdgeLines } from './message-body';
+import { dropAvatarNoise, joinBody, withoutChatSenderName, withoutChrome, withoutCutEdgeLines } from './message-body';
 import type { OcrLine } from './ocr-layout';
 import { foldWidth, isCjk, isPhoneNumber, PHONE_PATTERN } from './ocr-text';
 import type { ScreenshotFormData } from './screenshot-ocr.types';
@@ -141,7 +141,7 @@ function fromSms(lines: TextLine[], size: ImageSize): ScreenshotFormData {
     && (/(様|さま|殿|各位)$/.test(first.text) || first.line.box.y <= 1) && looksLikeSentence(second)
     && second.line.box.y - (first.line.box.y + first.line.box.h) < second.line.box.h * 1.5;
   const firstBodyLine = senderIndex >= 0 ? senderIndex + 1 : topSentence >= 0 ? topSentence : cutAtGreeting ? 0 : lines.findIndex(({ line }) => line.box.y > size.height * 0.15);
-  const bodyLines = withoutCutEdgeLines(withoutChrome(dropAvatarNoise(firstBodyLine >= 0 ? lines.slice(firstBodyLine) : [])), size);
+  const bodyLines = withoutCutEdgeLines(withoutChatSenderName(withoutChrome(dropAvatarNoise(firstBodyLine >= 0 ? lines.slice(firstBodyLine) : []))), size);
   return { source_email, source_phone, subject: null, body: joinBody(bodyLines) };
 }
 

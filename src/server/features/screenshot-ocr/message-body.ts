@@ -66,6 +66,23 @@ export function withoutCutEdgeLines(lines: TextLine[], size: { height: number })
   });
 }
 
+/**
+ * LINE sets the account's name beside its avatar, above the first bubble (「ヤマト運輸お知らせ」 under the
+ * chat's title of the same name): a short line that starts at the avatar, left of the bubble's text, right
+ * above it. It is the sender, not the message. (Android's avatar stands beside a bubble's last line instead,
+ * below the rest of the bubble, so it is never the first line.)
+ */
+export function withoutChatSenderName(lines: TextLine[]): TextLine[] {
+  const [first, second] = lines;
+  if (!first || !second) return lines;
+  const a = first.line.box;
+  const b = second.line.box;
+  const atAvatar = a.x < b.x - b.h * 2;
+  const rightAbove = a.y + a.h / 2 < b.y && b.y - (a.y + a.h / 2) < b.h * 1.5;
+  const nameOnly = !/[。！？、]/.test(first.text) && meaningfulChars(first.text) <= 20;
+  return atAvatar && rightAbove && nameOnly ? lines.slice(1) : lines;
+}
+
 /** Android shows the sender's avatar beside the last bubble line; OCR reads it as stray marks. */
 export function dropAvatarNoise(lines: TextLine[]): TextLine[] {
   const reference = lines.filter((entry) => !isChrome(entry));
