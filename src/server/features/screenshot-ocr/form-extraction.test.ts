@@ -387,6 +387,18 @@ describe('notifications', () => {
     expect(form.body).toBe('国税庁:所得税の納付が確認できておりません。\nhttps://kokuzei-info.example/track');
   });
 
+  it('finds a card whose time has its 前 read as 剖, and leaves its header out of the body', () => {
+    const form = extractFormData([
+      line('今日の歩数が目標の8,000歩に到達しました', 40, { x: 78 }),
+      line('回三井住友カード【公式】', 220, { x: 36 }),
+      line('2分剖', 224, { x: 343 }),
+      line('【三井住友カード】カードのご利用を制限しております。', 244, { x: 83 }),
+      line('https://vpass-jp.example/ja/login', 266, { x: 83 }),
+    ], LOCK);
+    expect(form.body).not.toContain('【公式】');
+    expect(form.body).toContain('【三井住友カード】カードのご利用を制限しております。\nhttps://vpass-jp.example/ja/login');
+  });
+
   it('drops a banner over a message, and not the message under it', () => {
     const form = extractFormData([
       line('カレンダー', 30, { x: 60 }),

@@ -7,8 +7,11 @@ import { meaningfulChars, type TextLine } from './form-lines';
  * right: 「今」「2分前」「1時間前」) and its text below, set apart from the next card by a gap.
  */
 
-/** How long ago, as phones print it at the right end of a notification's header (a small digit is often read as a quotation mark). */
-const RELATIVE_TIME = /(?:^|[^\d])(今|たった今|[\d"'”“‘’]{1,2}\s?分前|[\d"'”“‘’]{1,2}\s?時間前)$/;
+/**
+ * How long ago, as phones print it at the right end of a notification's header (a small digit is often
+ * read as a quotation mark, and 前 as its look-alikes 剖 or 削).
+ */
+const RELATIVE_TIME = /(?:^|[^\d])(今|たった今|[\d"'”“‘’]{1,2}\s?分[前剖削]|[\d"'”“‘’]{1,2}\s?時間[前剖削])$/;
 /** Lines of one card are this close (in line heights); cards and banners stand further apart. */
 const CARD_LINE_GAP = 0.9;
 
