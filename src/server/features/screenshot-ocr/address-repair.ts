@@ -58,7 +58,7 @@ function lowerHost(host: string): string {
 const MAIL_LABEL_LOST = /^mail(?:l(?=\.)\.|(?=[a-z0-9]))(?!chimp|gun|jet|er|box|fence|inator|trap|poet|up\.|plus|o\.)/;
 
 function repairMailLabel(host: string): string {
-  return MAIL_LABEL_LOST.test(host) && host.split('.').length >= 2 ? host.replace(MAIL_LABEL_LOST, 'mail.') : host;
+  return host.includes('.') ? host.replace(MAIL_LABEL_LOST, 'mail.') : host;
 }
 
 /** "https://" read as "ttps://", "https//", "https:/", "httpsソ/"… */

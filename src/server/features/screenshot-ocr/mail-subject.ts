@@ -1,14 +1,14 @@
+/**
+ * The subject of a mail without a 件名 label: the largest line of its header, with the lines it
+ * wrapped onto, less the chips and icons that follow it.
+ */
+
 import { isChrome } from './app-chrome';
 import { findEmailAddress } from './address-repair';
 import { bodyGlyphSize, colonsByShape, glyphSize, type ImageSize, meaningfulChars, repairColons, type TextLine } from './form-lines';
 import { DATE, FROM_LABEL, HEADER_LABEL, TO_LABEL } from './mail-labels';
 import type { OcrLine } from './ocr-layout';
 import { foldWidth, isCjk } from './ocr-text';
-
-/**
- * The subject of a mail without a 件名 label: the largest line of its header, with the lines it
- * wrapped onto, less the chips and icons that follow it.
- */
 
 /** Icons after a subject read as a few characters of middling confidence; real text reads at 96+. */
 const UNSURE_CHAR = 96;
@@ -94,8 +94,8 @@ export function unlabelledSubject(lines: TextLine[], chosen: number): { text: st
     const wrapWidth = Math.max(...lines.slice(first, end).map(({ line }) => line.box.x + line.box.w));
     if (!next || current.line.box.x + current.line.box.w < wrapWidth - glyphSize(current.line) * 2) break;
     const text = parts.join('');
-    const beforeChip = next.text.replace(INBOX_CHIP, '');
-    if (beforeChip !== next.text && beforeChip.length > 0 && wrapsOnto(current.line, next.line, text)) {
+    const beforeChip = beforeInboxChip(next.text);
+    if (beforeChip !== null && wrapsOnto(current.line, next.line, text)) {
       // The chip's small letters would fail the size check; the chip itself says this is the subject's end.
       parts.push(beforeChip);
       return { text: parts.join(''), end: end + 1 };
@@ -135,7 +135,13 @@ function withoutChip(line: OcrLine, text: string): string | null {
       return foldWidth(colonsByShape({ ...line, text: line.text.slice(0, i) })).replace(/\s+/g, ' ').trim();
     }
   }
-  return INBOX_CHIP.test(text) && text.replace(INBOX_CHIP, '').length > 0 ? text.replace(INBOX_CHIP, '') : null;
+  return beforeInboxChip(text);
+}
+
+/** What precedes Gmail's inbox chip at the end of a line, or null when the line does not end in it (or is only the chip). */
+function beforeInboxChip(text: string): string | null {
+  const before = text.replace(INBOX_CHIP, '');
+  return before !== text && before.length > 0 ? before : null;
 }
 
 /** Drops trailing characters tesseract was unsure of: icons after a subject (「…しました衰ィ」). */
