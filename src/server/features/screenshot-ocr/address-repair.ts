@@ -1,4 +1,8 @@
 /** Repairs of the usual OCR confusions in addresses, applied only where the result then validates. */
+import { createRequire } from 'node:module';
+
+/** Every top-level domain IANA lists (the `tlds` package), and the two names reserved for examples. */
+const REAL_TOP_LEVEL = new Set<string>([...(createRequire(import.meta.url)('tlds') as string[]), 'test', 'example']);
 
 /** Top-level domains of the addresses people are sent; the last label of a host must be one. */
 const TOP_LEVEL = ['example', 'test', 'com', 'net', 'org', 'jp', 'info', 'biz', 'xyz', 'top', 'shop', 'site', 'online', 'app', 'dev', 'io', 'me', 'cn', 'ru', 'tk', 'cc', 'vip', 'club', 'live'];
@@ -16,7 +20,7 @@ const HOST = /(?<=@|:\/\/)[A-Za-z0-9][A-Za-z0-9.-]*/g;
  * or merges with the l before it into an L ("maiLtest", "maiLmizuho-direct"), and l and i swap
  * ("exampie"). A last label that is no top-level domain but ends with one was one.
  */
-function repairHost(host: string, pathFollows = false): string {
+function repairHost(host: string, pathFollows = false, mayContinue = false): string {
   const fixed = lowerHost(host.replace(/(?<=[a-z0-9])L(?=[a-z0-9])/g, 'l.'));
   const labels = fixed.split('.');
   const last = labels.at(-1)!.toLowerCase();
@@ -30,6 +34,9 @@ function repairHost(host: string, pathFollows = false): string {
   }
   const swapped = TOP_LEVEL.find((tld) => tld.length >= 4 && tld.length === last.length && [...tld].every((char, i) => char === last[i] || (/[il1|]/.test(char) && /[il1|]/.test(last[i]!))));
   if (swapped && labels.length > 1) return [...labels.slice(0, -1), swapped].join('.');
+  // A host at the end of a line that may wrap is left whole: 「https://sp.yshop」 goes on 「-jp.xyz」.
+  const mended = labels.length > 1 && !mayContinue ? mendTopLevel(last) : null;
+  if (mended) return [...labels.slice(0, -1), mended].join('.');
   // The slash after the host lost: 「qf7sn.examplenotice/member」. Only in URLs (after ://), and only
   // for top-level domains of three letters or more followed by three letters or more.
   if (labels.length > 1 && pathFollows) {
@@ -38,6 +45,23 @@ function repairHost(host: string, pathFollows = false): string {
   }
   const glued = TOP_LEVEL.filter((tld) => last.endsWith(tld) && last.length >= tld.length + 3).sort((a, b) => b.length - a.length)[0];
   return glued ? `${fixed.slice(0, -glued.length)}.${fixed.slice(-glued.length)}` : fixed;
+}
+
+/**
+ * A last label that is no top-level domain at all (IANA's list) is one letter away from a usual one:
+ * a letter read twice or a speck read as one (「xxyz」「itest」), its last letter lost at the screen's
+ * edge (「mytokyogas.xy」「.tes」), or one letter misread (「xvz」「tod」). Only a single usual domain
+ * may fit, and it must have three letters or more, so 「.co」 or 「.to」 (real ones) stay as they are.
+ */
+function mendTopLevel(last: string): string | null {
+  if (REAL_TOP_LEVEL.has(last) || !/^[a-z]{2,}$/.test(last)) return null;
+  const oneAway = (tld: string): boolean => {
+    if (tld.length === last.length + 1) return tld.startsWith(last);
+    if (tld.length === last.length - 1) return [...last].some((_, i) => last.slice(0, i) + last.slice(i + 1) === tld);
+    return tld.length === last.length && [...tld].filter((char, i) => char !== last[i]).length === 1;
+  };
+  const fits = TOP_LEVEL.filter((tld) => tld.length >= 3 && oneAway(tld));
+  return fits.length === 1 ? fits[0]! : null;
 }
 
 /**
@@ -85,7 +109,11 @@ const LOST_REF_EQUALS = /(?<=https?:\/\/[^\s]*[?&])re(?:[^\x21-\x7e\s]{1,2})?(?=
 /** A vertical bar in a URL's path is an l. */
 const BAR_IN_PATH = /(?<=https?:\/\/[\x21-\x7e]*\/[\x21-\x7e]*)\|(?=[a-z])/g;
 
-export function repairAddressText(text: string): string {
+/**
+ * `lineMayWrap`: the text is one line of a longer message, whose last address may go on on the next
+ * line; the repairs that assume a host is whole then leave that address alone.
+ */
+export function repairAddressText(text: string, { lineMayWrap = false } = {}): string {
   return text
     .replace(/(?<=[A-Za-z0-9._-])の(?=[A-Za-z0-9])/g, '@')
     .replace(SCHEME, (whole, _h: string, rest: string, offset: number, all: string) => {
@@ -101,7 +129,7 @@ export function repairAddressText(text: string): string {
     .replace(BAR_IN_PATH, 'l')
     .replace(STRAY_IN_ADDRESS, '')
     .replace(HOST, (host: string, offset: number, all: string) => {
-      const repaired = repairHost(host, all.slice(Math.max(0, offset - 3), offset) === '://');
+      const repaired = repairHost(host, all.slice(Math.max(0, offset - 3), offset) === '://', lineMayWrap && offset + host.length === all.length);
       return all[offset - 1] === '@' ? repairMailLabel(repaired) : repaired;
     });
 }

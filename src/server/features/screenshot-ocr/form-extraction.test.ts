@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ocrLine } from '../../test/ocr-line-factories';
 import { findEmailAddress, findSenderAddress, repairAddressText } from './address-repair';
 import { isChrome } from './app-chrome';
+import { joinBody } from './message-body';
 import { extractFormData } from './form-extraction';
 import type { OcrLine } from './ocr-layout';
 import { findSensitiveBoxes } from './sensitive-areas';
@@ -802,6 +803,25 @@ describe('address repairs', () => {
     expect(findEmailAddress('team@mailbox.org')).toBe('team@mailbox.org');
     // Only a sender's host: a URL's is left as it was read.
     expect(repairAddressText('https://mailamazn-jp.example/login')).toBe('https://mailamazn-jp.example/login');
+  });
+
+  it('mends a top-level domain that is none, one letter away from a usual one, and leaves real ones', () => {
+    expect(findEmailAddress('mytokyogas@mail.mytokyogas.xy')).toBe('mytokyogas@mail.mytokyogas.xyz');
+    expect(findEmailAddress('delivery00@mpadt7.tes')).toBe('delivery00@mpadt7.test');
+    expect(findEmailAddress('no_reply@icloud-support.itest')).toBe('no_reply@icloud-support.test');
+    expect(repairAddressText('https://www.apple-id-jp-qvg.xxyz/notice')).toBe('https://www.apple-id-jp-qvg.xyz/notice');
+    expect(repairAddressText('https://yucho-direct.xvz/support')).toBe('https://yucho-direct.xyz/support');
+    // Real top-level domains, and a label two letters away from any usual one.
+    expect(findEmailAddress('info@shop-example.co')).toBe('info@shop-example.co');
+    expect(repairAddressText('https://bit.to/a')).toBe('https://bit.to/a');
+    expect(repairAddressText('https://example.qwzx/a')).toBe('https://example.qwzx/a');
+  });
+
+  it('leaves the host at the end of a line that may wrap for the joined message to mend', () => {
+    // 「https://sp.yshop」 goes on as 「-jp-63s.xyz」 on the next line: 「yshop」 is not 「shop」.
+    expect(repairAddressText('https://sp.yshop', { lineMayWrap: true })).toBe('https://sp.yshop');
+    const read = ['https://sp.yshop', '-jp-63s.xyz/login'].map((text, i) => ({ text, line: line(text, 40 + i * 30) }));
+    expect(joinBody(read)).toBe('https://sp.yshop-jp-63s.xyz/login');
   });
 
   it('does not touch text that is not an address', () => {

@@ -113,7 +113,7 @@ export function joinBody(read: TextLine[]): string {
   const right = Math.max(...lines.map(({ line }) => line.box.x + line.box.w));
   let body = '';
   lines.forEach(({ text, line }, index) => {
-    const repaired = repairAddressText(repairColons(text));
+    const repaired = repairAddressText(repairColons(text), { lineMayWrap: true });
     if (index === 0) {
       body = repaired;
       return;
