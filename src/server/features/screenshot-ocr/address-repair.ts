@@ -85,8 +85,8 @@ function repairMailLabel(host: string): string {
   return host.includes('.') ? host.replace(MAIL_LABEL_LOST, 'mail.') : host;
 }
 
-/** "https://" read as "ttps://", "https//", "https:/", "httpsソ/"… */
-const SCHEME = /(?<![A-Za-z])([hHmn]?)(ttps?)\s?[:;.,ソ7]?\s?[/\\ソ|]{0,2}\s?(?=[A-Za-z0-9])/g;
+/** "https://" read as "ttps://", "hhttps://", "https//", "https:/", "httpsソ/"… */
+const SCHEME = /(?<![A-Za-z])([hH]h?|[mn])?(ttps?)\s?[:;.,ソ7]?\s?[/\\ソ|]{0,2}\s?(?=[A-Za-z0-9])/g;
 /** One stray Japanese character inside an address (an avatar or icon read into the line). */
 const STRAY_IN_ADDRESS = /(?<=https?:\/\/[\x21-\x7e]*[A-Za-z0-9=?&/._-])[\u0080-\uffff](?=[A-Za-z0-9][\x21-\x7e]*)/g;
 const EMAIL = /[A-Za-z0-9][A-Za-z0-9._%+-]*@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/;
@@ -106,6 +106,25 @@ const F_EQUALS = /(?<=https?:\/\/[^\s]*[?&][a-z]{1,12})E(?=[A-Za-z0-9]+(?:&|$|[^
  * pair that then has no = at all. ("ref" is the only key of the usual ones that starts so.)
  */
 const LOST_REF_EQUALS = /(?<=https?:\/\/[^\s]*[?&])re(?:[^\x21-\x7e\s]{1,2})?(?=[A-Za-z0-9]{3,}(?:&|$|[^\x21-\x7e]))/g;
+/**
+ * Marks a host cannot hold, inside a URL's host: 「suido=kyoku.v76pz.xyz」 (a hyphen read as =) and
+ * 「r-mobile-.jp-qdp.top」 (a speck read as a dot after a hyphen: no label ends with one).
+ */
+const EQUALS_IN_HOST = /(?<=:\/\/[A-Za-z0-9.-]*[A-Za-z0-9])=(?=[A-Za-z0-9][A-Za-z0-9-]*\.[A-Za-z0-9.-]*[A-Za-z]{2,})/g;
+const DOT_AFTER_HYPHEN_IN_HOST = /(?<=:\/\/[A-Za-z0-9.-]*[A-Za-z0-9]-)\.(?=[A-Za-z0-9])/g;
+/**
+ * The query keys phishing links usually carry. Keys are written in lower case, so one read with
+ * capitals or without its underscore (「?SessIOn=」「&utm_SOurce=」「&utmSOUrCe=」) is one of these.
+ */
+const USUAL_QUERY_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'session', 'token', 'lang', 'from', 'ref', 'key'];
+const QUERY_KEY = /(?<=https?:\/\/[\x21-\x7e]*[?&])[A-Za-z_]{3,12}(?==)/g;
+
+function usualQueryKey(key: string): string {
+  if (key === key.toLowerCase() && key.includes('_')) return key;
+  const bare = key.toLowerCase().replace(/_/g, '');
+  return USUAL_QUERY_KEYS.find((usual) => usual.replace(/_/g, '') === bare) ?? key;
+}
+
 /** A vertical bar in a URL's path is an l. */
 const BAR_IN_PATH = /(?<=https?:\/\/[\x21-\x7e]*\/[\x21-\x7e]*)\|(?=[a-z])/g;
 
@@ -127,6 +146,9 @@ export function repairAddressText(text: string, { lineMayWrap = false } = {}): s
     .replace(F_EQUALS, (e: string, offset: number, all: string) => (/^[^&\s]*=/.test(all.slice(offset + 1)) ? e : 'f='))
     .replace(LOST_REF_EQUALS, 'ref=')
     .replace(BAR_IN_PATH, 'l')
+    .replace(EQUALS_IN_HOST, '-')
+    .replace(DOT_AFTER_HYPHEN_IN_HOST, '')
+    .replace(QUERY_KEY, usualQueryKey)
     .replace(STRAY_IN_ADDRESS, '')
     .replace(HOST, (host: string, offset: number, all: string) => {
       const repaired = repairHost(host, all.slice(Math.max(0, offset - 3), offset) === '://', lineMayWrap && offset + host.length === all.length);

@@ -824,6 +824,26 @@ describe('address repairs', () => {
     expect(joinBody(read)).toBe('https://sp.yshop-jp-63s.xyz/login');
   });
 
+  it('mends marks a host cannot hold, and query keys read with capitals', () => {
+    expect(repairAddressText('hhttps://aj49w.test/a')).toBe('https://aj49w.test/a');
+    expect(repairAddressText('https://suido=kyoku.v76pz.xyz/account')).toBe('https://suido-kyoku.v76pz.xyz/account');
+    expect(repairAddressText('https://m.r-mobile-.jp-qdp.top/info')).toBe('https://m.r-mobile-jp-qdp.top/info');
+    expect(repairAddressText('https://myjcb-jp-mypage。test/loginお問い合わせ')).toBe('https://myjcb-jp-mypage.test/loginお問い合わせ');
+    expect(repairAddressText('https://x.top/a?c=1&utm_SOurce=sms')).toBe('https://x.top/a?c=1&utm_source=sms');
+    expect(repairAddressText('https://x.top/a?c=1&utmSOUrCe=sms')).toBe('https://x.top/a?c=1&utm_source=sms');
+    expect(repairAddressText('https://x.top/confirm?SessIOn=HU5C')).toBe('https://x.top/confirm?session=HU5C');
+    // A sentence's 「。」 after a whole URL, a = in the query, and keys that are not the usual ones stay.
+    expect(repairAddressText('https://x.test。次に')).toBe('https://x.test。次に');
+    expect(repairAddressText('https://x.top/a?b=c=d&PageID=3')).toBe('https://x.top/a?b=c=d&PageID=3');
+  });
+
+  it('joins a URL wrapped at its last dot when the dot was read as 「。」', () => {
+    const read = ['い。https://myjcb-jp-mypage。', 'test/login'].map((text, i) => ({ text, line: line(text, 40 + i * 30) }));
+    expect(joinBody(read)).toBe('い。https://myjcb-jp-mypage.test/login');
+    const sentence = ['https://myjcb-jp-mypage.test。', 'test/login'].map((text, i) => ({ text, line: line(text, 40 + i * 30) }));
+    expect(joinBody(sentence)).toBe('https://myjcb-jp-mypage.test。\ntest/login');
+  });
+
   it('does not touch text that is not an address', () => {
     expect(repairAddressText('ご利用ありがとうございます。')).toBe('ご利用ありがとうございます。');
     expect(findEmailAddress('お問い合わせ窓口')).toBeNull();

@@ -1,5 +1,5 @@
 import { CHROME, isChrome } from './app-chrome';
-import { repairAddressText } from './address-repair';
+import { hasTopLevelDomain, repairAddressText } from './address-repair';
 import { glyphSize, meaningfulChars, repairColons, type TextLine } from './form-lines';
 import { foldWidth } from './ocr-text';
 
@@ -121,6 +121,10 @@ export function joinBody(read: TextLine[]): string {
     const previous = lines[index - 1]!.line;
     const gap = line.box.y - (previous.box.y + previous.box.h);
     const wrapped = previous.box.x + previous.box.w > right - previous.box.h * 1.6 && gap < previous.box.h && !/[。！？!?」』）)]$/.test(lines[index - 1]!.text);
+    // A URL wrapped at the dot before its top-level domain, the dot read as 「。」: 「…mypage。」「test/login」.
+    const cutAtDot = /:\/\/([A-Za-z0-9.-]+)[。．]$/.exec(body)?.[1];
+    const nextLabel = /^[A-Za-z]{2,}(?![A-Za-z0-9.-])/.exec(repaired)?.[0];
+    if (cutAtDot && nextLabel && !hasTopLevelDomain(cutAtDot) && hasTopLevelDomain(`${cutAtDot}.${nextLabel}`)) body = `${body.slice(0, -1)}.`;
     const continuesAddress = /[A-Za-z0-9/?=&._-]$/.test(body) && /^[A-Za-z0-9/?=&._%-]/.test(repaired) && ADDRESS_AT_END.test(body);
     if (continuesAddress || wrapped) body += repaired;
     else body += gap > previous.box.h * 1.2 ? `\n\n${repaired}` : `\n${repaired}`;
