@@ -666,6 +666,24 @@ describe('subjects wrapped over several lines', () => {
 });
 
 describe('sender addresses', () => {
+  it('joins a wrapped address past the sender\'s avatar read at the start of the next line', () => {
+    // Outlook mobile, 2×: the avatar's letter sits left of the sender's name and address.
+    const read = (next: string, x: number) => extractFormData([
+      line('楽天市場', 640, { x: 174, h: 42 }),
+      line('info@mail.rakuten-', 705, { x: 176, h: 37 }),
+      line(next, 726, { x, h: 40 }),
+      line('9:59', 760, { x: 684, h: 28 }),
+      line('宛先:', 801, { x: 83, h: 40 }),
+      line('sato_tak8137@ezweb.example', 872, { x: 174, h: 39 }),
+      line('鈴木恵様', 962, { x: 70, h: 40 }),
+      line('楽天市場をご利用いただきありが', 1069, { x: 70, h: 42 }),
+      line('とうございます。', 1128, { x: 76, h: 42 }),
+    ], { width: 826, height: 1556 });
+    expect(read('楽. ichiba.xyz', 109).source_email).toBe('info@mail.rakuten-ichiba.xyz');
+    // Marks set in the address's own column are read, not skipped.
+    expect(read('楽. ichiba.xyz', 176).source_email).toBe('info@mail.rakuten');
+  });
+
   it('joins a wrapped address whose last dot was read as a colon', () => {
     const form = extractFormData([
       line('[注意]NHKからのお知らせ', 60, { h: 26 }),

@@ -125,13 +125,16 @@ function withWrappedAddress(lines: TextLine[], index: number): string {
     // Open: inside brackets, after @ . -, or a host cut anywhere before its top-level domain that the
     // next line completes (carrier mail breaks 「mysoftbank@mail.sb-supp」「ort.xyz」 mid-word).
     // The wrapped end's dot read as a colon or comma (「pay:top」): inside an address only a dot stands there.
-    const tail = /^[A-Za-z0-9][\w.%+-]*(@[\w.-]+)?>?/.exec(next.text.replace(/(?<=[A-Za-z0-9])[:;,](?=[A-Za-z]{2,})/g, '.'));
+    // A mark or two left of the address's column, set apart (the sender's avatar read as 「楽. 」), is not part of it.
+    const avatar = /^[^\x21-\x7e\s]{1,2}[.,]?\s(?=[A-Za-z0-9])/.exec(next.text)?.[0];
+    const nextText = avatar && next.line.box.x < line.box.x - glyphSize(line) ? next.text.slice(avatar.length) : next.text;
+    const tail = /^[A-Za-z0-9][\w.%+-]*(@[\w.-]+)?>?/.exec(nextText.replace(/(?<=[A-Za-z0-9])[:;,](?=[A-Za-z]{2,})/g, '.'));
     const host = /@([\w.-]+)$/.exec(text)?.[1];
     const hostCompleted = host !== undefined && !hasTopLevelDomain(host) && tail !== null && hasTopLevelDomain(host + tail[0].replace(/>$/, ''));
     const open = /<[^>]*$/.test(text) || /[@.-]$/.test(text) || hostCompleted;
     if (!(open && /[\w.@-]$/.test(text) && tail)) return text;
     text += tail[0];
-    if (tail[0].length < next.text.length) return text;
+    if (tail[0].length < nextText.length) return text;
     current = nextIndex;
   }
   return text;
