@@ -34,6 +34,11 @@ describe('SMS auto-fill', () => {
     // The 「+」 of the international form read as 「1」 or 「T」.
     ['< 181 90-2447-7094', '+81 90-2447-7094'],
     ['とT81 80 7182 1613', '+81 80 7182 1613'],
+    // … and the space after 81 lost as well, before a mobile number.
+    ['< 18190 8206 2047', '+81 90 8206 2047'],
+    ['くく1817061043530', '+81 7061043530'],
+    // A number that only starts with 181 is left as it is.
+    ['1815-2233-4455', '1815-2233-4455'],
   ])('reads the sender %s', (shown, expected) => {
     const form = extractFormData(sms(shown), PHONE_SCREEN);
     expect(form.source_phone).toBe(expected);

@@ -173,10 +173,17 @@ function fromEmail(lines: TextLine[], size: ImageSize): ScreenshotFormData {
  * 「T81 80 7182 1613」): 81 and a Japanese number without its leading 0 (nine or ten digits).
  */
 const PLUS_81_MISREAD = /(?<![\d+])[1Tt十]?81([\s-]+)(\d[\d\s-]{7,13}\d)(?![\d-])/;
+/**
+ * The same with the space after 81 lost too (「18190 8206 2047」「1817061043530」): only before a
+ * mobile number (70, 80, 90 and eight digits), since no Japanese number starts with 181.
+ */
+const PLUS_81_MOBILE_RUN_ON = /(?<![\d+])[1Tt十]81([789]0[\s-]?\d{4}[\s-]?\d{4})(?![\d-])/;
 
 function findPhone(text: string): string | null {
   const international = PLUS_81_MISREAD.exec(text);
   if (international && /^\d{9,10}$/.test(international[2]!.replace(/[\s-]/g, ''))) return `+81${international[1]}${international[2]}`;
+  const runOn = PLUS_81_MOBILE_RUN_ON.exec(text);
+  if (runOn) return `+81 ${runOn[1]}`;
   for (const match of text.matchAll(PHONE_PATTERN)) {
     if (isPhoneNumber(match[0])) return match[0].trim();
   }
