@@ -5,6 +5,7 @@ import { isChrome } from './app-chrome';
 import { colonsByShape, type ImageSize, meaningfulChars, type TextLine } from './form-lines';
 import { joinLabelRows, readMailHeader } from './mail-header';
 import { FROM_LABEL, SUBJECT_LABEL, TO_LABEL } from './mail-labels';
+import { withPhrasesMended } from './misread-phrases';
 import { withoutOtherNotifications } from './notification-cards';
 import { dropAvatarNoise, joinBody, withoutChatSenderName, withoutChrome, withoutCutEdgeLines } from './message-body';
 import type { OcrLine } from './ocr-layout';
@@ -19,7 +20,11 @@ export function extractFormData(lines: readonly OcrLine[], size: ImageSize): Scr
   const read = lines.map((line) => ({ text: foldWidth(colonsByShape(line)).replace(/\s+/g, ' ').trim(), line }));
   const textLines = withoutOtherNotifications(joinLabelRows(read));
   const form = withoutRecipient(looksLikeEmail(textLines) ? fromEmail(textLines, size) : fromSms(textLines, size), textLines);
-  return { ...form, subject: form.subject && withOpeningBracket(kanaByContext(form.subject)), body: form.body && kanaByContext(form.body) };
+  return {
+    ...form,
+    subject: form.subject && withOpeningBracket(withPhrasesMended(kanaByContext(form.subject))),
+    body: form.body && withPhrasesMended(kanaByContext(form.body)),
+  };
 }
 
 /**

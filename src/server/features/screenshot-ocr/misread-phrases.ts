@@ -1,0 +1,34 @@
+/**
+ * The jpn model's misreads in the set phrases of these messages, put right where the context leaves
+ * no doubt. Each misread is not a word (「ご愛願」「東京電カ」「お客様列の」), so a message that
+ * really says something else is left alone.
+ */
+const PHRASES: Array<[RegExp, string]> = [
+  // The yen sign read as a backslash: 「ご請求金額：\5,150」.
+  [/\\(?=\d)/g, '¥'],
+  // A thousands comma read as a dot in an amount: 「¥7.520」「2.650円」.
+  [/(?<=[¥￥]\d{1,3})\.(?=\d{3}(?!\d))|(?<=(?<![\d.])\d{1,3})\.(?=\d{3}円)/g, ','],
+  // The wave dash of business hours read as へ, ー or dots: 「10:00へ17:00」「9:00...18:00」.
+  [/(?<=\d{1,2}:\d{2})(?:へ|ー|\.{2,3}|…)(?=\d{1,2}:\d{2})/g, '〜'],
+  // 「ご愛顧いただき」 with 顧 read as 願, 放, 題, 暴 or 足 (ご愛用, ご愛読 and ご愛飲 are words).
+  [/ご愛(?![顧用読飲護])\p{Script=Han}(?=いただ)/gu, 'ご愛顧'],
+  // The kanji 力 read as the katakana カ, once or twice, after a kanji it makes a word with
+  // (電力, 協力, 入力, 出力, 努力, 能力, 圧力, 魅力, 効力); カー… (カード, カート) is katakana.
+  [/(?<=[電協入出努能圧魅効])カ{1,2}(?!ー)/g, '力'],
+  // 「お客様宛のお荷物」 with 宛 read as 列, 元 or 売.
+  [/(?<=お客様)[列元売](?=の)/g, '宛'],
+  // 還 read as 情, 司 or 呈: 「ポイント還元」「還付金」.
+  [/(?<=ポイント)[情司呈]元/g, '還元'],
+  [/[司呈]付金/g, '還付金'],
+  // The katakana ロ read as the kanji 口 in 「ログイン」 and before a long vowel mark.
+  [/口(?=グイン|ー)/g, 'ロ'],
+  [/運輪/g, '運輸'],
+  // A hyphen between digits read as the kanji 一: 「0120一345」.
+  [/(?<=\d)一(?=\d)/g, '-'],
+  // 末 read as 未 in 「月末」「カード末尾」 (「今月未払い」 is 未).
+  [/(?<=月)未(?=日|まで|に|の)|(?<=カード)未(?=尾)/g, '末'],
+];
+
+export function withPhrasesMended(text: string): string {
+  return PHRASES.reduce((mended, [pattern, replacement]) => mended.replace(pattern, replacement), text);
+}
