@@ -604,6 +604,17 @@ describe('subjects wrapped over several lines', () => {
     expect(form.subject).toBe('【重要】お客様の口座で不正な取引の可能性が検知されました。ご確認ください');
   });
 
+  it('cuts the chip read partly as a kanji (「朋信トレイィ」) at its first small letter, not where its letters match', () => {
+    const last = line('切れています朋信トレイィ', 86, { x: 18, h: 22 });
+    for (let i = last.text.indexOf('朋'); i < last.charBoxes.length; i++) last.charBoxes[i] = { ...last.charBoxes[i]!, y: 93, h: 12 };
+    last.box = { ...last.box, y: 84, h: 26 };
+    const form = extractFormData(gmailApp([
+      line('【重要】お支払い情報の有効期限が', 60, { x: 18, h: 22 }),
+      last,
+    ]), { width: 375, height: 812 });
+    expect(form.subject).toBe('【重要】お支払い情報の有効期限が切れています');
+  });
+
   it('does not take the sender\'s row, which ends with the time, for the end of a subject', () => {
     const form = extractFormData(gmailApp([
       line('エポスカード：未払い料金のお', 60, { x: 18, h: 22 }),
@@ -636,6 +647,35 @@ describe('subjects wrapped over several lines', () => {
     first.charBoxes[narrow] = { ...first.charBoxes[narrow]!, w: 0.7 };
     const form = extractFormData(gmailApp([first, line('効いたします', 82, { x: 18, h: 20 })]), { width: 375, height: 812 });
     expect(form.subject).toBe('【重要】貯まったポイントが本日失効いたします');
+  });
+
+  /** A subject line whose characters from `from` on are set in smaller, lower text (or given the line's full height). */
+  const withSmallTail = (text: string, from: string, fullHeight: string[] = []) => {
+    const subject = line(text, 60, { h: 26 });
+    for (let i = subject.text.indexOf(from); i < subject.charBoxes.length; i++) {
+      const box = subject.charBoxes[i]!;
+      subject.charBoxes[i] = fullHeight.includes(subject.text[i]!) ? { ...box, y: 56, h: 36 } : { ...box, y: 68, h: 13 };
+      if (fullHeight.includes(subject.text[i]!)) subject.charConfidences[i] = 80;
+    }
+    subject.box = { ...subject.box, y: 56, h: 36 };
+    return subject;
+  };
+  const webMail = (subject: OcrLine) => extractFormData([
+    subject,
+    line('ヤマト運輸 <delivery@kuroneko.test>', 120),
+    line('2026/11/21 15:32', 144),
+    line('いつもヤマト運輸をご利用いただきありがとうございます。', 170),
+    line('お荷物のお届けについて、以下よりご確認ください。', 194),
+    line('ご確認のほどよろしくお願いいたします。', 218),
+  ], { width: 1280, height: 800 });
+
+  it('leaves out the chip and icons read as smaller characters set low right after the subject', () => {
+    expect(webMail(withSmallTail('【ヤマト運輸】再配達のご案内展主還時計', '展', ['主', '還', '時', '計'])).subject).toBe('【ヤマト運輸】再配達のご案内');
+    // An icon's edge read unsurely, with the line's full height, right before them.
+    expect(webMail(withSmallTail('【ヤマト運輸】不在通知上誠征記本', '上', ['上', '征', '記', '本'])).subject).toBe('【ヤマト運輸】不在通知');
+    expect(webMail(withSmallTail('[注意]セゾンカード:お客様情報の確認斉計トレィ', '斉', ['ィ'])).subject).toBe('[注意]セゾンカード:お客様情報の確認');
+    // Small kana and a long vowel mark at the end are the subject's own.
+    expect(webMail(withSmallTail('【重要】アカウントのセキュリティー', 'ィ')).subject).toBe('【重要】アカウントのセキュリティー');
   });
 
   it('keeps a colon told by its shape when a chip is cut off the subject', () => {

@@ -94,7 +94,7 @@ export function unlabelledSubject(lines: TextLine[], chosen: number): { text: st
     const wrapWidth = Math.max(...lines.slice(first, end).map(({ line }) => line.box.x + line.box.w));
     if (!next || current.line.box.x + current.line.box.w < wrapWidth - glyphSize(current.line) * 2) break;
     const text = parts.join('');
-    const beforeChip = beforeInboxChip(next.text);
+    const beforeChip = beforeAnyChip(next.line, next.text);
     if (beforeChip !== null && wrapsOnto(current.line, next.line, text)) {
       // The chip's small letters would fail the size check; the chip itself says this is the subject's end.
       parts.push(beforeChip);
@@ -131,11 +131,66 @@ function withoutChip(line: OcrLine, text: string): string | null {
     const before = line.charBoxes[i - 1]!;
     const gap = line.charBoxes[i]!.x - Math.max(before.x + before.w, before.x + em * (isCjk(line.text[i - 1]!) ? 0.4 : 0.2));
     if (gap > em * CHIP_GAP && !/[】」)）\]]/.test(line.text[i - 1]!)) {
-      // Read again from the raw line, which still has the boxes that tell a colon by its shape.
-      return foldWidth(colonsByShape({ ...line, text: line.text.slice(0, i) })).replace(/\s+/g, ' ').trim();
+      return lineTextBefore(line, i);
     }
   }
-  return beforeInboxChip(text);
+  return beforeAnyChip(line, text);
+}
+
+/** What precedes a chip told by its letters or by their size; when both are seen, the earlier cut. */
+function beforeAnyChip(line: OcrLine, text: string): string | null {
+  const cuts = [beforeSmallTail(line), beforeInboxChip(text)].filter((cut) => cut !== null);
+  return cuts.length === 0 ? null : cuts.reduce((shorter, cut) => (cut.length < shorter.length ? cut : shorter));
+}
+
+/** What precedes the smaller text of a chip or icons at the end of a line, or null when it has none. */
+function beforeSmallTail(line: OcrLine): string | null {
+  const chip = smallTextTail(line);
+  return chip > 0 ? lineTextBefore(line, chip) : null;
+}
+
+/** The line's text before a character, read again from the raw line, whose boxes tell a colon by its shape. */
+function lineTextBefore(line: OcrLine, end: number): string {
+  return foldWidth(colonsByShape({ ...line, text: line.text.slice(0, end) })).replace(/\s+/g, ' ').trim();
+}
+
+/** Characters that are small and sit low in any text: they tell nothing of a chip's smaller letters. */
+const SMALL_BY_NATURE = /[\p{P}ーぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮ]/u;
+
+/**
+ * Where the smaller text after a subject starts: a chip (Gmail's 「受信トレイ」) or icons, read as
+ * characters under two thirds of the subject's height and set low in its line (「…のご案内展主還時計」,
+ * 「…お知らせ吾kレィ」). Tesseract gives some of them the whole line's height instead; those may stand
+ * among them. Returns 0 when the line has no such tail.
+ */
+function smallTextTail(line: OcrLine): number {
+  const artifact = (i: number) => line.charBoxes[i]!.h >= line.box.h * 0.95;
+  for (let i = Math.max(4, line.text.length - MAX_CHIP); i < line.text.length; i++) {
+    const text = [...Array(i).keys()].filter((k) => !artifact(k) && !SMALL_BY_NATURE.test(line.text[k]!) && line.text[k]!.trim() !== '');
+    if (text.length < 3) continue;
+    const height = median(text.map((k) => line.charBoxes[k]!.h));
+    const top = median(text.map((k) => line.charBoxes[k]!.y));
+    const smallAndLow = (k: number) => line.charBoxes[k]!.h <= height * 0.8 && line.charBoxes[k]!.y - top >= height * 0.2;
+    if (!smallAndLow(i) || SMALL_BY_NATURE.test(line.text[i]!)) continue;
+    const tail = [...Array(line.text.length - i).keys()].map((k) => i + k);
+    if (!tail.every((k) => smallAndLow(k) || artifact(k) || line.text[k]!.trim() === '')) continue;
+    const evidence = tail.filter((k) => smallAndLow(k) && !SMALL_BY_NATURE.test(line.text[k]!)).length;
+    const artifacts = tail.filter(artifact);
+    // One small character alone is a chip when the rest reads as the chip's end or as unsure marks.
+    const unsure = (k: number) => (line.charConfidences[k] ?? 100) < UNSURE_CHAR + 1;
+    if (evidence >= 2 || /レ[イィ]$/.test(line.text) || (artifacts.length > 0 && artifacts.every(unsure))) {
+      // An icon's edge read right before it, unsurely, with the line's full height (「…不在通知上誠征」).
+      let start = i;
+      while (start > 4 && artifact(start - 1) && unsure(start - 1)) start--;
+      return start;
+    }
+  }
+  return 0;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
 }
 
 /** What precedes Gmail's inbox chip at the end of a line, or null when the line does not end in it (or is only the chip). */
