@@ -615,6 +615,58 @@ describe('subjects wrapped over several lines', () => {
     expect(form.subject).toBe('【重要】お支払い情報の有効期限が切れています');
   });
 
+  it('takes a wrapped last line holding a word or two before the chip', () => {
+    const last = line('更新剛呈品', 86, { x: 12, h: 18 });
+    for (let i = 2; i < last.charBoxes.length; i++) last.charBoxes[i] = { ...last.charBoxes[i]!, y: 92, h: 9 };
+    last.box = { ...last.box, y: 84, h: 21 };
+    const form = extractFormData(gmailApp([line('【Yahoo!ショッピング】お支払い方法の', 60, { x: 18, h: 18 }), last]), { width: 375, height: 812 });
+    expect(form.subject).toBe('【Yahoo!ショッピング】お支払い方法の更新');
+  });
+
+  it('reads past the folder list\'s icons that OCR lists between a web subject\'s two lines', () => {
+    const form = extractFormData([
+      line('三Gmail', 20, { x: 17, h: 18 }),
+      line('【重要】お客様の口座で不正な取引の可能性が検知され', 122, { x: 333, h: 25 }),
+      line('全ら攻3', 150, { x: 27, h: 40, confidence: 2 }),
+      line('ました', 160, { x: 321, h: 25 }),
+      line('スター付き', 190, { x: 28, h: 18 }),
+      line('ゆうちょ銀行事務局', 210, { x: 262, h: 20 }),
+      line('2026年11月25日13:57', 210, { x: 826, h: 20 }),
+      line('〇〇様', 260, { x: 333, h: 20 }),
+      line('ゆうちょ銀行をご利用いただきありがとうございます。', 300, { x: 333, h: 20 }),
+      line('お客様の口座で不正な取引の可能性が検知されました。', 330, { x: 333, h: 20 }),
+    ], { width: 1028, height: 720 });
+    expect(form.subject).toBe('【重要】お客様の口座で不正な取引の可能性が検知されました');
+  });
+
+  it('takes the subject\'s last character wrapped alone, whose box is narrower than its advance', () => {
+    const lone = line('て', 343, { x: 52, h: 44 });
+    lone.charBoxes[0] = { ...lone.charBoxes[0]!, w: 43.5 };
+    lone.box = { ...lone.box, w: 43.5 };
+    const form = extractFormData([
+      line('15:06', 72, { x: 106, h: 37 }),
+      line('く受信', 168, { x: 60, h: 48 }),
+      line('【東京ガス】ご利用料金のお支払いについ', 262, { x: 84, h: 52 }),
+      lone,
+      line('東京ガスカスタマーセンター', 462, { x: 200, h: 52 }),
+      line('差出人: mytokyogas11@mail.tokyo-gas.xyz', 516, { x: 201, h: 46 }),
+      line('〇〇様', 700, { x: 52, h: 40 }),
+      line('いつも東京ガスをご利用いただき、誠にありがとうございます。', 780, { x: 52, h: 40 }),
+      line('お支払いが確認できないため、供給を停止する場合がございます。', 840, { x: 52, h: 40 }),
+    ], { width: 1146, height: 2562 });
+    expect(form.subject).toBe('【東京ガス】ご利用料金のお支払いについて');
+  });
+
+  it('opens no chip gap after a full-width comma, whose ink fills only the left of its advance', () => {
+    const first = line('お荷物のお届けに伺いましたが、ご不在でし', 88, { x: 17, h: 18 });
+    const comma = first.text.indexOf('、');
+    first.charBoxes[comma] = { ...first.charBoxes[comma]!, y: 100, w: 6, h: 6 };
+    for (let i = comma + 1; i < first.charBoxes.length; i++) first.charBoxes[i] = { ...first.charBoxes[i]!, x: first.charBoxes[i]!.x + 2 };
+    first.box = { ...first.box, w: first.box.w + 2 };
+    const form = extractFormData(gmailApp([first, line('たので持ち帰りました', 111, { x: 18, h: 18 })]), { width: 395, height: 844 });
+    expect(form.subject).toBe('お荷物のお届けに伺いましたが、ご不在でしたので持ち帰りました');
+  });
+
   it('does not take the sender\'s row, which ends with the time, for the end of a subject', () => {
     const form = extractFormData(gmailApp([
       line('エポスカード：未払い料金のお', 60, { x: 18, h: 22 }),

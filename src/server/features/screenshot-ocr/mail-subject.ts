@@ -89,27 +89,32 @@ export function unlabelledSubject(lines: TextLine[], chosen: number): { text: st
   let end = chosen;
   while (end - first < MAX_SUBJECT_LINES - 1) {
     const current = lines[end]!;
-    const next = lines[end + 1];
+    // Web mail's folder list stands left of the subject's column; OCR may list its icons, read as
+    // marks, in between (「全ら攻3」 at confidence 2). A line of text there (the message list) ends the search.
+    let nextIndex = end + 1;
+    const marksLeft = (entry: TextLine) => entry.line.box.x + entry.line.box.w < current.line.box.x && (isChrome(entry) || entry.line.confidence < MIN_SUBJECT_CONFIDENCE);
+    while (nextIndex < lines.length && marksLeft(lines[nextIndex]!)) nextIndex++;
+    const next = lines[nextIndex];
     // Text wraps only where a line is full: after a shorter line, the subject has ended.
     const wrapWidth = Math.max(...lines.slice(first, end).map(({ line }) => line.box.x + line.box.w));
     if (!next || current.line.box.x + current.line.box.w < wrapWidth - glyphSize(current.line) * 2) break;
     const text = parts.join('');
-    const beforeChip = beforeAnyChip(next.line, next.text);
+    const beforeChip = beforeAnyChip(next.line, next.text, 1);
     if (beforeChip !== null && wrapsOnto(current.line, next.line, text)) {
       // The chip's small letters would fail the size check; the chip itself says this is the subject's end.
       parts.push(beforeChip);
-      return { text: parts.join(''), end: end + 1 };
+      return { text: parts.join(''), end: nextIndex };
     }
     if (LONE_CHARACTER.test(next.text) && continuesSubject(current.line, next.line, text)) {
       // A subject one character too long for the screen wraps its last character alone onto the
       // next line: neither that character nor the end of the line above it is an icon then.
       parts.push(next.text);
-      return { text: parts.join(''), end: end + 1 };
+      return { text: parts.join(''), end: nextIndex };
     }
     if (isChrome(next) || findEmailAddress(next.text) || /(様|さま|殿)$/.test(next.text) || HEADER_LABEL.test(next.text) || ENDS_WITH_TIME.test(next.text) || !continuesSubject(current.line, next.line, text)) break;
     const cut = withoutChip(next.line, next.text);
     parts.push(cut ?? next.text);
-    end++;
+    end = nextIndex;
     if (cut !== null) return { text: parts.join(''), end };
   }
   // Icons after the subject (a flag, a star) read as a few unsure characters on its last line. A
@@ -129,7 +134,9 @@ function withoutChip(line: OcrLine, text: string): string | null {
     // Tesseract sometimes gives a character a box a pixel wide (「ト」 0.7 px at 1×): the narrowest
     // kana's ink spans about 0.4 of its advance, so such a box does not open a gap after it.
     const before = line.charBoxes[i - 1]!;
-    const gap = line.charBoxes[i]!.x - Math.max(before.x + before.w, before.x + em * (isCjk(line.text[i - 1]!) ? 0.4 : 0.2));
+    // A full-width 、 or 。 is ink at the left of a whole character's advance (「伺いましたが、ご不在でし」).
+    const advance = /[、。，．]/.test(line.text[i - 1]!) ? 0.9 : isCjk(line.text[i - 1]!) ? 0.4 : 0.2;
+    const gap = line.charBoxes[i]!.x - Math.max(before.x + before.w, before.x + em * advance);
     if (gap > em * CHIP_GAP && !/[】」)）\]]/.test(line.text[i - 1]!)) {
       return lineTextBefore(line, i);
     }
@@ -138,14 +145,17 @@ function withoutChip(line: OcrLine, text: string): string | null {
 }
 
 /** What precedes a chip told by its letters or by their size; when both are seen, the earlier cut. */
-function beforeAnyChip(line: OcrLine, text: string): string | null {
-  const cuts = [beforeSmallTail(line), beforeInboxChip(text)].filter((cut) => cut !== null);
+function beforeAnyChip(line: OcrLine, text: string, minText = 3): string | null {
+  const cuts = [beforeSmallTail(line, minText), beforeInboxChip(text)].filter((cut) => cut !== null);
   return cuts.length === 0 ? null : cuts.reduce((shorter, cut) => (cut.length < shorter.length ? cut : shorter));
 }
 
-/** What precedes the smaller text of a chip or icons at the end of a line, or null when it has none. */
-function beforeSmallTail(line: OcrLine): string | null {
-  const chip = smallTextTail(line);
+/**
+ * What precedes the smaller text of a chip or icons at the end of a line, or null when it has none.
+ * A subject's wrapped last line may hold only a word or two before the chip (「更新剛呈品」).
+ */
+function beforeSmallTail(line: OcrLine, minText = 3): string | null {
+  const chip = smallTextTail(line, minText);
   return chip > 0 ? lineTextBefore(line, chip) : null;
 }
 
@@ -163,11 +173,11 @@ const SMALL_BY_NATURE = /[\p{P}ーぁぃぅぇぉっゃゅょゎァィゥェォ�
  * 「…お知らせ吾kレィ」). Tesseract gives some of them the whole line's height instead; those may stand
  * among them. Returns 0 when the line has no such tail.
  */
-function smallTextTail(line: OcrLine): number {
+function smallTextTail(line: OcrLine, minText = 3): number {
   const artifact = (i: number) => line.charBoxes[i]!.h >= line.box.h * 0.95;
-  for (let i = Math.max(4, line.text.length - MAX_CHIP); i < line.text.length; i++) {
+  for (let i = Math.max(minText + 1, line.text.length - MAX_CHIP); i < line.text.length; i++) {
     const text = [...Array(i).keys()].filter((k) => !artifact(k) && !SMALL_BY_NATURE.test(line.text[k]!) && line.text[k]!.trim() !== '');
-    if (text.length < 3) continue;
+    if (text.length < minText) continue;
     const height = median(text.map((k) => line.charBoxes[k]!.h));
     const top = median(text.map((k) => line.charBoxes[k]!.y));
     const smallAndLow = (k: number) => line.charBoxes[k]!.h <= height * 0.8 && line.charBoxes[k]!.y - top >= height * 0.2;
@@ -211,7 +221,9 @@ function withoutUnsureTail(line: OcrLine, text: string): string {
 /** The next line continues the subject: the same size, right below, starting at its left edge. */
 function continuesSubject(line: OcrLine, next: OcrLine, text: string): boolean {
   const size = glyphSize(line);
-  return Math.abs(glyphSize(next) - size) < size * 0.15 && wrapsOnto(line, next, text);
+  // One character's box is narrower than its advance (「て」 43 px wide in a line of 52-px characters).
+  const tolerance = next.text.trim().length === 1 ? 0.25 : 0.15;
+  return Math.abs(glyphSize(next) - size) < size * tolerance && wrapsOnto(line, next, text);
 }
 
 /** The next line stands where the subject's wrapped text would: right below, flush left, no wider. */

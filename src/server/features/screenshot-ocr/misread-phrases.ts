@@ -23,6 +23,9 @@ const PHRASES: Array<[RegExp, string]> = [
   // The katakana ロ read as the kanji 口 in 「ログイン」 and before a long vowel mark.
   [/口(?=グイン|ー)/g, 'ロ'],
   [/運輪/g, '運輸'],
+  // 「未納」 with 納 read as 約 (未約定, a trade not yet done, is a word), 「有効期限」 with 期 read as 散 or 斯.
+  [/未約(?!定)/g, '未納'],
+  [/有効[散斯]限/g, '有効期限'],
   // A hyphen between digits read as the kanji 一: 「0120一345」.
   [/(?<=\d)一(?=\d)/g, '-'],
   // 末 read as 未 in 「月末」「カード末尾」 (「今月未払い」 is 未).
