@@ -763,6 +763,26 @@ describe('subjects wrapped over several lines', () => {
 });
 
 describe('sender addresses', () => {
+  it('knows a mail by its To line read with a mark before 宛先, and keeps the recipient\'s name out', () => {
+    // Outlook mobile, 2×: no other label, the avatar read before the address, a mark before 宛先.
+    const form = extractFormData([
+      line('セゾンカード:お客様情報の', 224, { x: 34, h: 57 }),
+      line('確認', 292, { x: 32, h: 51 }),
+      line('外部の送信者からのメールです。リン', 406, { x: 50, h: 37 }),
+      line('クを開く際はご注意ください。', 454, { x: 53, h: 36 }),
+      line('セゾンカード事務局', 543, { x: 138, h: 44 }),
+      line('他》netanswer13@evubnj.test 13:52', 600, { x: 32, h: 42 }),
+      line('_宛先:遠藤奈々', 668, { x: 68, h: 44 }),
+      line('お客様各位', 764, { x: 36, h: 43 }),
+      line('いつもセゾンカードをご利用いた', 871, { x: 38, h: 43 }),
+      line('だき、誠にありがとうございま', 936, { x: 34, h: 43 }),
+      line('す。', 1004, { x: 36, h: 43 }),
+    ], { width: 768, height: 1664 });
+    expect(form.source_email).toBe('netanswer13@evubnj.test');
+    expect(form.subject).toBe('セゾンカード:お客様情報の確認');
+    expect(form.body).not.toContain('遠藤');
+  });
+
   it('joins a wrapped address past the sender\'s avatar read at the start of the next line', () => {
     // Outlook mobile, 2×: the avatar's letter sits left of the sender's name and address.
     const read = (next: string, x: number) => extractFormData([

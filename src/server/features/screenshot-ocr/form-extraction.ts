@@ -86,7 +86,7 @@ function looksLikeEmail(lines: TextLine[]): boolean {
   let score = 0;
   for (const { text } of lines) {
     // iOS Mail's back button 「く受信」 (to the inbox) says as much as a label: only a mail app has it.
-    if (FROM_LABEL.test(text) || SUBJECT_LABEL.test(text) || /^(宛先|To)(?![A-Za-z])/.test(text) || /^[<く]\s*受信/.test(text)) score += 2;
+    if (FROM_LABEL.test(text) || SUBJECT_LABEL.test(text) || TO_LABEL.test(text) || /^[<く]\s*受信/.test(text)) score += 2;
     if (/<[^>]*@/.test(text) || /受信トレイ|全員に返信|Gmail|Outlook/.test(text)) score += 1;
     if (/テキストメッセージ|SMS|iMessage|不明な送信者|迷惑メッセージ/.test(text)) score -= 2;
   }
