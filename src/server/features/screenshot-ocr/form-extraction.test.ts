@@ -763,6 +763,26 @@ describe('subjects wrapped over several lines', () => {
 });
 
 describe('sender addresses', () => {
+  it('leaves the recipient\'s address on the line below a lone 宛先 label out of the message', () => {
+    // iOS Mail, 2×: each label alone on its line, its value below it.
+    const form = extractFormData([
+      line('11:57', 46, { x: 72, h: 26 }),
+      line('<受信', 118, { x: 39, h: 41 }),
+      line('【東京ガス】ご利用料金のお', 198, { x: 67, h: 51 }),
+      line('支払いについて', 270, { x: 34, h: 51 }),
+      line('東京ガス事務局11月24日11:57', 369, { x: 26, h: 36 }),
+      line('差出人:', 442, { x: 135, h: 30 }),
+      line('mytokyogas@mail.mytokyogas.xyz', 509, { x: 137, h: 41 }),
+      line('宛先:', 559, { x: 135, h: 30 }),
+      line('pftyamamoto745@mail.example', 625, { x: 137, h: 41 }),
+      line('松本拓也様', 728, { x: 34, h: 41 }),
+      line('いつも東京ガスをご利用いただき、', 817, { x: 38, h: 41 }),
+      line('誠にありがとうございます。', 890, { x: 34, h: 41 }),
+    ], { width: 768, height: 1688 });
+    expect(form.source_email).toBe('mytokyogas@mail.mytokyogas.xyz');
+    expect(form.body).toBe('〇〇様\nいつも東京ガスをご利用いただき、誠にありがとうございます。');
+  });
+
   it('knows a mail by its To line read with a mark before 宛先, and keeps the recipient\'s name out', () => {
     // Outlook mobile, 2×: no other label, the avatar read before the address, a mark before 宛先.
     const form = extractFormData([

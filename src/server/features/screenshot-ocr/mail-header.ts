@@ -76,6 +76,9 @@ export function readMailHeader(lines: TextLine[], size: ImageSize): MailHeader {
       headerEnd = Math.max(headerEnd, index, ...wrapped);
     } else if (TO_LABEL.test(text) || DATE_LABEL.test(text)) {
       headerEnd = Math.max(headerEnd, index);
+      // iOS Mail and Outlook set the To label alone, its address on the line below (「宛先:」「sato@…」).
+      const below = lineBelow(lines, index);
+      if (TO_LABEL.test(text) && LABEL_ALONE.test(text) && below > index && findEmailAddress(lines[below]!.text)) headerEnd = Math.max(headerEnd, below);
     }
   });
   if (firstDate >= 0) headerEnd = Math.max(headerEnd, firstDate);
