@@ -135,6 +135,8 @@ const BAR_IN_PATH = /(?<=https?:\/\/[\x21-\x7e]*\/[\x21-\x7e]*)\|(?=[a-z])/g;
 export function repairAddressText(text: string, { lineMayWrap = false } = {}): string {
   return text
     .replace(/(?<=[A-Za-z0-9._-])の(?=[A-Za-z0-9])/g, '@')
+    // A mark read right after the @ of an address (「shopping64@④qhtj3k.xyz」).
+    .replace(/(?<=[A-Za-z0-9._%+-]@)[^\x21-\x7e\s](?=[A-Za-z0-9])/g, '')
     .replace(SCHEME, (whole, _h: string, rest: string, offset: number, all: string) => {
       // Only where an address follows; "ttps" inside a word is left alone.
       const tail = all.slice(offset + whole.length);

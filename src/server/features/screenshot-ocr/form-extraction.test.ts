@@ -763,6 +763,29 @@ describe('subjects wrapped over several lines', () => {
 });
 
 describe('sender addresses', () => {
+  it('joins a wrapped address with the line under it in its column, past the other columns\' lines listed between', () => {
+    // Outlook on the web, 1×: folder list, message list and reading pane side by side. The avatar's
+    // mark read into the sender's line makes it taller than its text.
+    const sender = line('の東京電力エナジーパートナー<info10@tepco-', 121, { x: 540, h: 18 });
+    sender.box = { ...sender.box, h: 40 };
+    const form = extractFormData([
+      line('社内報編集部', 50, { x: 224, h: 17 }),
+      line('16月紀の原衝締め切りについて', 70, { x: 171, h: 17 }),
+      line('東京電力エナジーパートナーからのお知らせ', 75, { x: 541, h: 24 }),
+      line('迷惑メール', 105, { x: 19, h: 17 }),
+      line('東京電力エナジーパートナ…', 121, { x: 228, h: 17 }),
+      sender,
+      line('2026/11/24 23:25', 127, { x: 1040, h: 16 }),
+      line('書き', 151, { x: 39, h: 14 }),
+      line('東京電力エナジーパートナーからの…', 146, { x: 228, h: 14 }),
+      line('mypage.example>', 154, { x: 594, h: 16 }),
+      line('宛先: s-kobayashi.09@icloud.example', 175, { x: 593, h: 16 }),
+      line('スズキミサキ様', 221, { x: 542, h: 18 }),
+      line('いつも東京電力エナジーパートナーをご利用いただき、ありがとうございます。', 260, { x: 542, h: 18 }),
+    ], { width: 1204, height: 760 });
+    expect(form.source_email).toBe('info10@tepco-mypage.example');
+  });
+
   it('leaves the recipient\'s address on the line below a lone 宛先 label out of the message', () => {
     // iOS Mail, 2×: each label alone on its line, its value below it.
     const form = extractFormData([
@@ -940,6 +963,7 @@ describe('address repairs', () => {
     ['<mydocomo@7dhz26.xy2>', '<mydocomo@7dhz26.xyz>'],
     ['center@4xnd95.xyzZ>', 'center@4xnd95.xyz>'],
     ['info@sagawa.com', 'info@sagawa.com'],
+    ['shopping64@④qhtj3kxyz', 'shopping64@qhtj3k.xyz'],
   ])('%s → %s', (read, repaired) => {
     expect(repairAddressText(read)).toBe(repaired);
   });

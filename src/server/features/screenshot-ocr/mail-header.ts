@@ -122,7 +122,7 @@ function withWrappedAddress(lines: TextLine[], index: number): string {
   // A narrow screen may wrap it twice: 「差出人: no-」「reply36@mail.yamato-」「ex.example>」.
   for (let wraps = 0; wraps < 2; wraps++) {
     const { line } = lines[current]!;
-    const nextIndex = lineBelow(lines, current);
+    const nextIndex = lineBelowInColumn(lines, current);
     const next = lines[nextIndex];
     if (!next || next.line.box.y - (line.box.y + line.box.h) > line.box.h || next.line.box.y < line.box.y + line.box.h / 2) return text;
     // Open: inside brackets, after @ . -, or a host cut anywhere before its top-level domain that the
@@ -148,6 +148,21 @@ function lineBelow(lines: TextLine[], index: number): number {
   for (let j = index + 1; j < Math.min(lines.length, index + 3); j++) {
     if (lines[j]!.line.confidence < 30 && meaningfulChars(lines[j]!.text) < 3) continue;
     return j;
+  }
+  return -1;
+}
+
+/**
+ * The next line under this one in its column: web mail lists the folder list's, the message list's
+ * and the date's lines of the same rows in between (Outlook's 「<info10@tepco-」, then the date, 「書き」
+ * and a message's subject, then 「mypage.example>」).
+ */
+function lineBelowInColumn(lines: TextLine[], index: number): number {
+  const { box } = lines[index]!.line;
+  for (let j = index + 1; j < Math.min(lines.length, index + 6); j++) {
+    const below = lines[j]!.line.box;
+    const inColumn = below.x < box.x + box.w && below.x + below.w > box.x && below.y > box.y + box.h / 2;
+    if (inColumn && !(lines[j]!.line.confidence < 30 && meaningfulChars(lines[j]!.text) < 3)) return j;
   }
   return -1;
 }
