@@ -762,6 +762,42 @@ describe('subjects wrapped over several lines', () => {
   });
 });
 
+describe('web mail cut above its header', () => {
+  // Outlook on the web, 2×, the capture cut through the greeting: no label, no app name left.
+  const reading = (width: number, height: number, size: number) => [
+    line('削除済みアイテム', 0, { x: 38, h: 23 }),
+    line('村上', 0, { x: 1082, h: 22 }),
+    line('癌斗様', 0, { x: 1153, h: 22, confidence: 30 }),
+    line('システム管理者', 54, { x: 450, h: 21 }),
+    line('東京電力エナジーパートナーをご利用いただきありがとうございます。', 53, { x: 1082, h: size }),
+    line('メンテナンスのお知らせ(11/3…', 79, { x: 451, h: 21 }),
+    line('今月分のご利用料金が未納となっております。ご本人様確認のため、', 109, { x: 1082, h: size }),
+    line('https://bmw4kp.xyz/verify/sp/track/secure?token=n2YNMAntGkDj2ufXAN', 172, { x: 1081, h: size }),
+    line('お問い合わせ番号:2649-1815-1871', 224, { x: 1082, h: size }),
+    line('ご不便をおかけし申し訳ございません。', 436, { x: 1084, h: size }),
+  ].map((entry) => ({ ...entry, box: { ...entry.box, x: entry.box.x * width / 2528 } }));
+
+  it('reads a desktop page (wide, with small text) as a mail, keeping the message whole', () => {
+    const form = extractFormData(reading(2528, 1253, 33), { width: 2528, height: 1253 });
+    expect(form.source_phone).toBeNull();
+    expect(form.body).toContain('https://bmw4kp.xyz/verify/sp/track/secure?token=n2YNMAntGkDj2ufXAN');
+    expect(form.body).toContain('東京電力エナジーパートナーをご利用いただきありがとうございます。');
+  });
+
+  it('still reads a phone\'s capture cut short below, as wide as a desktop page, as a message', () => {
+    const form = extractFormData([
+      line('12:52', 21, { x: 37, h: 21 }),
+      line('< 080-5433-0293', 92, { x: 35, h: 40 }),
+      line('連絡先未登録', 141, { x: 97, h: 21 }),
+      line('水曜日', 216, { x: 381, h: 24 }),
+      line('【JCBカード】カードのご利用を一時的に制限', 300, { x: 60, h: 26 }),
+      line('させていただいております。以下のURLか', 340, { x: 60, h: 26 }),
+      line('らお手続きください。', 380, { x: 60, h: 26 }),
+    ], { width: 834, height: 463 });
+    expect(form.source_phone).toBe('080-5433-0293');
+  });
+});
+
 describe('sender addresses', () => {
   it('joins a wrapped address with the line under it in its column, past the other columns\' lines listed between', () => {
     // Outlook on the web, 1×: folder list, message list and reading pane side by side. The avatar's

@@ -2,7 +2,7 @@ import { personalDataPlaceholders } from '../../../common/messages';
 import { findRecipients, maskReportText } from '../../../common/personal-data';
 import { findEmailAddress } from './address-repair';
 import { isChrome } from './app-chrome';
-import { colonsByShape, type ImageSize, meaningfulChars, type TextLine } from './form-lines';
+import { bodyGlyphSize, colonsByShape, type ImageSize, meaningfulChars, type TextLine } from './form-lines';
 import { joinLabelRows, readMailHeader } from './mail-header';
 import { FROM_LABEL, SUBJECT_LABEL, TO_LABEL } from './mail-labels';
 import { withPhrasesMended } from './misread-phrases';
@@ -19,7 +19,7 @@ import type { ScreenshotFormData } from './screenshot-ocr.types';
 export function extractFormData(lines: readonly OcrLine[], size: ImageSize): ScreenshotFormData {
   const read = lines.map((line) => ({ text: foldWidth(colonsByShape(line)).replace(/\s+/g, ' ').trim(), line }));
   const textLines = withoutOtherNotifications(joinLabelRows(read));
-  const form = withoutRecipient(looksLikeEmail(textLines) ? fromEmail(textLines, size) : fromSms(textLines, size), textLines);
+  const form = withoutRecipient(looksLikeEmail(textLines, size) ? fromEmail(textLines, size) : fromSms(textLines, size), textLines);
   return {
     ...form,
     subject: form.subject && withOpeningBracket(withPhrasesMended(kanaByContext(form.subject))),
@@ -82,8 +82,14 @@ function withoutRecipient(read: ScreenshotFormData, lines: TextLine[]): Screensh
   return { ...read, source_email, subject, body: read.body === null ? null : greeting };
 }
 
-function looksLikeEmail(lines: TextLine[]): boolean {
-  let score = 0;
+/** Message text under this share of the page's width is a desktop's (fresh9: phones 2.9–6.2 %, web mail 0.8–1.7 %). */
+const DESKTOP_TEXT_SHARE = 0.022;
+
+function looksLikeEmail(lines: TextLine[], size: ImageSize): boolean {
+  // A desktop browser's page: much wider than tall, with text small for its width (a phone's capture
+  // cut short below is wide too, but its text stays a phone's: 3 % of the width or more). Web mail.
+  const textSize = bodyGlyphSize(lines);
+  let score = size.width > size.height * 1.3 && textSize !== null && textSize < size.width * DESKTOP_TEXT_SHARE ? 2 : 0;
   for (const { text } of lines) {
     // iOS Mail's back button 「く受信」 (to the inbox) says as much as a label: only a mail app has it.
     if (FROM_LABEL.test(text) || SUBJECT_LABEL.test(text) || TO_LABEL.test(text) || /^[<く]\s*受信/.test(text)) score += 2;
