@@ -380,6 +380,28 @@ describe('notifications', () => {
     expect(form.body).toBe('国税庁:所得税の納付が確認できておりません。\nhttps://kokuzei-info.example/track');
   });
 
+  it('does not take a line of the message that ends in 今 (an address wrapped there) for a card\'s header', () => {
+    const mail = [
+      line('From order@ngwpda.test', 84, { x: 14, h: 16 }),
+      line('件名', 161, { x: 13, h: 14 }),
+      line('[注意]楽天市場:お客様情報の確認', 158, { x: 82, h: 16 }),
+      line('お客様各位', 238, { x: 14, h: 16 }),
+      line('プライム会員の更新手続きに失敗しました。', 332, { x: 14, h: 16 }),
+      line('注文番号: 795-1241199-9707405', 504, { x: 13, h: 16 }),
+      line('ご登録住所:〒943-4075愛知県名古屋市千種区今', 526, { x: 14, h: 16 }),
+      line('池1-19-18', 552, { x: 13, h: 16 }),
+      line('24時間以内にご対応がない場合、ご利用を停止いたします。', 610, { x: 13, h: 16 }),
+    ];
+    const form = extractFormData(mail, LOCK);
+    expect(form.body).toContain('ご登録住所:（住所）');
+    expect(form.body).toContain('24時間以内にご対応がない場合、ご利用を停止いたします。');
+    // A banner's 「今」 set apart at the right of its row still marks a card.
+    const banner = line('写真 今', 12, { x: 22, h: 14 });
+    banner.charBoxes[banner.charBoxes.length - 1] = { ...banner.charBoxes.at(-1)!, x: 340 };
+    const withBanner = extractFormData([banner, line('1年前の思い出をふり返ってみましょう', 34, { x: 22, h: 16 }), ...mail], LOCK);
+    expect(withBanner.body).not.toContain('思い出');
+  });
+
   it('finds a card whose time has its digit read as a quotation mark (「"分前」)', () => {
     const form = extractFormData([
       line('国税庁お知らせ', 216, { x: 40 }),
@@ -574,9 +596,10 @@ describe('kana the recogniser confuses, read by context', () => {
       line('下記URLヘへアクセスしてください。', 150),
       line('以下のりURLヘアクセスし、ヘルプページへ進んでください。', 174),
       line('ご不明な点はヘルプデスクまで。', 198),
+      line('誠に恐れ入りますが、以下のUりURLからお手続きください。', 222),
     ], { width: 1280, height: 800 });
     expect(form.subject).toBe('【重要】お客様情報の確認');
-    expect(form.body).toBe('下記URLへアクセスしてください。\n以下のURLへアクセスし、ヘルプページへ進んでください。\nご不明な点はヘルプデスクまで。');
+    expect(form.body).toBe('下記URLへアクセスしてください。\n以下のURLへアクセスし、ヘルプページへ進んでください。\nご不明な点はヘルプデスクまで。\n誠に恐れ入りますが、以下のURLからお手続きください。');
   });
 });
 

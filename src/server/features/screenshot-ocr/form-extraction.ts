@@ -30,14 +30,14 @@ export function extractFormData(lines: readonly OcrLine[], size: ImageSize): Scr
 /**
  * Repairs of the jpn model's kana, by context: the hiragana へ and the katakana ヘ look the same, and
  * the particle (「URLへアクセス」) is read as ヘ or as both (「ヘへ」); a 「り」 is read in before 「URL」
- * (「下記りURL」); a 「和」 appears in bold text where there is none (「お和荷物」「ポイント和失効」).
+ * (「下記りURL」「以下のUりURL」); a 「和」 appears in bold text where there is none (「お和荷物」「ポイント和失効」).
  */
 function kanaByContext(text: string): string {
   return withoutPhantomWa(text)
     .replace(/[ヘへ]{2}/g, 'へ')
     .replace(/(?<![\u30a1-\u30faー])ヘ(?![\u30a1-\u30faー]|$)/g, 'へ')
     .replace(/(?<![\u30a1-\u30faー])ヘ(?=アクセス)/g, 'へ')
-    .replace(/(?<=[記の])り(?=URL)/g, '');
+    .replace(/(?<=[記の])U?り(?=URL)/g, '');
 }
 
 /** A subject's opening 【 read as a capital (「H重要】お客様の…」): a closing 】 with none before it. */

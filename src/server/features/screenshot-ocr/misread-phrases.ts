@@ -23,6 +23,8 @@ const PHRASES: Array<[RegExp, string]> = [
   // The katakana ロ read as the kanji 口 in 「ログイン」 and before a long vowel mark.
   [/口(?=グイン|ー)/g, 'ロ'],
   [/運輪/g, '運輸'],
+  // 「URL」 with its L read as し: 「以下のURしよりログイン」「下記URしLより」.
+  [/URしL?(?=より|から|へ|を|に)/g, 'URL'],
   // 「未納」 with 納 read as 約 (未約定, a trade not yet done, is a word), 「有効期限」 with 期 read as 散 or 斯.
   [/未約(?!定)/g, '未納'],
   [/有効[散斯]限/g, '有効期限'],

@@ -1,5 +1,5 @@
 import { isChrome } from './app-chrome';
-import { meaningfulChars, type TextLine } from './form-lines';
+import { glyphSize, meaningfulChars, type TextLine } from './form-lines';
 
 /**
  * Notifications on a screenshot: another app's banner over the top of a message, or the cards of
@@ -26,7 +26,18 @@ function sameRow(a: TextLine, b: TextLine): boolean {
   return Math.abs(ab.y + ab.h / 2 - (bb.y + bb.h / 2)) < Math.max(ab.h, bb.h) / 2;
 }
 
-const isTimeChip = (entry: TextLine) => RELATIVE_TIME.test(entry.text) && !/[。．]/.test(entry.text) && meaningfulChars(entry.text) <= 24;
+const isTimeChip = (entry: TextLine) => RELATIVE_TIME.test(entry.text) && !/[。．]/.test(entry.text) && meaningfulChars(entry.text) <= 24 && !nowInText(entry);
+
+/**
+ * 「今」 at the end of a line of text is a word of it (「…千種区今」 of an address wrapped to 「池1-19-18」),
+ * not the time: a notification's 「今」 stands apart at the right end of its row.
+ */
+function nowInText({ text, line }: TextLine): boolean {
+  if (!/[^\s今]\s*今$/.test(text) || /たった今$/.test(text)) return false;
+  const last = line.charBoxes.at(-1);
+  const before = line.charBoxes.at(-2);
+  return last !== undefined && before !== undefined && last.x - (before.x + before.w) < glyphSize(line);
+}
 
 /** Header rows: a short line ending in a relative time, or a relative time beside a name on its row. */
 function findCards(lines: TextLine[]): Card[] {
