@@ -16,7 +16,7 @@ export const CHROME = [
   // The same warnings and chips as other apps print them, or with a character lost or cut at the
   // screen's edge: 「この送信者は連絡先に登録されてません」, 「連絡先未登録」, 「2026/11/20 21:34」,
   // 「午後3:24」, 「生ストメッセー」 for テキストメッセージ.
-  /送信者は連絡先に/, /連絡先(リスト)?に登録されて(い)?ません/, /連絡先未登録/, /^\d{4}\/\d{1,2}\/\d{1,2}\s*\d{1,2}:\d{2}$/,
+  /送信者[はが]連絡先/, /連絡先(リスト)?に登録されて(い)?ません/, /連絡先未登録/, /^\d{4}\/\d{1,2}\/\d{1,2}\s*\d{1,2}:\d{2}$/,
   /^(午前|午後)\s*\d{1,2}:\d{2}$/, /ストメッセー/,
   // The Yahoo! mail app's title with its 「!」 read as a letter (「くYahooiメール」), and the status
   // bar's signal, Wi-Fi and battery read as a character, bars and a percentage (「今ll 78%」「全wl 789」).

@@ -234,6 +234,25 @@ describe('SMS body', () => {
     expect(form.body).toContain('いつもセゾンカードをご利用いただき');
   });
 
+  it('starts at the first line when the capture cut through it, a few pixels below the edge, and drops the app\'s warning', () => {
+    // iOS Messages, large text, cut at the top; the first line's box (taller than its text) starts 4 px down.
+    const cut = line('銀行】ワンタイムパス', 4, { x: 30, h: 22 });
+    cut.box = { ...cut.box, h: 42 };
+    const form = extractFormData([
+      cut,
+      line('ワードの再設定が完了', 36, { x: 32, h: 22 }),
+      line('していません。速やか', 66, { x: 35, h: 22 }),
+      line('に以下のURLよりログ', 95, { x: 32, h: 22 }),
+      line('インし、情報を更新し', 136, { x: 32, h: 22 }),
+      line('てください。', 172, { x: 32, h: 22 }),
+      line('送信者が連絡先リストに登録されてい', 248, { x: 39, h: 17 }),
+      line('ないため、このメッセージ内のリンク', 276, { x: 40, h: 17 }),
+      line('は無効になっています。', 296, { x: 94, h: 17 }),
+      line('迷惑メッセージを報告', 321, { x: 101, h: 17 }),
+    ], { width: 380, height: 572 });
+    expect(form.body?.replace(/\n/g, '')).toBe('銀行】ワンタイムパスワードの再設定が完了していません。速やかに以下のURLよりログインし、情報を更新してください。');
+  });
+
   it('takes no icons read as 「0二。」 for a sentence that would end the header', () => {
     const form = extractFormData([
       line('Outlook', 37, { x: 82, h: 28 }),

@@ -149,7 +149,7 @@ function fromSms(lines: TextLine[], size: ImageSize): ScreenshotFormData {
   const first = lines[0];
   const second = lines[1];
   const cutAtGreeting = first !== undefined && second !== undefined && first.line.box.y < first.line.box.h * 3 && !isChrome(first)
-    && (/(様|さま|殿|各位)$/.test(first.text) || first.line.box.y <= 1) && looksLikeSentence(second)
+    && (/(様|さま|殿|各位)$/.test(first.text) || first.line.box.y <= Math.max(1, first.line.box.h * 0.15)) && looksLikeSentence(second)
     && second.line.box.y - (first.line.box.y + first.line.box.h) < second.line.box.h * 1.5;
   const firstBodyLine = senderIndex >= 0 ? senderIndex + 1 : topSentence >= 0 ? topSentence : cutAtGreeting ? 0 : lines.findIndex(({ line }) => line.box.y > size.height * 0.15);
   const bodyLines = withoutCutEdgeLines(withoutChatSenderName(withoutChrome(dropAvatarNoise(firstBodyLine >= 0 ? lines.slice(firstBodyLine) : []))), size);
