@@ -33,6 +33,9 @@ export const CHROME = [
 /** Below this, tesseract was reading icons or avatars, not text. */
 const MIN_LINE_CONFIDENCE = 40;
 
+/** The date chip a chat sets above the day's messages (「水曜日」「水曜日20:49」「11月24日(月)」「2026/11/20」). */
+export const CHAT_DATE_CHIP = /^(今日|昨日|一昨日|[月火水木金土日]曜日|\d{1,2}月\d{1,2}日\s*(\(?[月火水木金土日]\)?)?|\d{4}\/\d{1,2}\/\d{1,2})\s*(\d{1,2}:\d{2})?$/;
+
 export function isChrome({ text, line }: TextLine): boolean {
   if (CHROME.some((pattern) => pattern.test(text))) return true;
   // The last character of a wrapped sentence on a line of its own (「す。」) is text, not an icon.

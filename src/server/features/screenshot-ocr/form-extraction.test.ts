@@ -253,6 +253,19 @@ describe('SMS body', () => {
     expect(form.body?.replace(/\n/g, '')).toBe('銀行】ワンタイムパスワードの再設定が完了していません。速やかに以下のURLよりログインし、情報を更新してください。');
   });
 
+  it('starts after the day\'s date chip when the header was cut off', () => {
+    // +メッセージ, 2×, cut at the top through the sender's name.
+    const form = extractFormData([
+      line('る葉7ナカガブプンドンクト', 0, { x: 98, h: 29, confidence: 48 }),
+      line('水曜日', 64, { x: 379, h: 46 }),
+      line('東京ガス:ポイント還元のお手続き', 149, { x: 52, h: 32 }),
+      line('が完了していません。下記URLよりご', 197, { x: 52, h: 32 }),
+      line('確認ください。https://nc8vh4c.test', 243, { x: 51, h: 32 }),
+      line('十。メッセージを入力', 1573, { x: 31, h: 58 }),
+    ], { width: 830, height: 1686 });
+    expect(form.body?.replace(/\n/g, '')).toBe('東京ガス:ポイント還元のお手続きが完了していません。下記URLよりご確認ください。https://nc8vh4c.test');
+  });
+
   it('takes no icons read as 「0二。」 for a sentence that would end the header', () => {
     const form = extractFormData([
       line('Outlook', 37, { x: 82, h: 28 }),

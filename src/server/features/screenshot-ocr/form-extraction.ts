@@ -1,7 +1,7 @@
 import { personalDataPlaceholders } from '../../../common/messages';
 import { findRecipients, maskReportText } from '../../../common/personal-data';
 import { findEmailAddress } from './address-repair';
-import { isChrome } from './app-chrome';
+import { CHAT_DATE_CHIP, isChrome } from './app-chrome';
 import { bodyGlyphSize, colonsByShape, type ImageSize, meaningfulChars, type TextLine } from './form-lines';
 import { joinLabelRows, readMailHeader } from './mail-header';
 import { FROM_LABEL, SUBJECT_LABEL, TO_LABEL } from './mail-labels';
@@ -151,7 +151,10 @@ function fromSms(lines: TextLine[], size: ImageSize): ScreenshotFormData {
   const cutAtGreeting = first !== undefined && second !== undefined && first.line.box.y < first.line.box.h * 3 && !isChrome(first)
     && (/(様|さま|殿|各位)$/.test(first.text) || first.line.box.y <= Math.max(1, first.line.box.h * 0.15)) && looksLikeSentence(second)
     && second.line.box.y - (first.line.box.y + first.line.box.h) < second.line.box.h * 1.5;
-  const firstBodyLine = senderIndex >= 0 ? senderIndex + 1 : topSentence >= 0 ? topSentence : cutAtGreeting ? 0 : lines.findIndex(({ line }) => line.box.y > size.height * 0.15);
+  // Or, with the header cut off or unreadable, the day's date chip: the messages follow it.
+  const dateChip = lines.findIndex(({ text, line }) => line.box.y < size.height * 0.3 && CHAT_DATE_CHIP.test(text));
+  const firstBodyLine = senderIndex >= 0 ? senderIndex + 1 : topSentence >= 0 ? topSentence : cutAtGreeting ? 0 : dateChip >= 0 ? dateChip + 1
+    : lines.findIndex(({ line }) => line.box.y > size.height * 0.15);
   const bodyLines = withoutCutEdgeLines(withoutChatSenderName(withoutChrome(dropAvatarNoise(firstBodyLine >= 0 ? lines.slice(firstBodyLine) : []))), size);
   return { source_email, source_phone, subject: null, body: joinBody(bodyLines) };
 }
