@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ocrLine } from '../../test/ocr-line-factories';
 import { findEmailAddress, findSenderAddress, repairAddressText } from './address-repair';
 import { isChrome } from './app-chrome';
+import { TO_LABEL } from './mail-labels';
 import { joinBody } from './message-body';
 import { extractFormData } from './form-extraction';
 import type { OcrLine } from './ocr-layout';
@@ -896,6 +897,12 @@ describe('sender addresses', () => {
     expect(form.source_email).toBe('mytokyogas@mail.mytokyogas.xyz');
     expect(form.body).toBe('〇〇様\nいつも東京ガスをご利用いただき、誠にありがとうございます。');
   });
+
+  it.each([['_宛先:遠藤奈々', true], ['人玩先:吉田裕子', true], ['発先:吉田格子', true], ['宛先住所に不備がございます', false], ['出発先を選んでください', false]])(
+    'reads %s as a To label: %s', (text, label) => {
+      expect(TO_LABEL.test(text)).toBe(label);
+    },
+  );
 
   it('knows a mail by its To line read with a mark before 宛先, and keeps the recipient\'s name out', () => {
     // Outlook mobile, 2×: no other label, the avatar read before the address, a mark before 宛先.
