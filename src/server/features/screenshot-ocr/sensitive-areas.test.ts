@@ -416,3 +416,71 @@ describe('redaction of round 8 (shapes from a fresh generated split, seed 202611
     expect(touches(findSensitiveBoxes([sure, greeting, ...body], SCREEN), sure.box)).toBe(false);
   });
 });
+
+describe('redaction of round 9 (shapes from a fresh generated split, seed 20261150)', () => {
+  /** The area of a line's characters [start, end). */
+  const chars = (l: ReturnType<typeof line>, start: number, end = l.text.length): PixelBox => {
+    const first = l.charBoxes[start]!;
+    const last = l.charBoxes[end - 1]!;
+    return { x: first.x, y: l.box.y, w: last.x + last.w - first.x, h: l.box.h };
+  };
+
+  it('covers a +81 number whose "+" was read as a 1 from its first digit, but not an inquiry number in groups of four', () => {
+    const spaced = line('< 18190 8206 2047', 20);
+    const packed = line('くく1817061043530', 60);
+    const inquiry = line('お問い合わせ番号：1812-3456-7890', 200);
+    const boxes = findSensitiveBoxes([spaced, packed, inquiry], SCREEN);
+    expect(covered(boxes, chars(spaced, 2))).toBe(true);
+    expect(covered(boxes, chars(packed, 2))).toBe(true);
+    expect(touches(boxes, chars(inquiry, inquiry.text.indexOf('1')))).toBe(false);
+  });
+
+  it('takes 接 at the end of a short line that is one name for its 様, but not in a word', () => {
+    const greeting = line('井上翔太接', 20);
+    const notice = line('直接', 60);
+    const boxes = findSensitiveBoxes([greeting, notice], SCREEN);
+    expect(covered(boxes, greeting.box)).toBe(true);
+    expect(touches(boxes, notice.box)).toBe(false);
+  });
+
+  it('takes "htt" and a letter before a mark for a misread scheme and covers the line from there', () => {
+    const url = line('httn<・77dnrnmn_na 1', 20, { x: 70, confidence: 34 });
+    const boxes = findSensitiveBoxes([url, line('ご確認ください。', 60, { x: 70 })], SCREEN);
+    expect(covered(boxes, url.box)).toBe(true);
+    expect(findSensitiveBoxes([line('Matthew さんからのメッセージ', 20)], SCREEN)).toEqual([]);
+  });
+
+  it('covers a line cut by the image\'s top edge from what it holds to its end, even when its box is taller than text', () => {
+    const body = [line('詳細は下記をご確認ください。', 150, { h: 30 }), line('10:05・SMS', 200, { h: 30 })];
+    const cut = line('肛PIDW3WKSG 7 6', 0, { x: 36, h: 86, confidence: 49 });
+    const boxes = findSensitiveBoxes([cut, ...body], { width: 1000, height: 400 });
+    expect(covered(boxes, chars(cut, 1))).toBe(true);
+    // The avatar read as 肛 beside it stays.
+    expect(covered(boxes, chars(cut, 0, 1))).toBe(false);
+  });
+
+  it('covers the unread number right of a phone label that ends its line, up to the next thing on the row', () => {
+    const label = line('お電話でのお問い合わせ:', 20, { x: 26 });
+    const hours = line('(平日10:00ー17:00)', 22, { x: label.box.x + label.box.w + 100, h: 14 });
+    const boxes = findSensitiveBoxes([label, hours], { width: 1000, height: 300 });
+    expect(covered(boxes, { x: label.box.x + label.box.w, y: 20, w: 100, h: 20 })).toBe(true);
+    expect(touches(boxes, hours.box)).toBe(false);
+    expect(covered(boxes, chars(label, 0, 5))).toBe(false);
+    const alone = line('お問い合わせ:', 20, { x: 26 });
+    expect(covered(findSensitiveBoxes([alone], SCREEN), { x: alone.box.x + alone.box.w, y: 20, w: 100, h: 20 })).toBe(true);
+  });
+
+  it('covers the hole above a URL\'s rest alone on its line, across the column, but not above an e-mail address or a whole URL', () => {
+    const body = [line('本人認証サービスの登録情報の更新が必要です。', 280, { x: 25 }), line('め、下記URLヘアクセスしてください。', 301, { x: 25 })];
+    const rest = line('jr3LEKEqbOKmwRsJ', 355, { x: 25, h: 14 });
+    const boxes = findSensitiveBoxes([...body, rest], { width: 600, height: 500 });
+    const right = body[0]!.box.x + body[0]!.box.w;
+    expect(covered(boxes, { x: 25, y: 322, w: right - 25, h: 32 })).toBe(true);
+    expect(touches(boxes, chars(body[1]!, 0, 4))).toBe(false);
+    const address = line('nakamura36@mail.example', 355, { x: 25, h: 14 });
+    expect(touches(findSensitiveBoxes([...body, address], { width: 600, height: 500 }), { x: 30, y: 322, w: 100, h: 10 })).toBe(false);
+    const whole = line('hffp/ctax_nfaamhkm7 amhkm7 fe<f/<e', 355, { x: 25, h: 14 });
+    // (Only the old band of one and a half line heights right above it.)
+    expect(touches(findSensitiveBoxes([...body, whole], { width: 600, height: 500 }), { x: 30, y: 322, w: 100, h: 10 })).toBe(false);
+  });
+});

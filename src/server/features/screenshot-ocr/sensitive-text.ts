@@ -23,7 +23,11 @@ const BRAND_DOMAIN = /^_?[A-Z][A-Za-z]+\.(co\.jp|com|jp)$/;
 const SCHEME_START = /^(?:h(?:t(?:t(?:ps?)?)?)?|t?tps?)(?::?\/{0,2})$/i;
 /** Digits with what OCR makes of the separators of full-width numbers ("0120一96 9一454", "050二3117"). */
 const LOOSE_NUMBER = /(?:\+\s?8\s?1|0)(?:[\s\-‐－ー−一二_・.()]{0,2}\d){8,12}/g;
-const PHONE_LABEL = /(?:お問い?合わせ(?:窓口|先)?|問合せ|電話(?:番号)?|TEL|Tel|tel|窓口|センター|ダイヤル|連絡先)(?!番号)[^\d\s]{0,4}?[:：・\s]*(?=[+\d])/g;
+/** The words that label a phone number ("お問い合わせ", "TEL"). */
+const PHONE_LABEL_WORDS = '(?:お問い?合わせ(?:窓口|先)?|問合せ|電話(?:番号)?|TEL|Tel|tel|窓口|センター|ダイヤル|連絡先)(?!番号)';
+const PHONE_LABEL = new RegExp(`${PHONE_LABEL_WORDS}[^\\d\\s]{0,4}?[:：・\\s]*(?=[+\\d])`, 'g');
+/** A phone label and its colon ending a line ("お電話でのお問い合わせ:"): the number stands right of it, read or not. */
+export const LINE_END_PHONE_LABEL = new RegExp(`${PHONE_LABEL_WORDS}[^\\d\\s]{0,4}?\\s*[:：]\\s*$`);
 const CARD_LABEL = /(カード番号|ご利用カード|対象カード|カード|card)/i;
 /** A mask OCR read as something else ("米米米米米米米米1234", "++++ ++++ 5518"): one symbol repeated, then the last digits. */
 const REPEATED_MASK = /([^\sA-Za-z0-9ー−\-=_.。、・…─━])(?:\s?\1){3,}\s?\d{2,4}|([^\sA-Za-z0-9ー−\-=_.。、・…─━])\2{5,}/;
@@ -39,8 +43,11 @@ export interface FoundSpan extends Span {
   address: boolean;
 }
 
-/** A scheme anywhere, whatever OCR made of what follows it ("たします。https:ガ"). */
-const SCHEME_ANYWHERE = /(?<![A-Za-z])h?t?tps?\s?[:;]|hxxps?[:;]|www\./gi;
+/**
+ * A scheme anywhere, whatever OCR made of what follows it ("たします。https:ガ"); also "htt" and at
+ * most one more letter before a mark, the scheme with its "p" and ":" misread ("httn<・77dnrnmn").
+ */
+const SCHEME_ANYWHERE = /(?<![A-Za-z])h?t?tps?\s?[:;]|hxxps?[:;]|www\.|(?<![A-Za-z])htt[a-z]?[^A-Za-z\s:;]/gi;
 /**
  * A number led by 0, O or + with nine digits or more, whatever single characters OCR put between
  * them ("O0.5 706語6 6.5三2.8 8", "03-フ710-3287"): a phone number in full-width digits. Dates,
@@ -54,6 +61,11 @@ const DIGIT_GROUPS = /(?<!\d)\d{1,4}(?:[\s\-‐－ー−]\d{1,4}){3,4}(?!\d)/g;
  * margin, where the "+" stands. Not "8179-0673-1384" (an inquiry number in groups of four).
  */
 const LOST_PLUS_NUMBER = /(?<![\d+])81(?:\d{9,10}|[\s\-‐－ー−]\d{1,2}[\s\-‐－ー−]?\d{4}[\s\-‐－ー−]?\d{4})(?!\d)/g;
+/**
+ * A +81 number whose "+" OCR read as a 1 ("< 18190 8206 2047", "くく1817061043530"): the prefix and
+ * the line's next one or two digits run together. Not "1812-3456-7890" (a first group of four).
+ */
+const ONE_FOR_PLUS_NUMBER = /(?<![\d+])181(?:\d{2}|[\s\-‐－ー−]\d{1,2})[\s\-‐－ー−]\d{4}[\s\-‐－ー−]?\d{4}(?!\d)|(?<![\d+])181\d{10}(?!\d)/g;
 /** An address in angle brackets, a sender's or a recipient's ("JCBカード<myjcb⑳kjqir2.top>"), up to its ">" or the line's end. */
 /** An e-mail address whose "<" was not read, up to its ">" across one space ("yubincenter77@gmf37p example>"). */
 const ADDRESS_TO_BRACKET = /[A-Za-z0-9._%+-]+@[^\s<>＜＞]*(?:\s[^\s<>＜＞]+)?\s*[>＞]/g;
@@ -73,8 +85,8 @@ const AT_LOOKALIKE = /(?<=[A-Za-z0-9._-])[\u2460-\u24ff\u2776-\u2793©®](?=[A-Z
  */
 export const LOOSE_RECIPIENT_LABEL = /^\s*[^\s\d:：]{0,2}?(?:宛[^\s\d:：]|[^\s\d:：]先)\s*[:：_]\s*/;
 
-/** Characters OCR puts for 様 (欄 most of all, 機 on small dark text); only believed at the end of a short line that is one name of three characters or more (not 「入力欄」). */
-export const HONORIFIC_LOOKALIKES = '欄樣標機';
+/** Characters OCR puts for 様 (欄 most of all, 機 and 接 on small dark text); only believed at the end of a short line that is one name of three characters or more (not 「入力欄」). */
+export const HONORIFIC_LOOKALIKES = '欄樣標機接';
 const HONORIFIC_LOOKALIKE_LINE = new RegExp(`^\\s*([^\\s${HONORIFIC_LOOKALIKES}]{3,8})\\s*[${HONORIFIC_LOOKALIKES}]\\s*$`);
 
 /** Text rules that only add black: more tolerant than the ones that decide a second reading. */
@@ -91,6 +103,7 @@ function wideTextSpans(probe: string): FoundSpan[] {
     if (match[0].replace(/\D/g, '').length >= 10) spans.push({ start: match.index, end, wraps: false, address: true });
   }
   for (const match of probe.matchAll(LOST_PLUS_NUMBER)) spans.push({ start: match.index, end: match.index + match[0].length, wraps: false, address: true });
+  for (const match of probe.matchAll(ONE_FOR_PLUS_NUMBER)) spans.push({ start: match.index, end: match.index + match[0].length, wraps: false, address: true });
   for (const match of probe.matchAll(BRACKETED_ADDRESS)) {
     // Only an address-like value ("a@b", "x.y"); "<戻る" and "< 12:30" are an app's chrome.
     if (!/[@.]/.test(match[1]!) || match[1]!.replace(/[^A-Za-z0-9]/g, '').length < 3) continue;

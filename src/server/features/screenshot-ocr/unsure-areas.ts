@@ -1,5 +1,5 @@
 import { NOT_A_NAME } from '../../../common/personal-data';
-import { boxFor, type ImageSize, isNextLine, rowAbove, sameRow, typicalLineHeight } from './line-geometry';
+import { alignedLeft, boxFor, type ImageSize, isNextLine, rowAbove, sameRow, typicalLineHeight } from './line-geometry';
 import type { OcrLine } from './ocr-layout';
 import { looksLikeAddress } from './ocr-text';
 import type { PixelBox } from './screenshot-ocr.types';
@@ -38,6 +38,11 @@ const STRETCHED_LINE_CONFIDENCE = 50;
 const STRETCHED_GLYPH = 4;
 /** ... in a line at least this many text lines tall: two rows of small text read as one (icons are a line tall). */
 const MERGED_ROWS_HEIGHT = 1.4;
+/** A hole above an address's rest this many rows tall (at least, at most) is its unread first line. */
+const HOLE_MIN_ROWS = 0.8;
+const HOLE_MAX_ROWS = 3;
+/** A piece of a URL past its scheme: URL characters only, no "@". */
+const URL_REST_ALONE = /^[A-Za-z0-9\-._~/?#&=%+:]+$/;
 /** The first part of a wrapped address, at the end of the row above: URL characters up to the end. */
 const TRAILING_ADDRESS_PART = /[A-Za-z0-9._%+\-~/:?=&#]+\s*$/;
 
@@ -47,7 +52,16 @@ export function findUnsureAreas(lines: readonly OcrLine[], marked: readonly Mark
   const whole = (index: number) => found.push({ start: 0, end: lines[index]!.text.length, line: index, wraps: false, address: false });
 
   const textHeight = typicalLineHeight(lines);
+  const readAs = new Set(marked.map((span) => span.line));
   lines.forEach((line, index) => {
+    // A line cut by the image's edge that holds something to hide, read unsurely: covered from
+    // the first thing found to the line's end, even when its box is taller than text (a cropped
+    // bubble's last row read with the avatar beside it, "肛PIDW3WKSG 7 6" 86 px tall): where the
+    // address ends is as unsure as the rest of the reading ("7 6" for "76").
+    if (image && readAs.has(index) && line.confidence < CUT_LINE_CONFIDENCE && cutByEdge(line, image)) {
+      const start = Math.min(...marked.filter((span) => span.line === index).map((span) => span.start));
+      found.push({ start, end: line.text.length, line: index, wraps: false, address: false });
+    }
     // Specks and blobs (an icon, a photo, the canvas of a rotated capture read as one huge
     // "line") are not text: only lines of about a text line's height count.
     if (line.box.h > textHeight * MAX_LINE_HEIGHT) return;
@@ -65,7 +79,6 @@ export function findUnsureAreas(lines: readonly OcrLine[], marked: readonly Mark
   // unsurely (an avatar, the sender and the To line read as one, "の⑳が光") holds the recipient's
   // name again, however it was read. A line the rules found something on was read well enough to
   // say what it holds (a sender's address), and is covered as far as that goes.
-  const readAs = new Set(marked.map((span) => span.line));
   lines.forEach((greeting) => {
     if (!namesRecipient(greeting)) return;
     lines.forEach((line, index) => {
@@ -150,6 +163,25 @@ function wrapStart(lines: readonly OcrLine[], span: MarkedSpan, found: MarkedSpa
   const covered = boxFor(line, span)[0];
   if (!covered) return;
   const h = line.box.h;
+  // (A URL's rest alone on its line, a path or token of URL characters with no "@", under a hole:
+  // nothing read between it and the text above for one or two rows. The URL's first line went
+  // unread, "jr3LEKEqbOKmwRsJ" under a blank where "https://rakuten-card-…" ran the column's width
+  // on a rotated 1× capture: the hole goes, to where the column's lines above end. An e-mail
+  // address starts itself: under a sender's name in a header, the space above it is the header's
+  // own; and a line with more on it after the address ("hffp/ctax_nfa amhkm7 fe<f") is a whole URL.)
+  const urlRest = URL_REST_ALONE.test(value) && line.text.slice(span.end).trim() === '';
+  const over = !urlRest ? [] : lines.filter((other) => other.box.y + other.box.h <= line.box.y && other.box.x < line.box.x + line.box.w && other.box.x + other.box.w > line.box.x);
+  if (over.length > 0) {
+    const bottom = Math.max(...over.map((other) => other.box.y + other.box.h));
+    const row = Math.max(h, ...over.filter((other) => other.box.y + other.box.h === bottom).map((other) => other.box.h));
+    const hole = line.box.y - bottom;
+    if (hole >= row * HOLE_MIN_ROWS && hole <= row * HOLE_MAX_ROWS) {
+      const column = lines.filter((other) => other.box.y + other.box.h > bottom - row * 3 && other.box.y + other.box.h <= bottom && alignedLeft(line, other));
+      const right = Math.max(covered.x + covered.w, ...column.map((other) => other.box.x + other.box.w));
+      unread.push({ x: covered.x, y: bottom, w: right - covered.x, h: line.box.y - bottom });
+      return;
+    }
+  }
   const band = { x: covered.x, y: line.box.y - h * 1.5, w: covered.w, h: h * 1.5 };
   // Up to the first line read in that band to the right (a time, a button): that is not the address.
   const blockers = lines.filter((other) => other !== line && other.box.y < band.y + band.h && other.box.y + other.box.h > band.y && other.box.x + other.box.w > band.x);
