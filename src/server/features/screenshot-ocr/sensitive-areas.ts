@@ -30,8 +30,11 @@ const LOOKALIKE_REST_CHARS = 6;
 const LOST_END = 2;
 /** Lines read with less word confidence than this do not tell where the text column ends (wide rules only). */
 const EDGE_CONFIDENCE = 30;
-/** A card number's label, as a field name followed by its value. */
-const CARD_FIELD = /(?:カード番号|ご利用カ.{0,3}ド|対象カード|カード[末未]尾|カード)[^\s:：・]{0,2}\s*[:：・]|(?:カード番号|ご利用カ.{0,3}ド|カード[末未]尾|[カ力刀]ー?ド[末未]尾)(?=\s*$|\S)/i;
+/**
+ * A card number's label, as a field name followed by its value. 「ド末尾」 stands for カード末尾
+ * whatever OCR made of its first characters (「力ド末尾」, 「輸ド末尾」).
+ */
+const CARD_FIELD = /(?:カード番号|ご利用カ.{0,3}ド|対象カード|カード[末未]尾|カード)[^\s:：・]{0,2}\s*[:：・]|(?:カード番号|ご利用カ.{0,3}ド|ド[末未]尾)(?=\s*$|\S)/i;
 /** A line's start that reads like the rest of a URL path ("verify/?id=8Fk2", "ogin.php"). */
 const URL_REST = /^[A-Za-z0-9\-._~/?#&=%+]{4,}/;
 /** A run of digits with the look-alikes OCR puts for full-width digits, read with little confidence. */
@@ -164,6 +167,11 @@ function markSensitiveSpans(lines: readonly OcrLine[], wide = false): { marked: 
     // (wide: a postal address whose second line breaks inside a number, "…マンション380" / "4号室", goes on once more.)
     const again = wide && span.wrapsWords === true && !span.continued && whole && /[\d\-－ー]$/.test(next.text.trimEnd());
     if (end > 0) marked.push({ start: 0, end, line: below, wraps: (!span.wrapsWords && whole) || again, wrapsWords: again, continued: true, address: !span.wrapsWords });
+    // (wide: a URL or number that carries on below may have lost its own last characters at its
+    // line's end, "https://sb-support-co-jp.topバra" for "…top/track/" 110 px past the box's end:
+    // the space right of it goes, as right of a last piece below.)
+    const lost = wide && end > 0 && !span.wrapsWords ? boxFor(line, span)[0] : undefined;
+    if (lost) unread.push({ x: lost.x + lost.w, y: lost.y, w: line.box.h * LOST_END, h: lost.h });
     // (wide: a URL or number whose carried-over rest fills its line may have lost its last characters
     // there, "C" for "CTPn" on a 1× JPEG: the space right of it goes too. Right of a line's end
     // there is seldom anything but ground.)

@@ -77,6 +77,11 @@ const BRACKETED_ADDRESS = /[<＜]\s*([^<>＜＞\s]*[A-Za-z0-9][^<>＜＞\s]*)(?:
 const BRACKET_LOST_MARKS = /[<＜]\s*([A-Za-z0-9][A-Za-z0-9_%+-]*(?:\s[A-Za-z0-9_%+-]+)?)\s*[>＞]/g;
 /** ... when it holds at least this many letters and digits ("<Back>", "<br>" do not). */
 const BRACKET_LOST_MARKS_LETTERS = 10;
+/**
+ * The same closed right after its last letter but with its "<" misread too, as "-" or not at all
+ * ("ヤマト運輸事務局-delvsry656zgs example>" for "<delivery@656zgs.example>").
+ */
+const BRACKET_LOST_OPEN = /(?<![A-Za-z0-9._%+])[A-Za-z0-9][A-Za-z0-9._%+-]*(?:\s[A-Za-z0-9._%+-]+)?[>＞]/g;
 /** What OCR reads "@" as between an address's letters: an enclosed number ("⑳", "⑧") or ©/®. */
 const AT_LOOKALIKE = /(?<=[A-Za-z0-9._-])[\u2460-\u24ff\u2776-\u2793©®](?=[A-Za-z0-9])/g;
 /**
@@ -113,6 +118,15 @@ function wideTextSpans(probe: string): FoundSpan[] {
   }
   for (const match of probe.matchAll(BRACKET_LOST_MARKS)) {
     if (match[1]!.replace(/[^A-Za-z0-9]/g, '').length >= BRACKET_LOST_MARKS_LETTERS) spans.push({ start: match.index + 1, end: match.index + match[0].length, wraps: false, address: true });
+  }
+  for (const match of probe.matchAll(BRACKET_LOST_OPEN)) {
+    if (match[0].replace(/[^A-Za-z0-9]/g, '').length >= BRACKET_LOST_MARKS_LETTERS) spans.push({ start: match.index, end: match.index + match[0].length, wraps: false, address: true });
+  }
+  // An address field's label and its separator, then a letter or digit: the value is the address,
+  // however the rest was read ("メールアドレス・mm才放" for "メールアドレス：7gqyamada055@").
+  const field = ADDRESS_LABEL.exec(probe);
+  if (field && /[:：・_]\s*$/.test(field[0]) && /^\s*[A-Za-z0-9]/.test(probe.slice(field.index + field[0].length))) {
+    spans.push({ start: field.index + field[0].trimEnd().length - 1, end: probe.length, wraps: true, address: false });
   }
   for (const match of probe.matchAll(ADDRESS_TO_BRACKET)) spans.push({ start: match.index, end: match.index + match[0].length, wraps: false, address: true });
   const label = RECIPIENT_LABEL.test(probe) ? null : LOOSE_RECIPIENT_LABEL.exec(probe);

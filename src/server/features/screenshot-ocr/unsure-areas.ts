@@ -1,7 +1,7 @@
 import { NOT_A_NAME } from '../../../common/personal-data';
 import { alignedLeft, boxFor, type ImageSize, isNextLine, rowAbove, sameRow, typicalLineHeight } from './line-geometry';
 import type { OcrLine } from './ocr-layout';
-import { looksLikeAddress } from './ocr-text';
+import { foldWidth, looksLikeAddress } from './ocr-text';
 import type { PixelBox } from './screenshot-ocr.types';
 import type { MarkedSpan } from './sensitive-areas';
 import { HONORIFIC_LOOKALIKES } from './sensitive-text';
@@ -41,6 +41,18 @@ const MERGED_ROWS_HEIGHT = 1.4;
 /** A hole above an address's rest this many rows tall (at least, at most) is its unread first line. */
 const HOLE_MIN_ROWS = 0.8;
 const HOLE_MAX_ROWS = 3;
+/** A sentence that points at a link below it ("下記URLから", "こちらから", "URL:"), not one that only warns of links ("URLは開かないでください"). */
+const LINK_CUE = /下記|以下|こちら|(?:U\s?R\s?L|リンク)(?:から|より|へ|に|[:：])/;
+/** A line that starts with a URL's scheme, however OCR read it ("https:/", "ttps//", "hffp・//"). */
+const URL_START = /^\W{0,2}(?:h?[tf]?[tf]?ps?\s?[:;/・]|www\.)/i;
+/** A line that ends a sentence (or leads into what follows). */
+const SENTENCE_END = /(?:[。．:：]|ください|下さい)\s*$/;
+/**
+ * A strip this many rows tall (at least, at most) between a link's sentence and the image's bottom
+ * edge holds the link's top, cut by a crop; a taller one is the app's own space (a toolbar, a button).
+ */
+const LINK_EDGE_MIN_ROWS = 0.3;
+const LINK_EDGE_MAX_ROWS = 1.5;
 /** A piece of a URL past its scheme: URL characters only, no "@". */
 const URL_REST_ALONE = /^[A-Za-z0-9\-._~/?#&=%+:]+$/;
 /** The first part of a wrapped address, at the end of the row above: URL characters up to the end. */
@@ -106,6 +118,8 @@ export function findUnsureAreas(lines: readonly OcrLine[], marked: readonly Mark
     const top = bottom - Math.max(0, Math.min(...row.map((line) => line.box.h)) - greeting.box.h);
     unread.push({ x: left, y: top, w: right - left, h: greeting.box.y - top });
   });
+
+  unread.push(...linkHoles(lines, marked, textHeight, image));
 
   // A 様 (or a look-alike) read as a line of its own beside a short line: that line is the name
   // before it, however it was read ("タナカダイスケ村" | "欄"). So is a short line just left of a
@@ -187,6 +201,49 @@ function wrapStart(lines: readonly OcrLine[], span: MarkedSpan, found: MarkedSpa
   const blockers = lines.filter((other) => other !== line && other.box.y < band.y + band.h && other.box.y + other.box.h > band.y && other.box.x + other.box.w > band.x);
   const right = Math.min(band.x + band.w, ...blockers.map((other) => other.box.x));
   if (right - band.x > h) unread.push({ ...band, w: right - band.x });
+}
+
+/**
+ * A sentence that points at a link ("下記URLから…", "こちらからご対応ください。") over a hole: nothing read
+ * below it in its column for one to three rows, or nothing at all down to the image's bottom edge.
+ * The link stood there and went unread (a URL on a 1× rotated or dark capture, one cut by a crop):
+ * the hole goes, across the column. An empty hole costs nothing.
+ */
+function linkHoles(lines: readonly OcrLine[], marked: readonly MarkedSpan[], textHeight: number, image?: ImageSize): PixelBox[] {
+  const holes: PixelBox[] = [];
+  // Lines that start with an address or number found on them: a link's rest.
+  const restStarts = new Set(marked.filter((span) => span.address && lines[span.line]!.text.slice(0, span.start).trim() === '').map((span) => span.line));
+  lines.forEach((line, index) => {
+    if (!SENTENCE_END.test(line.text)) return;
+    // The sentence it ends, with the lines of its paragraph above.
+    const paragraph = [line];
+    for (let i = index - 1; i >= 0 && paragraph.length < 3 && isNextLine(lines[i]!, paragraph[0]!) && alignedLeft(line, lines[i]!); i--) paragraph.unshift(lines[i]!);
+    const sentence = foldWidth(paragraph.map((part) => part.text).join('')).replace(/[。．]\s*$/, '').split(/[。．]/).at(-1)!;
+    if (!LINK_CUE.test(sentence)) return;
+    const row = Number.isFinite(textHeight) ? textHeight : line.box.h;
+    // Where its characters end: a tall glyph's box may reach down into the unread row (「Ｕ」 of 「ＵＲＬ」).
+    const bottoms = line.charBoxes.filter((box) => box.h > 0).map((box) => box.y + box.h).sort((a, b) => a - b);
+    const top = Math.min(line.box.y + line.box.h, bottoms[Math.floor(bottoms.length / 2)] ?? Infinity);
+    const left = Math.min(...paragraph.map((part) => part.box.x));
+    const right = Math.max(...paragraph.map((part) => part.box.x + part.box.w));
+    const below = lines.filter((other) => other.box.y >= top - row * 0.25 && other !== line && other.box.x < right && other.box.x + other.box.w > left);
+    const next = below.length > 0 ? Math.min(...below.map((other) => other.box.y)) : image?.height;
+    if (next === undefined) return;
+    // The link read from its start right below: the hole is only the space between two bubbles or paragraphs.
+    if (below.some((other) => other.box.y < next + row * 0.5 && URL_START.test(foldWidth(other.text)))) return;
+    const hole = next - top;
+    const atEdge = below.length === 0;
+    if (atEdge ? hole < row * LINK_EDGE_MIN_ROWS || hole > row * LINK_EDGE_MAX_ROWS : hole < row * HOLE_MIN_ROWS || hole > row * HOLE_MAX_ROWS) return;
+    // As wide as the column, or the line below where it is wider (a URL runs to the bubble's edge).
+    const wide = Math.max(right, ...below.filter((other) => other.box.y < next + row).map((other) => other.box.x + other.box.w));
+    // Padded left and right as a line read there would be (boxFor); and down into the line below
+    // when that holds the link's rest ("CakBcD&utm source=sms…"): the unread line's own box would
+    // overlap it on a rotated capture, and it is covered anyway.
+    const pad = row * 0.6;
+    const joinsRest = below.some((other) => other.box.y < next + row * 0.5 && restStarts.has(lines.indexOf(other)));
+    holes.push({ x: left - pad, y: top, w: wide - left + pad * 2, h: hole + (joinsRest ? row * 0.5 : 0) });
+  });
+  return holes;
 }
 
 /** A greeting that names its recipient: a name and its honorific alone on a line ("小川隆様", not "お客様"). */
