@@ -62,8 +62,9 @@ const DIGIT_GROUPS = /(?<!\d)\d{1,4}(?:[\s\-‐－ー−]\d{1,4}){3,4}(?!\d)/g;
  */
 const LOST_PLUS_NUMBER = /(?<![\d+])81(?:\d{9,10}|[\s\-‐－ー−]\d{1,2}[\s\-‐－ー−]?\d{4}[\s\-‐－ー−]?\d{4})(?!\d)/g;
 /**
- * A +81 number whose "+" OCR read as a 1 ("< 18190 8206 2047", "くく1817061043530"): the prefix and
- * the line's next one or two digits run together. Not "1812-3456-7890" (a first group of four).
+ * A +81 number whose "+" OCR read as a 1 ("< 18190 8206 2047", "くく1817061043530"): "181" and the
+ * next one or two digits run together. The other number rules match it from its inner "0" on, so
+ * the cover began halfway into the number. Not "1812-3456-7890" (a first group of four).
  */
 const ONE_FOR_PLUS_NUMBER = /(?<![\d+])181(?:\d{2}|[\s\-‐－ー−]\d{1,2})[\s\-‐－ー−]\d{4}[\s\-‐－ー−]?\d{4}(?!\d)|(?<![\d+])181\d{10}(?!\d)/g;
 /** An address in angle brackets, a sender's or a recipient's ("JCBカード<myjcb⑳kjqir2.top>"), up to its ">" or the line's end. */
