@@ -501,7 +501,7 @@ describe('redaction of round 9 (shapes from a fresh generated split, seed 202611
     expect(findSensitiveBoxes([line('詳しくはこちら>', 60), line('Home> お知らせ', 100)], SCREEN)).toEqual([]);
   });
 
-  it('covers the hole under a sentence that points at a link, or the strip down to the image\'s edge, but not under a warning', () => {
+  it('covers the hole under a sentence that points at a link, or the strip down to the image\'s edge, but not under a warning or a sentence about something else', () => {
     const cue = [line('受け取ったポイントが本日失効いたします。', 100, { x: 30 }), line('こちらからご対応ください。', 125, { x: 30 })];
     const after = line('お問い合わせ番号: 7925-6831-4224', 190, { x: 30 });
     const boxes = findSensitiveBoxes([...cue, after], SCREEN);
@@ -509,6 +509,8 @@ describe('redaction of round 9 (shapes from a fresh generated split, seed 202611
     expect(touches(boxes, cue[1]!.charBoxes[0]!)).toBe(false);
     const warning = line('URLは開かないでください。', 125, { x: 30 });
     expect(touches(findSensitiveBoxes([cue[0]!, warning, after], SCREEN), { x: 30, y: 150, w: 300, h: 35 })).toBe(false);
+    const order = line('以下のご注文について、決済処理が完了しておりません。', 125, { x: 30 });
+    expect(touches(findSensitiveBoxes([cue[0]!, order, after], SCREEN), { x: 30, y: 150, w: 300, h: 35 })).toBe(false);
     // Over the link's rest read below, down into its top: the unread line's box would overlap it.
     const rest = line('CakBcD&utm source=sms', 190, { x: 30 });
     expect(covered(findSensitiveBoxes([...cue, rest], SCREEN), { x: 30, y: 148, w: 300, h: 47 })).toBe(true);

@@ -41,8 +41,11 @@ const MERGED_ROWS_HEIGHT = 1.4;
 /** A hole above an address's rest this many rows tall (at least, at most) is its unread first line. */
 const HOLE_MIN_ROWS = 0.8;
 const HOLE_MAX_ROWS = 3;
-/** A sentence that points at a link below it ("下記URLから", "こちらから", "URL:"), not one that only warns of links ("URLは開かないでください"). */
-const LINK_CUE = /下記|以下|こちら|(?:U\s?R\s?L|リンク)(?:から|より|へ|に|[:：])/;
+/**
+ * A sentence that points at a link below it ("下記URLから", "以下よりご確認", "こちらから", "URL:"), not one
+ * that only warns of links ("URLは開かないでください") or points at other things ("以下のご注文について").
+ */
+const LINK_CUE = /こちら|(?:下記|以下)(?:の?(?:U\s?R\s?L|リンク|サイト|ページ)|より|から)|(?:U\s?R\s?L|リンク)(?:から|より|へ|に|[:：])/;
 /** A line that starts with a URL's scheme, however OCR read it ("https:/", "ttps//", "hffp・//"). */
 const URL_START = /^\W{0,2}(?:h?[tf]?[tf]?ps?\s?[:;/・]|www\.)/i;
 /** A line that ends a sentence (or leads into what follows). */
