@@ -527,10 +527,14 @@ describe('redaction of round 9 (shapes from a fresh generated split, seed 202611
     expect(covered(findSensitiveBoxes([card], SCREEN), chars(card, 4))).toBe(true);
   });
 
-  it('covers right of a wrapped URL\'s first piece when it carries on below (its last letters may be lost)', () => {
+  it('covers right of a wrapped URL\'s first piece when it carries on below (its last letters may be lost), but not after a break at "-"', () => {
     const first = line('https://sb-support-co-jp.topバra', 20, { x: 20, h: 30 });
     const rest = line('redeliv/billing/mypage?re否記員同', 55, { x: 20, h: 30 });
     const boxes = findSensitiveBoxes([first, rest, line('816ngxicHHiv', 90, { x: 20, h: 30 })], { width: 1200, height: 300 });
     expect(covered(boxes, { x: first.box.x + first.box.w, y: 20, w: 50, h: 30 })).toBe(true);
+    // Broken after "-": the line visibly ended there.
+    const broken = line('続きをお願いします。https://etc-', 20, { x: 20, h: 30 });
+    const after = findSensitiveBoxes([broken, line('meisai-koushin.example/login?', 55, { x: 20, h: 30 })], { width: 1200, height: 300 });
+    expect(touches(after, { x: broken.box.x + broken.box.w + 25, y: 20, w: 30, h: 15 })).toBe(false);
   });
 });

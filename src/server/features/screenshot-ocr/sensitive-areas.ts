@@ -169,8 +169,9 @@ function markSensitiveSpans(lines: readonly OcrLine[], wide = false): { marked: 
     if (end > 0) marked.push({ start: 0, end, line: below, wraps: (!span.wrapsWords && whole) || again, wrapsWords: again, continued: true, address: !span.wrapsWords });
     // (wide: a URL or number that carries on below may have lost its own last characters at its
     // line's end, "https://sb-support-co-jp.topバra" for "…top/track/" 110 px past the box's end:
-    // the space right of it goes, as right of a last piece below.)
-    const lost = wide && end > 0 && !span.wrapsWords ? boxFor(line, span)[0] : undefined;
+    // the space right of it goes, as right of a last piece below. Not after a break at "-", "/",
+    // "." and the like, "https://etc-": the line visibly ended there.)
+    const lost = wide && end > 0 && !span.wrapsWords && !/[-/=?&._]$/.test(text.slice(0, span.end).trimEnd()) ? boxFor(line, span)[0] : undefined;
     if (lost) unread.push({ x: lost.x + lost.w, y: lost.y, w: line.box.h * LOST_END, h: lost.h });
     // (wide: a URL or number whose carried-over rest fills its line may have lost its last characters
     // there, "C" for "CTPn" on a 1× JPEG: the space right of it goes too. Right of a line's end
