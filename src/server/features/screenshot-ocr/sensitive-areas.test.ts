@@ -416,3 +416,125 @@ describe('redaction of round 8 (shapes from a fresh generated split, seed 202611
     expect(touches(findSensitiveBoxes([sure, greeting, ...body], SCREEN), sure.box)).toBe(false);
   });
 });
+
+describe('redaction of round 9 (shapes from a fresh generated split, seed 20261150)', () => {
+  /** The area of a line's characters [start, end). */
+  const chars = (l: ReturnType<typeof line>, start: number, end = l.text.length): PixelBox => {
+    const first = l.charBoxes[start]!;
+    const last = l.charBoxes[end - 1]!;
+    return { x: first.x, y: l.box.y, w: last.x + last.w - first.x, h: l.box.h };
+  };
+
+  it('covers a +81 number whose "+" was read as a 1 from its first digit, but not an inquiry number in groups of four', () => {
+    const spaced = line('< 18190 8206 2047', 20);
+    const packed = line('くく1817061043530', 60);
+    const inquiry = line('お問い合わせ番号：1812-3456-7890', 200);
+    const boxes = findSensitiveBoxes([spaced, packed, inquiry], SCREEN);
+    expect(covered(boxes, chars(spaced, 2))).toBe(true);
+    expect(covered(boxes, chars(packed, 2))).toBe(true);
+    expect(touches(boxes, chars(inquiry, inquiry.text.indexOf('1')))).toBe(false);
+  });
+
+  it('takes 接 at the end of a short line that is one name for its 様, but not in a word', () => {
+    const greeting = line('井上翔太接', 20);
+    const notice = line('直接', 60);
+    const boxes = findSensitiveBoxes([greeting, notice], SCREEN);
+    expect(covered(boxes, greeting.box)).toBe(true);
+    expect(touches(boxes, notice.box)).toBe(false);
+  });
+
+  it('takes "htt" and a letter before a mark for a misread scheme and covers the line from there', () => {
+    const url = line('httn<・77dnrnmn_na 1', 20, { x: 70, confidence: 34 });
+    const boxes = findSensitiveBoxes([url, line('ご確認ください。', 60, { x: 70 })], SCREEN);
+    expect(covered(boxes, url.box)).toBe(true);
+    expect(findSensitiveBoxes([line('Matthew さんからのメッセージ', 20)], SCREEN)).toEqual([]);
+  });
+
+  it('covers a line cut by the image\'s top edge from what it holds to its end, even when its box is taller than text', () => {
+    const body = [line('詳細は下記をご確認ください。', 150, { h: 30 }), line('10:05・SMS', 200, { h: 30 })];
+    const cut = line('肛PIDW3WKSG 7 6', 0, { x: 36, h: 86, confidence: 49 });
+    const boxes = findSensitiveBoxes([cut, ...body], { width: 1000, height: 400 });
+    expect(covered(boxes, chars(cut, 1))).toBe(true);
+    // The avatar read as 肛 beside it stays.
+    expect(covered(boxes, chars(cut, 0, 1))).toBe(false);
+  });
+
+  it('covers the unread number right of a phone label that ends its line, up to the next thing on the row', () => {
+    const label = line('お電話でのお問い合わせ:', 20, { x: 26 });
+    const hours = line('(平日10:00ー17:00)', 22, { x: label.box.x + label.box.w + 100, h: 14 });
+    const boxes = findSensitiveBoxes([label, hours], { width: 1000, height: 300 });
+    expect(covered(boxes, { x: label.box.x + label.box.w, y: 20, w: 100, h: 20 })).toBe(true);
+    expect(touches(boxes, hours.box)).toBe(false);
+    expect(covered(boxes, chars(label, 0, 5))).toBe(false);
+    const alone = line('お問い合わせ:', 20, { x: 26 });
+    expect(covered(findSensitiveBoxes([alone], SCREEN), { x: alone.box.x + alone.box.w, y: 20, w: 100, h: 20 })).toBe(true);
+  });
+
+  it('covers the hole above a URL\'s rest alone on its line, across the column, but not above an e-mail address or a whole URL', () => {
+    const body = [line('本人認証サービスの登録情報の更新が必要です。', 280, { x: 25 }), line('ご本人様確認のため、お手続きください。', 301, { x: 25 })];
+    const rest = line('jr3LEKEqbOKmwRsJ', 355, { x: 25, h: 14 });
+    const boxes = findSensitiveBoxes([...body, rest], { width: 600, height: 500 });
+    const right = body[0]!.box.x + body[0]!.box.w;
+    expect(covered(boxes, { x: 25, y: 322, w: right - 25, h: 32 })).toBe(true);
+    expect(touches(boxes, chars(body[1]!, 0, 4))).toBe(false);
+    const address = line('nakamura36@mail.example', 355, { x: 25, h: 14 });
+    expect(touches(findSensitiveBoxes([...body, address], { width: 600, height: 500 }), { x: 30, y: 322, w: 100, h: 10 })).toBe(false);
+    const whole = line('hffp/ctax_nfaamhkm7 amhkm7 fe<f/<e', 355, { x: 25, h: 14 });
+    // (Only the old band of one and a half line heights right above it.)
+    expect(touches(findSensitiveBoxes([...body, whole], { width: 600, height: 500 }), { x: 30, y: 322, w: 100, h: 10 })).toBe(false);
+  });
+
+  // extra9 (seed 20261167), tuned on second.
+  it('covers what follows an address label and its separator when it starts with a letter, however the rest was read, but not words', () => {
+    const field = line('ご登録のメールアドレス・mm才放', 20);
+    const boxes = findSensitiveBoxes([field], SCREEN);
+    expect(covered(boxes, chars(field, field.text.indexOf('m')))).toBe(true);
+    expect(covered(boxes, chars(field, 0, 4))).toBe(false);
+    expect(findSensitiveBoxes([line('メールアドレス・パスワードの確認', 20)], SCREEN)).toEqual([]);
+  });
+
+  it('covers an address closed by ">" whose "<", "@" and dots were lost, up to the ">"', () => {
+    const from = line('ヤマト運輸事務局-delvsry656zgs example>', 20, { x: 10, h: 14 });
+    const boxes = findSensitiveBoxes([from], { width: 1000, height: 300 });
+    expect(covered(boxes, chars(from, from.text.indexOf('d'), from.text.length))).toBe(true);
+    expect(covered(boxes, chars(from, 0, 4))).toBe(false);
+    expect(findSensitiveBoxes([line('詳しくはこちら>', 60), line('Home> お知らせ', 100)], SCREEN)).toEqual([]);
+  });
+
+  it('covers the hole under a sentence that points at a link, or the strip down to the image\'s edge, but not under a warning or a sentence about something else', () => {
+    const cue = [line('受け取ったポイントが本日失効いたします。', 100, { x: 30 }), line('こちらからご対応ください。', 125, { x: 30 })];
+    const after = line('お問い合わせ番号: 7925-6831-4224', 190, { x: 30 });
+    const boxes = findSensitiveBoxes([...cue, after], SCREEN);
+    expect(covered(boxes, { x: 30, y: 148, w: 300, h: 40 })).toBe(true);
+    expect(touches(boxes, cue[1]!.charBoxes[0]!)).toBe(false);
+    const warning = line('URLは開かないでください。', 125, { x: 30 });
+    expect(touches(findSensitiveBoxes([cue[0]!, warning, after], SCREEN), { x: 30, y: 150, w: 300, h: 35 })).toBe(false);
+    const order = line('以下のご注文について、決済処理が完了しておりません。', 125, { x: 30 });
+    expect(touches(findSensitiveBoxes([cue[0]!, order, after], SCREEN), { x: 30, y: 150, w: 300, h: 35 })).toBe(false);
+    // Over the link's rest read below, down into its top: the unread line's box would overlap it.
+    const rest = line('CakBcD&utm source=sms', 190, { x: 30 });
+    expect(covered(findSensitiveBoxes([...cue, rest], SCREEN), { x: 30, y: 148, w: 300, h: 47 })).toBe(true);
+    // A read link under the sentence: the space above it is the gap between two bubbles.
+    const url = line('https://mwbstga.test/?ref', 190, { x: 30 });
+    expect(touches(findSensitiveBoxes([...cue, url], SCREEN), { x: 30, y: 150, w: 300, h: 30 })).toBe(false);
+    // A crop right under the sentence: the strip down to the edge.
+    const cropped = [line('【楽天市場】お支払い情報の有効期限が切れて', 230, { x: 30, h: 12 }), line('います。以下のURLからお手続きください。', 248, { x: 30, h: 12 })];
+    expect(covered(findSensitiveBoxes(cropped, { width: 400, height: 270 }), { x: 30, y: 261, w: 250, h: 9 })).toBe(true);
+  });
+
+  it('covers a card field whose カー was misread before ド末尾 (「輸ド末尾」)', () => {
+    const card = line('輸ド末尾ンスえ本大を太0イ', 20, { confidence: 17 });
+    expect(covered(findSensitiveBoxes([card], SCREEN), chars(card, 4))).toBe(true);
+  });
+
+  it('covers right of a wrapped URL\'s first piece when it carries on below (its last letters may be lost), but not after a break at "-"', () => {
+    const first = line('https://sb-support-co-jp.topバra', 20, { x: 20, h: 30 });
+    const rest = line('redeliv/billing/mypage?re否記員同', 55, { x: 20, h: 30 });
+    const boxes = findSensitiveBoxes([first, rest, line('816ngxicHHiv', 90, { x: 20, h: 30 })], { width: 1200, height: 300 });
+    expect(covered(boxes, { x: first.box.x + first.box.w, y: 20, w: 50, h: 30 })).toBe(true);
+    // Broken after "-": the line visibly ended there.
+    const broken = line('続きをお願いします。https://etc-', 20, { x: 20, h: 30 });
+    const after = findSensitiveBoxes([broken, line('meisai-koushin.example/login?', 55, { x: 20, h: 30 })], { width: 1200, height: 300 });
+    expect(touches(after, { x: broken.box.x + broken.box.w + 25, y: 20, w: 30, h: 15 })).toBe(false);
+  });
+});

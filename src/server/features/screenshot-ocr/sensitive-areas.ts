@@ -3,7 +3,7 @@ import { boxFor, type ImageSize, isNextLine, lineBelow, reachesColumnEdge, reach
 import type { OcrLine } from './ocr-layout';
 import { foldWidth, isCjk, type Span } from './ocr-text';
 import type { PixelBox } from './screenshot-ocr.types';
-import { type FoundSpan, LOOSE_RECIPIENT_LABEL, NAME_STOP, RECIPIENT_LABEL, sensitiveSpans } from './sensitive-text';
+import { type FoundSpan, LINE_END_PHONE_LABEL, LOOSE_RECIPIENT_LABEL, NAME_STOP, RECIPIENT_LABEL, sensitiveSpans } from './sensitive-text';
 import { findUnsureAreas } from './unsure-areas';
 
 /** A line that starts with the rest of a scheme: its first letters ended the line above. */
@@ -22,14 +22,19 @@ const HOLE_HEIGHT = 0.6;
 const LONE_FIELD_LABEL = /^\s*(?:To|TO|From|FROM|Cc|CC|差出人|送信者|送信元|宛先|宛て先|受信者)\s*[:：]?\s*$/;
 /** The parts of a row split at gaps narrower than this many line heights are one field's value. */
 const VALUE_GAP = 4;
+/** How many line heights right of a phone label a number stands at most (13 half-width characters and a gap). */
+const PHONE_VALUE_WIDTH = 8;
 /** A URL's last piece read as look-alikes is this short at most. */
 const LOOKALIKE_REST_CHARS = 6;
 /** How many line heights right of a wrapped address's last line its lost last characters may reach. */
 const LOST_END = 2;
 /** Lines read with less word confidence than this do not tell where the text column ends (wide rules only). */
 const EDGE_CONFIDENCE = 30;
-/** A card number's label, as a field name followed by its value. */
-const CARD_FIELD = /(?:カード番号|ご利用カ.{0,3}ド|対象カード|カード[末未]尾|カード)[^\s:：・]{0,2}\s*[:：・]|(?:カード番号|ご利用カ.{0,3}ド|カード[末未]尾|[カ力刀]ー?ド[末未]尾)(?=\s*$|\S)/i;
+/**
+ * A card number's label, as a field name followed by its value. 「ド末尾」 stands for カード末尾
+ * whatever OCR made of its first characters (「力ド末尾」, 「輸ド末尾」).
+ */
+const CARD_FIELD = /(?:カード番号|ご利用カ.{0,3}ド|対象カード|カード[末未]尾|カード)[^\s:：・]{0,2}\s*[:：・]|(?:カード番号|ご利用カ.{0,3}ド|ド[末未]尾)(?=\s*$|\S)/i;
 /** A line's start that reads like the rest of a URL path ("verify/?id=8Fk2", "ogin.php"). */
 const URL_REST = /^[A-Za-z0-9\-._~/?#&=%+]{4,}/;
 /** A run of digits with the look-alikes OCR puts for full-width digits, read with little confidence. */
@@ -98,6 +103,9 @@ function markSensitiveSpans(lines: readonly OcrLine[], wide = false): { marked: 
     // (wide: a header field's label alone on its line, "差出人" | "nf" "nhk-payiteSt": its value was
     // read as lines of their own further along the row; they and the gaps between go, whatever they say.)
     if (wide && LONE_FIELD_LABEL.test(line.text)) unread.push(...rowValue(lines, index, marked));
+    // (wide: a phone label ending its line, "お電話でのお問い合わせ:" | "(平日10:00ー17:00)": the number
+    // right of it went unread; the space up to the next thing read on the row goes.)
+    if (wide && LINE_END_PHONE_LABEL.test(foldWidth(line.text))) unread.push(unreadRowValue(lines, index, PHONE_VALUE_WIDTH));
     // The privacy rule: an unreadable run beside a name's honorific, a 〒, an @ or a scheme may be
     // exactly what had to be hidden, so the whole line goes.
     if (unsureNearCue(line)) marked.push({ start: 0, end: line.text.length, line: index, wraps: false, address: false });
@@ -159,6 +167,12 @@ function markSensitiveSpans(lines: readonly OcrLine[], wide = false): { marked: 
     // (wide: a postal address whose second line breaks inside a number, "…マンション380" / "4号室", goes on once more.)
     const again = wide && span.wrapsWords === true && !span.continued && whole && /[\d\-－ー]$/.test(next.text.trimEnd());
     if (end > 0) marked.push({ start: 0, end, line: below, wraps: (!span.wrapsWords && whole) || again, wrapsWords: again, continued: true, address: !span.wrapsWords });
+    // (wide: a URL or number that carries on below may have lost its own last characters at its
+    // line's end, "https://sb-support-co-jp.topバra" for "…top/track/" 110 px past the box's end:
+    // the space right of it goes, as right of a last piece below. Not after a break at "-", "/",
+    // "." and the like, "https://etc-": the line visibly ended there.)
+    const lost = wide && end > 0 && !span.wrapsWords && !/[-/=?&._]$/.test(text.slice(0, span.end).trimEnd()) ? boxFor(line, span)[0] : undefined;
+    if (lost) unread.push({ x: lost.x + lost.w, y: lost.y, w: line.box.h * LOST_END, h: lost.h });
     // (wide: a URL or number whose carried-over rest fills its line may have lost its last characters
     // there, "C" for "CTPn" on a 1× JPEG: the space right of it goes too. Right of a line's end
     // there is seldom anything but ground.)
@@ -218,6 +232,20 @@ function rowValue(lines: readonly OcrLine[], index: number, marked: MarkedSpan[]
     right = Math.max(right, part.box.x + part.box.w);
   }
   return gaps;
+}
+
+/**
+ * The space right of a label that ends its line, up to the next line read on its row or `width`
+ * line heights at most: where its value stands when OCR did not return it.
+ */
+function unreadRowValue(lines: readonly OcrLine[], index: number, width: number): PixelBox {
+  const label = lines[index]!;
+  const right = label.box.x + label.box.w;
+  // From the label's last character (its colon) on, a quarter of a line above and below: OCR's
+  // boxes are tight, and the value's first digit may stand right against the colon.
+  const left = Math.min(right, label.charBoxes.at(-1)?.x ?? right);
+  const next = Math.min(right + label.box.h * width, ...lines.filter((other) => other !== label && sameRow(label, other) && other.box.x >= right - label.box.h * 0.5).map((other) => other.box.x));
+  return { x: left, y: label.box.y - label.box.h * 0.25, w: Math.max(0, next - left), h: label.box.h * 1.5 };
 }
 
 /**

@@ -23,7 +23,11 @@ const BRAND_DOMAIN = /^_?[A-Z][A-Za-z]+\.(co\.jp|com|jp)$/;
 const SCHEME_START = /^(?:h(?:t(?:t(?:ps?)?)?)?|t?tps?)(?::?\/{0,2})$/i;
 /** Digits with what OCR makes of the separators of full-width numbers ("0120一96 9一454", "050二3117"). */
 const LOOSE_NUMBER = /(?:\+\s?8\s?1|0)(?:[\s\-‐－ー−一二_・.()]{0,2}\d){8,12}/g;
-const PHONE_LABEL = /(?:お問い?合わせ(?:窓口|先)?|問合せ|電話(?:番号)?|TEL|Tel|tel|窓口|センター|ダイヤル|連絡先)(?!番号)[^\d\s]{0,4}?[:：・\s]*(?=[+\d])/g;
+/** The words that label a phone number ("お問い合わせ", "TEL"). */
+const PHONE_LABEL_WORDS = '(?:お問い?合わせ(?:窓口|先)?|問合せ|電話(?:番号)?|TEL|Tel|tel|窓口|センター|ダイヤル|連絡先)(?!番号)';
+const PHONE_LABEL = new RegExp(`${PHONE_LABEL_WORDS}[^\\d\\s]{0,4}?[:：・\\s]*(?=[+\\d])`, 'g');
+/** A phone label and its colon ending a line ("お電話でのお問い合わせ:"): the number stands right of it, read or not. */
+export const LINE_END_PHONE_LABEL = new RegExp(`${PHONE_LABEL_WORDS}[^\\d\\s]{0,4}?\\s*[:：]\\s*$`);
 const CARD_LABEL = /(カード番号|ご利用カード|対象カード|カード|card)/i;
 /** A mask OCR read as something else ("米米米米米米米米1234", "++++ ++++ 5518"): one symbol repeated, then the last digits. */
 const REPEATED_MASK = /([^\sA-Za-z0-9ー−\-=_.。、・…─━])(?:\s?\1){3,}\s?\d{2,4}|([^\sA-Za-z0-9ー−\-=_.。、・…─━])\2{5,}/;
@@ -39,8 +43,11 @@ export interface FoundSpan extends Span {
   address: boolean;
 }
 
-/** A scheme anywhere, whatever OCR made of what follows it ("たします。https:ガ"). */
-const SCHEME_ANYWHERE = /(?<![A-Za-z])h?t?tps?\s?[:;]|hxxps?[:;]|www\./gi;
+/**
+ * A scheme anywhere, whatever OCR made of what follows it ("たします。https:ガ"); also "htt" and at
+ * most one more letter before a mark, the scheme with its "p" and ":" misread ("httn<・77dnrnmn").
+ */
+const SCHEME_ANYWHERE = /(?<![A-Za-z])h?t?tps?\s?[:;]|hxxps?[:;]|www\.|(?<![A-Za-z])htt[a-z]?[^A-Za-z\s:;]/gi;
 /**
  * A number led by 0, O or + with nine digits or more, whatever single characters OCR put between
  * them ("O0.5 706語6 6.5三2.8 8", "03-フ710-3287"): a phone number in full-width digits. Dates,
@@ -54,6 +61,12 @@ const DIGIT_GROUPS = /(?<!\d)\d{1,4}(?:[\s\-‐－ー−]\d{1,4}){3,4}(?!\d)/g;
  * margin, where the "+" stands. Not "8179-0673-1384" (an inquiry number in groups of four).
  */
 const LOST_PLUS_NUMBER = /(?<![\d+])81(?:\d{9,10}|[\s\-‐－ー−]\d{1,2}[\s\-‐－ー−]?\d{4}[\s\-‐－ー−]?\d{4})(?!\d)/g;
+/**
+ * A +81 number whose "+" OCR read as a 1 ("< 18190 8206 2047", "くく1817061043530"): "181" and the
+ * next one or two digits run together. The other number rules match it from its inner "0" on, so
+ * the cover began halfway into the number. Not "1812-3456-7890" (a first group of four).
+ */
+const ONE_FOR_PLUS_NUMBER = /(?<![\d+])181(?:\d{2}|[\s\-‐－ー−]\d{1,2})[\s\-‐－ー−]\d{4}[\s\-‐－ー−]?\d{4}(?!\d)|(?<![\d+])181\d{10}(?!\d)/g;
 /** An address in angle brackets, a sender's or a recipient's ("JCBカード<myjcb⑳kjqir2.top>"), up to its ">" or the line's end. */
 /** An e-mail address whose "<" was not read, up to its ">" across one space ("yubincenter77@gmf37p example>"). */
 const ADDRESS_TO_BRACKET = /[A-Za-z0-9._%+-]+@[^\s<>＜＞]*(?:\s[^\s<>＜＞]+)?\s*[>＞]/g;
@@ -65,6 +78,11 @@ const BRACKETED_ADDRESS = /[<＜]\s*([^<>＜＞\s]*[A-Za-z0-9][^<>＜＞\s]*)(?:
 const BRACKET_LOST_MARKS = /[<＜]\s*([A-Za-z0-9][A-Za-z0-9_%+-]*(?:\s[A-Za-z0-9_%+-]+)?)\s*[>＞]/g;
 /** ... when it holds at least this many letters and digits ("<Back>", "<br>" do not). */
 const BRACKET_LOST_MARKS_LETTERS = 10;
+/**
+ * The same closed right after its last letter but with its "<" misread too, as "-" or not at all
+ * ("ヤマト運輸事務局-delvsry656zgs example>" for "<delivery@656zgs.example>").
+ */
+const BRACKET_LOST_OPEN = /(?<![A-Za-z0-9._%+])[A-Za-z0-9][A-Za-z0-9._%+-]*(?:\s[A-Za-z0-9._%+-]+)?[>＞]/g;
 /** What OCR reads "@" as between an address's letters: an enclosed number ("⑳", "⑧") or ©/®. */
 const AT_LOOKALIKE = /(?<=[A-Za-z0-9._-])[\u2460-\u24ff\u2776-\u2793©®](?=[A-Za-z0-9])/g;
 /**
@@ -73,8 +91,8 @@ const AT_LOOKALIKE = /(?<=[A-Za-z0-9._-])[\u2460-\u24ff\u2776-\u2793©®](?=[A-Z
  */
 export const LOOSE_RECIPIENT_LABEL = /^\s*[^\s\d:：]{0,2}?(?:宛[^\s\d:：]|[^\s\d:：]先)\s*[:：_]\s*/;
 
-/** Characters OCR puts for 様 (欄 most of all, 機 on small dark text); only believed at the end of a short line that is one name of three characters or more (not 「入力欄」). */
-export const HONORIFIC_LOOKALIKES = '欄樣標機';
+/** Characters OCR puts for 様 (欄 most of all, 機 and 接 on small dark text); only believed at the end of a short line that is one name of three characters or more (not 「入力欄」). */
+export const HONORIFIC_LOOKALIKES = '欄樣標機接';
 const HONORIFIC_LOOKALIKE_LINE = new RegExp(`^\\s*([^\\s${HONORIFIC_LOOKALIKES}]{3,8})\\s*[${HONORIFIC_LOOKALIKES}]\\s*$`);
 
 /** Text rules that only add black: more tolerant than the ones that decide a second reading. */
@@ -91,6 +109,7 @@ function wideTextSpans(probe: string): FoundSpan[] {
     if (match[0].replace(/\D/g, '').length >= 10) spans.push({ start: match.index, end, wraps: false, address: true });
   }
   for (const match of probe.matchAll(LOST_PLUS_NUMBER)) spans.push({ start: match.index, end: match.index + match[0].length, wraps: false, address: true });
+  for (const match of probe.matchAll(ONE_FOR_PLUS_NUMBER)) spans.push({ start: match.index, end: match.index + match[0].length, wraps: false, address: true });
   for (const match of probe.matchAll(BRACKETED_ADDRESS)) {
     // Only an address-like value ("a@b", "x.y"); "<戻る" and "< 12:30" are an app's chrome.
     if (!/[@.]/.test(match[1]!) || match[1]!.replace(/[^A-Za-z0-9]/g, '').length < 3) continue;
@@ -100,6 +119,15 @@ function wideTextSpans(probe: string): FoundSpan[] {
   }
   for (const match of probe.matchAll(BRACKET_LOST_MARKS)) {
     if (match[1]!.replace(/[^A-Za-z0-9]/g, '').length >= BRACKET_LOST_MARKS_LETTERS) spans.push({ start: match.index + 1, end: match.index + match[0].length, wraps: false, address: true });
+  }
+  for (const match of probe.matchAll(BRACKET_LOST_OPEN)) {
+    if (match[0].replace(/[^A-Za-z0-9]/g, '').length >= BRACKET_LOST_MARKS_LETTERS) spans.push({ start: match.index, end: match.index + match[0].length, wraps: false, address: true });
+  }
+  // An address field's label and its separator, then a letter or digit: the value is the address,
+  // however the rest was read ("メールアドレス・mm才放" for "メールアドレス：7gqyamada055@").
+  const field = ADDRESS_LABEL.exec(probe);
+  if (field && /[:：・_]\s*$/.test(field[0]) && /^\s*[A-Za-z0-9]/.test(probe.slice(field.index + field[0].length))) {
+    spans.push({ start: field.index + field[0].trimEnd().length - 1, end: probe.length, wraps: true, address: false });
   }
   for (const match of probe.matchAll(ADDRESS_TO_BRACKET)) spans.push({ start: match.index, end: match.index + match[0].length, wraps: false, address: true });
   const label = RECIPIENT_LABEL.test(probe) ? null : LOOSE_RECIPIENT_LABEL.exec(probe);

@@ -1,7 +1,7 @@
 import { NOT_A_NAME } from '../../../common/personal-data';
-import { boxFor, type ImageSize, isNextLine, rowAbove, sameRow, typicalLineHeight } from './line-geometry';
+import { alignedLeft, boxFor, type ImageSize, isNextLine, rowAbove, sameRow, typicalLineHeight } from './line-geometry';
 import type { OcrLine } from './ocr-layout';
-import { looksLikeAddress } from './ocr-text';
+import { foldWidth, looksLikeAddress } from './ocr-text';
 import type { PixelBox } from './screenshot-ocr.types';
 import type { MarkedSpan } from './sensitive-areas';
 import { HONORIFIC_LOOKALIKES } from './sensitive-text';
@@ -38,6 +38,26 @@ const STRETCHED_LINE_CONFIDENCE = 50;
 const STRETCHED_GLYPH = 4;
 /** ... in a line at least this many text lines tall: two rows of small text read as one (icons are a line tall). */
 const MERGED_ROWS_HEIGHT = 1.4;
+/** A hole above an address's rest this many rows tall (at least, at most) is its unread first line. */
+const HOLE_MIN_ROWS = 0.8;
+const HOLE_MAX_ROWS = 3;
+/**
+ * A sentence that points at a link below it ("下記URLから", "以下よりご確認", "こちらから", "URL:"), not one
+ * that only warns of links ("URLは開かないでください") or points at other things ("以下のご注文について").
+ */
+const LINK_CUE = /こちら|(?:下記|以下)(?:の?(?:U\s?R\s?L|リンク|サイト|ページ)|より|から)|(?:U\s?R\s?L|リンク)(?:から|より|へ|に|[:：])/;
+/** A line that starts with a URL's scheme, however OCR read it ("https:/", "ttps//", "hffp・//"). */
+const URL_START = /^\W{0,2}(?:h?[tf]?[tf]?ps?\s?[:;/・]|www\.)/i;
+/** A line that ends a sentence (or leads into what follows). */
+const SENTENCE_END = /(?:[。．:：]|ください|下さい)\s*$/;
+/**
+ * A strip this many rows tall (at least, at most) between a link's sentence and the image's bottom
+ * edge holds the link's top, cut by a crop; a taller one is the app's own space (a toolbar, a button).
+ */
+const LINK_EDGE_MIN_ROWS = 0.3;
+const LINK_EDGE_MAX_ROWS = 1.5;
+/** A piece of a URL past its scheme: URL characters only, no "@". */
+const URL_REST_ALONE = /^[A-Za-z0-9\-._~/?#&=%+:]+$/;
 /** The first part of a wrapped address, at the end of the row above: URL characters up to the end. */
 const TRAILING_ADDRESS_PART = /[A-Za-z0-9._%+\-~/:?=&#]+\s*$/;
 
@@ -47,7 +67,16 @@ export function findUnsureAreas(lines: readonly OcrLine[], marked: readonly Mark
   const whole = (index: number) => found.push({ start: 0, end: lines[index]!.text.length, line: index, wraps: false, address: false });
 
   const textHeight = typicalLineHeight(lines);
+  const readAs = new Set(marked.map((span) => span.line));
   lines.forEach((line, index) => {
+    // A line cut by the image's edge that holds something to hide, read unsurely: covered from
+    // the first thing found to the line's end, even when its box is taller than text (a cropped
+    // bubble's last row read with the avatar beside it, "肛PIDW3WKSG 7 6" 86 px tall): where the
+    // address ends is as unsure as the rest of the reading ("7 6" for "76").
+    if (image && readAs.has(index) && line.confidence < CUT_LINE_CONFIDENCE && cutByEdge(line, image)) {
+      const start = Math.min(...marked.filter((span) => span.line === index).map((span) => span.start));
+      found.push({ start, end: line.text.length, line: index, wraps: false, address: false });
+    }
     // Specks and blobs (an icon, a photo, the canvas of a rotated capture read as one huge
     // "line") are not text: only lines of about a text line's height count.
     if (line.box.h > textHeight * MAX_LINE_HEIGHT) return;
@@ -65,7 +94,6 @@ export function findUnsureAreas(lines: readonly OcrLine[], marked: readonly Mark
   // unsurely (an avatar, the sender and the To line read as one, "の⑳が光") holds the recipient's
   // name again, however it was read. A line the rules found something on was read well enough to
   // say what it holds (a sender's address), and is covered as far as that goes.
-  const readAs = new Set(marked.map((span) => span.line));
   lines.forEach((greeting) => {
     if (!namesRecipient(greeting)) return;
     lines.forEach((line, index) => {
@@ -93,6 +121,8 @@ export function findUnsureAreas(lines: readonly OcrLine[], marked: readonly Mark
     const top = bottom - Math.max(0, Math.min(...row.map((line) => line.box.h)) - greeting.box.h);
     unread.push({ x: left, y: top, w: right - left, h: greeting.box.y - top });
   });
+
+  unread.push(...linkHoles(lines, marked, textHeight, image));
 
   // A 様 (or a look-alike) read as a line of its own beside a short line: that line is the name
   // before it, however it was read ("タナカダイスケ村" | "欄"). So is a short line just left of a
@@ -150,11 +180,73 @@ function wrapStart(lines: readonly OcrLine[], span: MarkedSpan, found: MarkedSpa
   const covered = boxFor(line, span)[0];
   if (!covered) return;
   const h = line.box.h;
+  // (A URL's rest alone on its line, a path or token of URL characters with no "@", under a hole:
+  // nothing read between it and the text above for one or two rows. The URL's first line went
+  // unread, "jr3LEKEqbOKmwRsJ" under a blank where "https://rakuten-card-…" ran the column's width
+  // on a rotated 1× capture: the hole goes, to where the column's lines above end. An e-mail
+  // address starts itself: under a sender's name in a header, the space above it is the header's
+  // own; and a line with more on it after the address ("hffp/ctax_nfa amhkm7 fe<f") is a whole URL.)
+  const urlRest = URL_REST_ALONE.test(value) && line.text.slice(span.end).trim() === '';
+  const over = !urlRest ? [] : lines.filter((other) => other.box.y + other.box.h <= line.box.y && other.box.x < line.box.x + line.box.w && other.box.x + other.box.w > line.box.x);
+  if (over.length > 0) {
+    const bottom = Math.max(...over.map((other) => other.box.y + other.box.h));
+    const row = Math.max(h, ...over.filter((other) => other.box.y + other.box.h === bottom).map((other) => other.box.h));
+    const hole = line.box.y - bottom;
+    if (hole >= row * HOLE_MIN_ROWS && hole <= row * HOLE_MAX_ROWS) {
+      const column = lines.filter((other) => other.box.y + other.box.h > bottom - row * 3 && other.box.y + other.box.h <= bottom && alignedLeft(line, other));
+      const right = Math.max(covered.x + covered.w, ...column.map((other) => other.box.x + other.box.w));
+      unread.push({ x: covered.x, y: bottom, w: right - covered.x, h: line.box.y - bottom });
+      return;
+    }
+  }
   const band = { x: covered.x, y: line.box.y - h * 1.5, w: covered.w, h: h * 1.5 };
   // Up to the first line read in that band to the right (a time, a button): that is not the address.
   const blockers = lines.filter((other) => other !== line && other.box.y < band.y + band.h && other.box.y + other.box.h > band.y && other.box.x + other.box.w > band.x);
   const right = Math.min(band.x + band.w, ...blockers.map((other) => other.box.x));
   if (right - band.x > h) unread.push({ ...band, w: right - band.x });
+}
+
+/**
+ * A sentence that points at a link ("下記URLから…", "こちらからご対応ください。") over a hole: nothing read
+ * below it in its column for one to three rows, or nothing at all down to the image's bottom edge.
+ * The link stood there and went unread (a URL on a 1× rotated or dark capture, one cut by a crop):
+ * the hole goes, across the column. An empty hole costs nothing.
+ */
+function linkHoles(lines: readonly OcrLine[], marked: readonly MarkedSpan[], textHeight: number, image?: ImageSize): PixelBox[] {
+  const holes: PixelBox[] = [];
+  // Lines that start with an address or number found on them: a link's rest.
+  const restStarts = new Set(marked.filter((span) => span.address && lines[span.line]!.text.slice(0, span.start).trim() === '').map((span) => span.line));
+  lines.forEach((line, index) => {
+    if (!SENTENCE_END.test(line.text)) return;
+    // The sentence it ends, with the lines of its paragraph above.
+    const paragraph = [line];
+    for (let i = index - 1; i >= 0 && paragraph.length < 3 && isNextLine(lines[i]!, paragraph[0]!) && alignedLeft(line, lines[i]!); i--) paragraph.unshift(lines[i]!);
+    const sentence = foldWidth(paragraph.map((part) => part.text).join('')).replace(/[。．]\s*$/, '').split(/[。．]/).at(-1)!;
+    if (!LINK_CUE.test(sentence)) return;
+    const row = Number.isFinite(textHeight) ? textHeight : line.box.h;
+    // Where its characters end: a tall glyph's box may reach down into the unread row (「Ｕ」 of 「ＵＲＬ」).
+    const bottoms = line.charBoxes.filter((box) => box.h > 0).map((box) => box.y + box.h).sort((a, b) => a - b);
+    const top = Math.min(line.box.y + line.box.h, bottoms[Math.floor(bottoms.length / 2)] ?? Infinity);
+    const left = Math.min(...paragraph.map((part) => part.box.x));
+    const right = Math.max(...paragraph.map((part) => part.box.x + part.box.w));
+    const below = lines.filter((other) => other.box.y >= top - row * 0.25 && other !== line && other.box.x < right && other.box.x + other.box.w > left);
+    const next = below.length > 0 ? Math.min(...below.map((other) => other.box.y)) : image?.height;
+    if (next === undefined) return;
+    // The link read from its start right below: the hole is only the space between two bubbles or paragraphs.
+    if (below.some((other) => other.box.y < next + row * 0.5 && URL_START.test(foldWidth(other.text)))) return;
+    const hole = next - top;
+    const atEdge = below.length === 0;
+    if (atEdge ? hole < row * LINK_EDGE_MIN_ROWS || hole > row * LINK_EDGE_MAX_ROWS : hole < row * HOLE_MIN_ROWS || hole > row * HOLE_MAX_ROWS) return;
+    // As wide as the column, or the line below where it is wider (a URL runs to the bubble's edge).
+    const wide = Math.max(right, ...below.filter((other) => other.box.y < next + row).map((other) => other.box.x + other.box.w));
+    // Padded left and right as a line read there would be (boxFor); and down into the line below
+    // when that holds the link's rest ("CakBcD&utm source=sms…"): the unread line's own box would
+    // overlap it on a rotated capture, and it is covered anyway.
+    const pad = row * 0.6;
+    const joinsRest = below.some((other) => other.box.y < next + row * 0.5 && restStarts.has(lines.indexOf(other)));
+    holes.push({ x: left - pad, y: top, w: wide - left + pad * 2, h: hole + (joinsRest ? row * 0.5 : 0) });
+  });
+  return holes;
 }
 
 /** A greeting that names its recipient: a name and its honorific alone on a line ("小川隆様", not "お客様"). */
