@@ -1066,6 +1066,26 @@ describe('address repairs', () => {
     expect(repairAddressText(read)).toBe(repaired);
   });
 
+  it('puts back the @ lost between a sender address\'s usual first part and its host, inside the brackets', () => {
+    expect(findSenderAddress('差出人楽天カード事務局<infor-card-jp.top>')).toBe('info@r-card-jp.top');
+    expect(findSenderAddress('②③セゾンカード事務局<infosaison-netanswertop>')).toBe('info@saison-netanswer.top');
+    expect(findSenderAddress('差出人: 情報センター<infomation>')).toBeNull();
+  });
+
+  it('reads an unlabelled web mail sender whose @ was lost after 「info」', () => {
+    const form = extractFormData([
+      line('三Gmail', 20, { x: 17, h: 18 }),
+      line('[注意]セゾンカード:お客様情報の確認', 122, { x: 318, h: 25 }),
+      line('受信トレイ', 150, { x: 28, h: 18 }),
+      line('②③セゾンカード事務局<infosaison-netanswertop>', 165, { x: 264, h: 20 }),
+      line('To d-hayashi.10@softbank.test', 196, { x: 317, h: 13 }),
+      line('〇〇様', 240, { x: 318, h: 18 }),
+      line('セゾンカードをご利用いただきありがとうございます。', 270, { x: 318, h: 18 }),
+      line('お客様のカードに不正利用の疑いがある取引を確認いたしました。', 300, { x: 318, h: 18 }),
+    ], { width: 1192, height: 760 });
+    expect(form.source_email).toBe('info@saison-netanswer.top');
+  });
+
   it('reads a From line\'s address whose @ was read as a capital, and nothing else so', () => {
     expect(findSenderAddress('差出人: jushinryoGmail.nhk-pay.test')).toBe('jushinryo@mail.nhk-pay.test');
     expect(findSenderAddress('差出人: Yahoo!ショッピング')).toBeNull();

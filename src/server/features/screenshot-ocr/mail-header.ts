@@ -91,7 +91,7 @@ export function readMailHeader(lines: TextLine[], size: ImageSize): MailHeader {
       const { box } = lines[i]!.line;
       if (i > Math.max(headerEnd, 0) && box.y + box.h / 2 > headerBottom) continue;
       if (TO_LABEL.test(lines[i]!.text)) continue;
-      source_email = findEmailAddress(withWrappedAddress(lines, i));
+      source_email = findSenderAddress(withWrappedAddress(lines, i));
       if (source_email) break;
     }
   }

@@ -3,6 +3,9 @@
  * no doubt. Each misread is not a word (「ご愛願」「東京電カ」「お客様列の」), so a message that
  * really says something else is left alone.
  */
+/** A small kana right before its own large form (「ゅゆ」): each pair as one alternative. */
+const SMALL_BEFORE_LARGE = new RegExp([...'ぁぃぅぇぉっゃゅょァィゥェォッャュョ'].map((small, i) => `${small}(?=${'あいうえおつやゆよアイウエオツヤユヨ'[i]!})`).join('|'), 'g');
+
 const PHRASES: Array<[RegExp, string]> = [
   // The yen sign read as a backslash: 「ご請求金額：\5,150」.
   [/\\(?=\d)/g, '¥'],
@@ -28,6 +31,8 @@ const PHRASES: Array<[RegExp, string]> = [
   // 「未納」 with 納 read as 約 (未約定, a trade not yet done, is a word), 「有効期限」 with 期 read as 散 or 斯.
   [/未約(?!定)/g, '未納'],
   [/有効[散斯]限/g, '有効期限'],
+  // A small kana read before its own large form (「ゅゆうちょ銀行」): the pair is never written.
+  [SMALL_BEFORE_LARGE, ''],
   // A hyphen between digits read as the kanji 一: 「0120一345」.
   [/(?<=\d)一(?=\d)/g, '-'],
   // 末 read as 未 in 「月末」「カード末尾」 (「今月未払い」 is 未).
