@@ -818,6 +818,34 @@ describe('subjects wrapped over several lines', () => {
   });
 });
 
+describe('greetings as OCR reads them', () => {
+  it.each([
+    ['坂本_誠様', '〇〇様'],
+    ['井上翔太接', '〇〇様'],
+    ['イトウハナコ機', '〇〇様'],
+  ])('keeps the recipient\'s name in 「%s」 out of the message', (greeting, masked) => {
+    const form = extractFormData([
+      line('From info@r-mobile.test', 60, { x: 20, h: 16 }),
+      line('件名 【楽天モバイル】ご利用料金のお知らせ', 84, { x: 20, h: 16 }),
+      line(greeting, 140, { x: 20, h: 18 }),
+      line('楽天モバイルをご利用いただきありがとうございます。', 170, { x: 20, h: 18 }),
+    ], PHONE_SCREEN);
+    expect(form.body?.split('\n')[0]).toBe(masked);
+  });
+
+  it('leaves a line of two kanji words alone, and drops a carrier mail\'s 「保護」 button', () => {
+    const form = extractFormData([
+      line('From info@r-mobile.test', 60, { x: 20, h: 16 }),
+      line('件名 【楽天モバイル】ご利用料金のお知らせ', 84, { x: 20, h: 16 }),
+      line('楽天モバイルをご利用いただきありがとうございます。', 140, { x: 20, h: 18 }),
+      line('面接', 170, { x: 20, h: 18 }),
+      line('返信', 400, { x: 24, h: 12 }),
+      line('保護', 400, { x: 340, h: 12 }),
+    ], PHONE_SCREEN);
+    expect(form.body).toBe('楽天モバイルをご利用いただきありがとうございます。\n面接');
+  });
+});
+
 describe('web mail cut above its header', () => {
   // Outlook on the web, 2×, the capture cut through the greeting: no label, no app name left.
   const reading = (width: number, height: number, size: number) => [

@@ -76,10 +76,21 @@ function withoutRecipient(read: ScreenshotFormData, lines: TextLine[]): Screensh
   // An address the message says it was sent to is the recipient's, never the sender's.
   const recipientEmails = [...emails, ...findRecipients(read.body ?? '', context).emails].map((email) => email.toLowerCase());
   const source_email = read.source_email && recipientEmails.includes(read.source_email.toLowerCase()) ? null : read.source_email;
-  const { subject, body } = maskReportText({ subject: read.subject, body: read.body ?? '' }, { ...context, senderEmail: source_email });
+  const { subject, body } = maskReportText({ subject: read.subject, body: greetingsAsRead(read.body ?? '') }, { ...context, senderEmail: source_email });
   // A greeting line that was only a name found again (the To line's) with 様 misread: 「〇〇欄」.
   const greeting = body.replace(new RegExp(`^${personalDataPlaceholders.name}[欄棟標樣椋]$`, 'gm'), `${personalDataPlaceholders.name}様`);
   return { ...read, source_email, subject, body: read.body === null ? null : greeting };
+}
+
+/**
+ * A greeting line as OCR reads it, made plain for the name rules: the space between surname and given
+ * name read as 「_」 (「坂本_誠様」), and 様 read as a look-alike that makes no word after a name
+ * (「井上翔太接」「イトウハナコ機」) on a line that holds only the name.
+ */
+function greetingsAsRead(body: string): string {
+  return body
+    .replace(/^(\p{Script=Han}{1,4})_(?=\p{Script=Han}{1,4}(?:様|さま|殿))/gmu, '$1 ')
+    .replace(/^(\p{Script=Han}{2,6}|\p{Script=Katakana}{3,10})[接機標椋樣]$/gmu, '$1様');
 }
 
 /** Message text under this share of the page's width is a desktop's (fresh9: phones 2.9–6.2 %, web mail 0.8–1.7 %). */
