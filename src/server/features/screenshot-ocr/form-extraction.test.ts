@@ -926,6 +926,20 @@ describe('sender addresses', () => {
     expect(form.body).toBe('〇〇様\nいつも東京ガスをご利用いただき、誠にありがとうございます。');
   });
 
+  it('leaves the recipient\'s address under a To line with the name out of the message, past a mark on the row', () => {
+    const form = extractFormData([
+      line('東京ガスからのお知らせ', 112, { x: 17, h: 22 }),
+      line('東京ガス', 155, { x: 69, h: 17 }),
+      line('info@mail.mytokyogas.test', 180, { x: 69, h: 16 }),
+      line('宛先: 石川美咲', 203, { x: 69, h: 14 }),
+      line('・', 201, { x: 330, h: 2, confidence: 55 }),
+      line('<yui.watanabe85@softbank.test>', 225, { x: 69, h: 15 }),
+      line('石川美咲様', 264, { x: 17, h: 18 }),
+      line('平素より東京ガスをご愛顧いただき、ありがとうございます。', 300, { x: 17, h: 18 }),
+    ], PHONE_SCREEN);
+    expect(form.body).toBe('〇〇様\n平素より東京ガスをご愛顧いただき、ありがとうございます。');
+  });
+
   it.each([['_宛先:遠藤奈々', true], ['人玩先:吉田裕子', true], ['発先:吉田格子', true], ['宛先住所に不備がございます', false], ['出発先を選んでください', false]])(
     'reads %s as a To label: %s', (text, label) => {
       expect(TO_LABEL.test(text)).toBe(label);

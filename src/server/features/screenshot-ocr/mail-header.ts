@@ -76,9 +76,11 @@ export function readMailHeader(lines: TextLine[], size: ImageSize): MailHeader {
       headerEnd = Math.max(headerEnd, index, ...wrapped);
     } else if (TO_LABEL.test(text) || DATE_LABEL.test(text)) {
       headerEnd = Math.max(headerEnd, index);
-      // iOS Mail and Outlook set the To label alone, its address on the line below (「宛先:」「sato@…」).
-      const below = lineBelow(lines, index);
-      if (TO_LABEL.test(text) && LABEL_ALONE.test(text) && below > index && findEmailAddress(lines[below]!.text)) headerEnd = Math.max(headerEnd, below);
+      // iOS Mail and Outlook set the recipient's address on the line below the To label, alone or after
+      // the name (「宛先:」「sato@…」, 「宛先:高橋沙織」「<kato@…>」).
+      const below = lineBelowInColumn(lines, index);
+      const address = below > index ? findEmailAddress(lines[below]!.text) : null;
+      if (TO_LABEL.test(text) && address && meaningfulChars(lines[below]!.text.replace(address, '')) < 2) headerEnd = Math.max(headerEnd, below);
     }
   });
   if (firstDate >= 0) headerEnd = Math.max(headerEnd, firstDate);
@@ -141,15 +143,6 @@ function withWrappedAddress(lines: TextLine[], index: number): string {
     current = nextIndex;
   }
   return text;
-}
-
-/** The next line, past marks read beside the line (an icon at its right, 「1っ」 at confidence 12). */
-function lineBelow(lines: TextLine[], index: number): number {
-  for (let j = index + 1; j < Math.min(lines.length, index + 3); j++) {
-    if (lines[j]!.line.confidence < 30 && meaningfulChars(lines[j]!.text) < 3) continue;
-    return j;
-  }
-  return -1;
 }
 
 /**
