@@ -723,6 +723,22 @@ describe('subjects wrapped over several lines', () => {
     expect(form.subject).toBe('お荷物のお届けに伺いましたが、ご不在でしたので持ち帰りました');
   });
 
+  it('does not take the sender\'s row, made large by the avatar\'s letter, for the subject', () => {
+    const form = extractFormData([
+      line('【重要】お客様のアカウントがロッ', 57, { x: 77, h: 40 }),
+      line('クされました', 122, { x: 54, h: 40 }),
+      line('のNHK 20:56', 207, { x: 50, h: 60 }),
+      line('To自分', 254, { x: 155, h: 30 }),
+      line('From', 350, { x: 178, h: 20 }),
+      line('jushinryo66@nhk-jushin.test', 349, { x: 295, h: 26 }),
+      line('近藤陽菜様', 558, { x: 51, h: 32 }),
+      line('いつもNHKをご利用いただき、誠にありがとう', 634, { x: 54, h: 32 }),
+      line('ございます。お客様のアカウントがロックされ', 690, { x: 54, h: 32 }),
+      line('ました。以下のリンクから手続きをお願いします。', 746, { x: 54, h: 32 }),
+    ], { width: 790, height: 1512 });
+    expect(form.subject).toBe('【重要】お客様のアカウントがロックされました');
+  });
+
   it('does not take the sender\'s row, which ends with the time, for the end of a subject', () => {
     const form = extractFormData(gmailApp([
       line('エポスカード：未払い料金のお', 60, { x: 18, h: 22 }),

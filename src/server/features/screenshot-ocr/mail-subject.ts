@@ -34,7 +34,8 @@ export function tallestLine(lines: TextLine[], headerEnd: number, size: ImageSiz
     const { text, line } = lines[i]!;
     if (line.box.y > size.height * 0.5 || isChrome(lines[i]!) || meaningfulChars(text) < 5) continue;
     if (bodySize !== null && glyphSize(line) < bodySize * SUBJECT_SIZE) continue;
-    if (findEmailAddress(text) || DATE.test(text) || TO_LABEL.test(text) || FROM_LABEL.test(text) || /(様|さま|殿)$/.test(text)) continue;
+    // The sender's row ends with the time the mail came (the avatar's letter makes it look large: 「のNHK 20:56」).
+    if (findEmailAddress(text) || DATE.test(text) || TO_LABEL.test(text) || FROM_LABEL.test(text) || /(様|さま|殿)$/.test(text) || ENDS_WITH_TIME.test(text)) continue;
     // iOS Mail puts the sender's name on its own line right above the address.
     const below = lines[i + 1];
     const belowEmail = below ? findEmailAddress(below.text) : null;
