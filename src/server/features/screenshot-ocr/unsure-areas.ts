@@ -245,6 +245,12 @@ function linkHoles(lines: readonly OcrLine[], marked: readonly MarkedSpan[], tex
     const pad = row * 0.6;
     const joinsRest = below.some((other) => other.box.y < next + row * 0.5 && restStarts.has(lines.indexOf(other)));
     holes.push({ x: left - pad, y: top, w: wide - left + pad * 2, h: hole + (joinsRest ? row * 0.5 : 0) });
+    // A sentence ending its line well short of the column, "い。" under "…詳細は下記よりご確認くださ",
+    // with nothing read right of it: the link began right after it on the same row, and went unread too.
+    const end = line.box.x + line.box.w;
+    if (end < right - row * 2 && !lines.some((other) => other !== line && sameRow(line, other) && other.box.x >= end - row * 0.5)) {
+      holes.push({ x: end, y: line.box.y - row * 0.25, w: wide + pad - end, h: top - line.box.y + row * 0.25 });
+    }
   });
   return holes;
 }
