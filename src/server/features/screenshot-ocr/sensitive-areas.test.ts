@@ -623,5 +623,19 @@ describe('redaction of round 10 (shapes from a fresh generated split, seed 20261
     const boxes = findSensitiveBoxes([cue, end, line('ご不明な点はお問い合わせください。', 245, { x: 41, h: 15 })], { width: 434, height: 889 });
     expect(covered(boxes, { x: end.box.x + end.box.w, y: 202, w: 200, h: 13 })).toBe(true);
   });
+
+  // fresh10k (seed 20261171), tuned on second.
+  it('covers a piece of one or two unsure characters ending the row above an address that starts its line (its first characters misread)', () => {
+    const label = line('To', 1000, { x: 238, h: 43 });
+    const piece = line('に', 1009, { x: 499, h: 31, confidence: 45 });
+    const address = line('nakamura.09@docomo.example', 1085, { x: 242, h: 59 });
+    const boxes = findSensitiveBoxes([label, piece, address], { width: 1173, height: 2532 });
+    expect(covered(boxes, piece.box)).toBe(true);
+    // Read with confidence, it is a word of its own.
+    expect(touches(findSensitiveBoxes([label, line('に', 1009, { x: 499, h: 31 }), address], { width: 1173, height: 2532 }), piece.box)).toBe(false);
+    // Nor a big blob (a clock's "較/" read unsurely).
+    const blob = line('較/', 960, { x: 499, h: 122, confidence: 45 });
+    expect(covered(findSensitiveBoxes([blob, address], { width: 1173, height: 2532 }), blob.box)).toBe(false);
+  });
 });
 
