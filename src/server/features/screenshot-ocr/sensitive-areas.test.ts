@@ -538,3 +538,104 @@ describe('redaction of round 9 (shapes from a fresh generated split, seed 202611
     expect(touches(after, { x: broken.box.x + broken.box.w + 25, y: 20, w: 30, h: 15 })).toBe(false);
   });
 });
+
+describe('redaction of round 10 (shapes from a fresh generated split, seed 20261170)', () => {
+  /** The area of a line's characters [start, end). */
+  const chars = (l: ReturnType<typeof line>, start: number, end = l.text.length): PixelBox => {
+    const first = l.charBoxes[start]!;
+    const last = l.charBoxes[end - 1]!;
+    return { x: first.x, y: l.box.y, w: last.x + last.w - first.x, h: l.box.h };
+  };
+
+  it('covers a number in a phone\'s three groups whose label and leading 0 were misread, but not a date or an inquiry number', () => {
+    const phone = line('カスタマーセンタダター96-2075-4736 (平日10:00へ17:00)', 20);
+    const boxes = findSensitiveBoxes([phone], { width: 1000, height: 300 });
+    expect(covered(boxes, chars(phone, phone.text.indexOf('9'), phone.text.indexOf(' ')))).toBe(true);
+    expect(findSensitiveBoxes([line('受付日 2026-11-27', 20), line('お問い合わせ番号 1234-5678-9012', 60), line('伝票番号21-6488-3911', 100)], SCREEN)).toEqual([]);
+  });
+
+  it('takes an "h" and a few letters ending a line right after a sentence for a scheme\'s start, but not a word in a sentence', () => {
+    const start = line('し、情報を更新してください。hh', 20, { x: 20 });
+    const boxes = findSensitiveBoxes([start], { width: 1000, height: 300 });
+    expect(covered(boxes, chars(start, start.text.indexOf('h')))).toBe(true);
+    expect(covered(boxes, chars(start, 0, 4))).toBe(false);
+    expect(findSensitiveBoxes([line('ご確認ください。hello さんより', 20)], SCREEN)).toEqual([]);
+  });
+
+  it('covers the unread line under a sender beside its avatar (the recipient\'s), but not when a line was read there', () => {
+    const sender = line('のメルカリ事務局', 165, { x: 81, h: 13 });
+    // The avatar, a circle 40 px across, read as the line's first character, a gap left of the name.
+    sender.charBoxes[0] = { x: 43, y: 165, w: 40, h: 40 };
+    sender.box = { x: 43, y: 165, w: sender.box.x + sender.box.w - 43, h: 40 };
+    const under = { x: sender.charBoxes[1]!.x, y: 185, w: 100, h: 18 };
+    const boxes = findSensitiveBoxes([sender], { width: 470, height: 940 });
+    expect(covered(boxes, under)).toBe(true);
+    // The name itself stays, but for its bottom edge.
+    expect(touches(boxes, { ...sender.charBoxes[2]!, h: 9 })).toBe(false);
+    const recipient = line('詳細を表示', 185, { x: sender.charBoxes[1]!.x, h: 13 });
+    expect(findSensitiveBoxes([sender, recipient], { width: 470, height: 940 })).toEqual([]);
+    // A line of text without an avatar: nothing.
+    expect(findSensitiveBoxes([line('メルカリ事務局', 165, { x: 43, h: 13 })], { width: 470, height: 940 })).toEqual([]);
+    // A glyph merged with a speck, tall but not square and right against the next one: no avatar.
+    const merged = line('日は晴れ時々くもり', 165, { x: 43, h: 13 });
+    merged.charBoxes[0] = { x: 43, y: 165, w: 11, h: 40 };
+    expect(findSensitiveBoxes([merged], { width: 470, height: 940 })).toEqual([]);
+  });
+
+  it('starts a wrapped URL\'s rest after the characters left of its column (an avatar beside the bubble\'s last line)', () => {
+    const first = line('します。https://5h4zwdqa.exa', 1144, { x: 222, h: 45 });
+    const rest = line('人人生mple期限・8月6日', 1215, { x: 209, h: 50 });
+    // The avatar's three "characters" far left of the bubble.
+    rest.charBoxes[0] = { x: 29, y: 1196, w: 38, h: 117 };
+    rest.charBoxes[1] = { x: 65, y: 1196, w: 23, h: 117 };
+    rest.charBoxes[2] = { x: 65, y: 1203, w: 73, h: 101 };
+    rest.box = { x: 29, y: 1196, w: rest.box.x + rest.box.w - 29, h: 117 };
+    const boxes = findSensitiveBoxes([first, rest], { width: 1119, height: 2001 });
+    expect(covered(boxes, { ...chars(rest, 3, 7), y: 1215, h: 50 })).toBe(true);
+  });
+
+  it('takes "(の" between an address\'s letters for its "@", so the address is covered from its first letter', () => {
+    const from = line('e-tax(のiwbs3z.example >', 100, { x: 126, h: 14 });
+    const boxes = findSensitiveBoxes([from], { width: 376, height: 812 });
+    expect(covered(boxes, chars(from, 0, from.text.indexOf('>')))).toBe(true);
+  });
+
+  it('covers the space right of an address label ending its line up to the value read on the row, but not right of a word', () => {
+    const label = line('ご登録のメールアドレス:', 402, { x: 318, h: 12 });
+    const value = line('mori_dai3981@au.example', 403, { x: 494, h: 13 });
+    const boxes = findSensitiveBoxes([label, value], { width: 1256, height: 800 });
+    expect(covered(boxes, { x: label.box.x + label.box.w, y: 403, w: value.box.x - label.box.x - label.box.w, h: 12 })).toBe(true);
+    expect(touches(boxes, chars(label, 0, 6))).toBe(false);
+    const word = line('メールアドレス', 402, { x: 318, h: 12 });
+    expect(findSensitiveBoxes([word, line('の変更はこちら', 403, { x: 500, h: 12 })], { width: 1256, height: 800 })).toEqual([]);
+  });
+
+  it('carries a URL broken at "&" on over one or two look-alikes before the next line\'s letters', () => {
+    const first = line('0OEA6MU9tEAKm0&', 893, { x: 140, h: 34 });
+    const rest = line('ぜだ3360456606', 957, { x: 138, h: 34 });
+    const boxes = findSensitiveBoxes([line('al/login2id=QRP24', 827, { x: 138, h: 34 }), first, rest], { width: 772, height: 1688 });
+    expect(covered(boxes, rest.box)).toBe(true);
+  });
+
+  it('covers the rest of the row right of a short line ending a sentence that points at a link, when nothing was read there', () => {
+    const cue = line('れています。詳細は下記よりご確認くださ', 184, { x: 41, h: 15 });
+    const end = line('い。', 202, { x: 41, h: 13 });
+    const boxes = findSensitiveBoxes([cue, end, line('ご不明な点はお問い合わせください。', 245, { x: 41, h: 15 })], { width: 434, height: 889 });
+    expect(covered(boxes, { x: end.box.x + end.box.w, y: 202, w: 200, h: 13 })).toBe(true);
+  });
+
+  // fresh10k (seed 20261171), tuned on second.
+  it('covers a piece of one or two unsure characters ending the row above an address that starts its line (its first characters misread)', () => {
+    const label = line('To', 1000, { x: 238, h: 43 });
+    const piece = line('に', 1009, { x: 499, h: 31, confidence: 45 });
+    const address = line('nakamura.09@docomo.example', 1085, { x: 242, h: 59 });
+    const boxes = findSensitiveBoxes([label, piece, address], { width: 1173, height: 2532 });
+    expect(covered(boxes, piece.box)).toBe(true);
+    // Read with confidence, it is a word of its own.
+    expect(touches(findSensitiveBoxes([label, line('に', 1009, { x: 499, h: 31 }), address], { width: 1173, height: 2532 }), piece.box)).toBe(false);
+    // Nor a big blob (a clock's "較/" read unsurely).
+    const blob = line('較/', 960, { x: 499, h: 122, confidence: 45 });
+    expect(covered(findSensitiveBoxes([blob, address], { width: 1173, height: 2532 }), blob.box)).toBe(false);
+  });
+});
+

@@ -3,7 +3,7 @@ import { boxFor, type ImageSize, isNextLine, lineBelow, reachesColumnEdge, reach
 import type { OcrLine } from './ocr-layout';
 import { foldWidth, isCjk, type Span } from './ocr-text';
 import type { PixelBox } from './screenshot-ocr.types';
-import { type FoundSpan, LINE_END_PHONE_LABEL, LOOSE_RECIPIENT_LABEL, NAME_STOP, RECIPIENT_LABEL, sensitiveSpans } from './sensitive-text';
+import { type FoundSpan, LINE_END_ADDRESS_LABEL, LINE_END_PHONE_LABEL, LOOSE_RECIPIENT_LABEL, NAME_STOP, RECIPIENT_LABEL, sensitiveSpans } from './sensitive-text';
 import { findUnsureAreas } from './unsure-areas';
 
 /** A line that starts with the rest of a scheme: its first letters ended the line above. */
@@ -106,6 +106,16 @@ function markSensitiveSpans(lines: readonly OcrLine[], wide = false): { marked: 
     // (wide: a phone label ending its line, "お電話でのお問い合わせ:" | "(平日10:00ー17:00)": the number
     // right of it went unread; the space up to the next thing read on the row goes.)
     if (wide && LINE_END_PHONE_LABEL.test(foldWidth(line.text))) unread.push(unreadRowValue(lines, index, PHONE_VALUE_WIDTH));
+    // (wide: a header's avatar read as the sender line's first character, "の" 40 px tall before
+    // "メルカリ事務局" 13 px: the line under the sender beside the avatar is the recipient's,
+    // 「宛先: 小川健太」; when nothing was read there, it goes.)
+    if (wide) {
+      const hole = unreadUnderAvatar(lines, index);
+      if (hole) unread.push(hole);
+    }
+    // (wide: so for an address label ending its line, "ご登録のメールアドレス:" | "mori_dai3981@…": OCR
+    // set the value's box 34 px right of where its first letters stand.)
+    if (wide && LINE_END_ADDRESS_LABEL.test(foldWidth(line.text))) unread.push(unreadRowValue(lines, index, PHONE_VALUE_WIDTH));
     // The privacy rule: an unreadable run beside a name's honorific, a 〒, an @ or a scheme may be
     // exactly what had to be hidden, so the whole line goes.
     if (unsureNearCue(line)) marked.push({ start: 0, end: line.text.length, line: index, wraps: false, address: false });
@@ -141,12 +151,18 @@ function markSensitiveSpans(lines: readonly OcrLine[], wide = false): { marked: 
     const line = lines[span.line]!;
     const below = wide ? lineBelow(lines, span.line) : span.line + 1;
     const next = lines[below];
-    const nextText = next ? foldWidth(next.text) : '';
-    const readOn = next && isNextLine(line, next) && !/^\d{1,2}:\d{2}/.test(nextText) && (span.wrapsWords ? sentenceEnd(nextText) : continuationEnd(nextText, wide)) > 0;
+    // (wide: the next line's first characters left of the column are no text of it, an avatar
+    // beside a bubble's last line read as "人人生" before "mple": the continuation starts after them.)
+    const skip = wide && next ? leftOfColumn(next, line) : 0;
+    const nextText = next ? foldWidth(next.text).slice(skip) : '';
+    // (wide: after a break at a query's "&", "=" or "?" the next line certainly continues it, so one
+    // or two look-alikes before its letters are the URL's too: "ぜだ3360456606" for "t=3360456606".)
+    const atQuery = wide && /[=?&]$/.test(text.slice(0, span.end).trimEnd());
+    const readOn = next && isNextLine(line, next) && !/^\d{1,2}:\d{2}/.test(nextText) && (span.wrapsWords ? sentenceEnd(nextText) : continuationEnd(nextText, wide, atQuery)) > 0;
     // A break right after "-", "/", "=" or "?" certainly continues; if the rest was not read (or
     // read as something else), cover where it must be: the start of the next line.
     // (wide: only words read with confidence are words; "人の" at confidence 52 was the URL's "ate".)
-    const nextIsWords = next !== undefined && isNextLine(line, next) && !span.wrapsWords && continuationEnd(nextText, wide) === 0
+    const nextIsWords = next !== undefined && isNextLine(line, next) && !span.wrapsWords && continuationEnd(nextText, wide, atQuery) === 0
       && (!wide || next.confidence >= UNSURE_CONFIDENCE);
     // A gap of a line's height or so before the next line read: the address's next line was not read at all.
     const hole = wide && !span.wrapsWords && next !== undefined && next.box.y - (line.box.y + line.box.h) > line.box.h * HOLE_HEIGHT;
@@ -161,12 +177,12 @@ function markSensitiveSpans(lines: readonly OcrLine[], wide = false): { marked: 
       unread.push({ x: next.box.x - next.box.h * 0.6, y: next.box.y, w: next.box.h * 1.6, h: next.box.h });
     }
     if (!next || !readOn) continue;
-    const end = span.wrapsWords ? sentenceEnd(nextText) : continuationEnd(nextText, wide);
+    const end = span.wrapsWords ? sentenceEnd(nextText) : continuationEnd(nextText, wide, atQuery);
     // An address wraps onto one more line at most; its continuation does not carry on further.
-    const whole = end >= next.text.trimEnd().length;
+    const whole = skip + end >= next.text.trimEnd().length;
     // (wide: a postal address whose second line breaks inside a number, "…マンション380" / "4号室", goes on once more.)
     const again = wide && span.wrapsWords === true && !span.continued && whole && /[\d\-－ー]$/.test(next.text.trimEnd());
-    if (end > 0) marked.push({ start: 0, end, line: below, wraps: (!span.wrapsWords && whole) || again, wrapsWords: again, continued: true, address: !span.wrapsWords });
+    if (end > 0) marked.push({ start: skip, end: skip + end, line: below, wraps: (!span.wrapsWords && whole) || again, wrapsWords: again, continued: true, address: !span.wrapsWords });
     // (wide: a URL or number that carries on below may have lost its own last characters at its
     // line's end, "https://sb-support-co-jp.topバra" for "…top/track/" 110 px past the box's end:
     // the space right of it goes, as right of a last piece below. Not after a break at "-", "/",
@@ -176,7 +192,7 @@ function markSensitiveSpans(lines: readonly OcrLine[], wide = false): { marked: 
     // (wide: a URL or number whose carried-over rest fills its line may have lost its last characters
     // there, "C" for "CTPn" on a 1× JPEG: the space right of it goes too. Right of a line's end
     // there is seldom anything but ground.)
-    const rest = wide && whole && !span.wrapsWords && end > 0 ? boxFor(next, { start: 0, end })[0] : undefined;
+    const rest = wide && whole && !span.wrapsWords && end > 0 ? boxFor(next, { start: skip, end: skip + end })[0] : undefined;
     if (rest) unread.push({ x: rest.x + rest.w, y: rest.y, w: Math.max(line.box.h, next.box.h) * LOST_END, h: rest.h });
   }
   lines.forEach((line, index) => {
@@ -235,6 +251,48 @@ function rowValue(lines: readonly OcrLine[], index: number, marked: MarkedSpan[]
 }
 
 /**
+ * How many of a line's first characters stand left of the column `above` starts (by a third of a
+ * line's height or more) and are half as tall again as the characters after them: an avatar, not a
+ * header's field label ("件名" left of the values' column).
+ */
+function leftOfColumn(line: OcrLine, above: OcrLine): number {
+  let count = 0;
+  while (count < line.charBoxes.length - 1 && line.charBoxes[count]!.x + line.charBoxes[count]!.w < above.box.x - above.box.h * 0.3) count++;
+  const rest = line.charBoxes.slice(count).map((box) => box.h).sort((a, b) => a - b);
+  const textHeight = rest[Math.floor(rest.length / 2)] ?? 0;
+  return count > 0 && line.charBoxes.slice(0, count).every((box) => box.h >= textHeight * 1.5) ? count : 0;
+}
+
+/** A line's first character is an avatar when it is at least this many times as tall as the text beside it. */
+const AVATAR_HEIGHT = 2.2;
+/** How many text heights wide the recipient's line under a sender is at least. */
+const RECIPIENT_LINE_WIDTH = 10;
+
+/**
+ * The space under a sender's name beside its avatar (the line's first "character", much taller
+ * than the rest and about square) when no line was read there: from the name's left edge, as wide
+ * as the name or RECIPIENT_LINE_WIDTH text heights, down to the avatar's bottom.
+ */
+function unreadUnderAvatar(lines: readonly OcrLine[], index: number): PixelBox | undefined {
+  const line = lines[index]!;
+  const [avatar, ...text] = line.charBoxes;
+  if (!avatar || text.length < 2) return undefined;
+  const textHeight = [...text.map((box) => box.h)].sort((a, b) => a - b)[Math.floor(text.length / 2)]!;
+  // Round, so its box is square, and set apart from the name (a glyph merged with a speck is neither).
+  if (avatar.h < textHeight * AVATAR_HEIGHT || avatar.w < avatar.h * 0.85 || avatar.w > avatar.h * 1.15 || text[0]!.x - (avatar.x + avatar.w) < textHeight * 0.5) return undefined;
+  const top = Math.max(...text.map((box) => box.y + box.h));
+  const bottom = avatar.y + avatar.h;
+  if (bottom - top < textHeight * 0.8) return undefined;
+  const left = text[0]!.x;
+  const right = Math.max(text.at(-1)!.x + text.at(-1)!.w, left + textHeight * RECIPIENT_LINE_WIDTH);
+  const read = lines.some((other, i) => i !== index && other.box.y < bottom && other.box.y + other.box.h > top + textHeight * 0.3
+    && other.box.x < right && other.box.x + other.box.w > left);
+  // From a third of a text height above the name's bottom: the recipient's line may sit that close (on a rotated capture, closer at one end).
+  const from = top - textHeight * 0.3;
+  return read ? undefined : { x: left, y: from, w: right - left, h: bottom - from };
+}
+
+/**
  * The space right of a label that ends its line, up to the next line read on its row or `width`
  * line heights at most: where its value stands when OCR did not return it.
  */
@@ -289,9 +347,10 @@ function sentenceEnd(text: string): number {
 /**
  * How much of a line's start belongs to a URL or number carried over from the line above. `wide`:
  * a space before a query's separator does not end it ("3 &に7188975625", "&t=…" misread).
+ * `lookalikeLead`: one or two characters before the first letter or digit are misread ones.
  */
-function continuationEnd(text: string, wide = false): number {
-  let end = 0;
+function continuationEnd(text: string, wide = false, lookalikeLead = false): number {
+  let end = lookalikeLead ? /^[^\sA-Za-z0-9]{1,2}(?=[A-Za-z0-9])/.exec(text)?.[0].length ?? 0 : 0;
   while (end < text.length) {
     const char = text[end]!;
     // Two Japanese characters in a row are words again, not a garbled address.

@@ -14,6 +14,8 @@ export const NAME_STOP = /[\s【】「」『』（）()[\]、。,:：!！?？・
  */
 export const RECIPIENT_LABEL = /^\s*(?:To|TO|to|Cc|CC|[^\s\d:：]{0,2}?(?:宛先|宛て先|受信者))\s*[:_]?\s*/;
 const ADDRESS_LABEL = /(?:メールアドレス|アドレス|ご登録メール|登録メール|連絡先メール|送信先)\s*[\]】]?\s*[:・_]?|(?:E-?mail|Mail)\s*:/i;
+/** An address field's label and its colon ending a line ("ご登録のメールアドレス:"): the address stands right of it, read as a line of its own or not. */
+export const LINE_END_ADDRESS_LABEL = new RegExp(`(?:${ADDRESS_LABEL.source})(?<=[:：・_])\\s*$`, 'i');
 const POSTAL = /〒|\b\d{3}-\d{4}\b|(?:東京都|北海道|京都府|大阪府|[^\s\d]{2,3}県)[^\s\d]{1,6}[市区町村郡]|[\u4e00-\u9fff]{1,4}[市区町村][\u3040-\u30ff\u4e00-\u9fff]{1,10}\d{1,4}(?:丁目|番地?|[-－ー−])\d/;
 /** A card number with masked groups ("****-****-****-1234", "•••• 1234") anywhere on a line. */
 const MASKED_CARD = /(?:[*＊•●xX]{2,4}[\s\-‐－ー−]?){2,}\d{0,4}/;
@@ -67,6 +69,14 @@ const LOST_PLUS_NUMBER = /(?<![\d+])81(?:\d{9,10}|[\s\-‐－ー−]\d{1,2}[\s\-
  * the cover began halfway into the number. Not "1812-3456-7890" (a first group of four).
  */
 const ONE_FOR_PLUS_NUMBER = /(?<![\d+])181(?:\d{2}|[\s\-‐－ー−]\d{1,2})[\s\-‐－ー−]\d{4}[\s\-‐－ー−]?\d{4}(?!\d)|(?<![\d+])181\d{10}(?!\d)/g;
+/**
+ * A landline number in three groups, ten digits in all, whatever its first digit was read as
+ * ("センタダター96-2075-4736" for 「センター：06-2075-4736」, label and leading 0 both misread). Not
+ * after 番号 or No. (「伝票番号205-0648-3901」: a slip number).
+ */
+const PHONE_SHAPED = /(?<![\d./]|番号\s*[:：]?\s*|No\.?\s*[:：]?\s*)\d{2,4}[-‐－ー−]\d{2,4}[-‐－ー−]\d{4}(?![\d\-‐－ー−])/g;
+/** A scheme's "h" and at most four more letters (misread) ending a line right after a sentence ("…更新してください。hh"). */
+const SCHEME_H_AFTER_SENTENCE = /(?<=[。！？!?])\s*h[A-Za-z]{0,4}\s*$/i;
 /** An address in angle brackets, a sender's or a recipient's ("JCBカード<myjcb⑳kjqir2.top>"), up to its ">" or the line's end. */
 /** An e-mail address whose "<" was not read, up to its ">" across one space ("yubincenter77@gmf37p example>"). */
 const ADDRESS_TO_BRACKET = /[A-Za-z0-9._%+-]+@[^\s<>＜＞]*(?:\s[^\s<>＜＞]+)?\s*[>＞]/g;
@@ -85,6 +95,8 @@ const BRACKET_LOST_MARKS_LETTERS = 10;
 const BRACKET_LOST_OPEN = /(?<![A-Za-z0-9._%+])[A-Za-z0-9][A-Za-z0-9._%+-]*(?:\s[A-Za-z0-9._%+-]+)?[>＞]/g;
 /** What OCR reads "@" as between an address's letters: an enclosed number ("⑳", "⑧") or ©/®. */
 const AT_LOOKALIKE = /(?<=[A-Za-z0-9._-])[\u2460-\u24ff\u2776-\u2793©®](?=[A-Za-z0-9])/g;
+/** "@" read as two characters, a bracket and "の" ("e-tax(のiwbs3z.example"): replaced by "_@", the same length, so spans stay put. */
+const AT_AS_TWO = /(?<=[A-Za-z0-9._-])[(（]の(?=[A-Za-z0-9])/g;
 /**
  * A recipient label with one of its characters misread ("爺先:", "宛光:"), only before a ":" at
  * the line's start: the value after it is covered and its name looked for elsewhere.
@@ -108,6 +120,11 @@ function wideTextSpans(probe: string): FoundSpan[] {
     const end = match.index + match[0].length;
     if (match[0].replace(/\D/g, '').length >= 10) spans.push({ start: match.index, end, wraps: false, address: true });
   }
+  for (const match of probe.matchAll(PHONE_SHAPED)) {
+    if (match[0].replace(/\D/g, '').length === 10) spans.push({ start: match.index, end: match.index + match[0].length, wraps: false, address: true });
+  }
+  const schemeH = SCHEME_H_AFTER_SENTENCE.exec(probe);
+  if (schemeH) spans.push({ start: schemeH.index + schemeH[0].search(/\S/), end: probe.trimEnd().length, wraps: true, address: true });
   for (const match of probe.matchAll(LOST_PLUS_NUMBER)) spans.push({ start: match.index, end: match.index + match[0].length, wraps: false, address: true });
   for (const match of probe.matchAll(ONE_FOR_PLUS_NUMBER)) spans.push({ start: match.index, end: match.index + match[0].length, wraps: false, address: true });
   for (const match of probe.matchAll(BRACKETED_ADDRESS)) {
@@ -147,7 +164,7 @@ export function sensitiveSpans(text: string, wide: boolean): FoundSpan[] {
   // Not marked for the second reading: the address and number rules below mark what needs one.
   for (const span of findPersonalSpans(text)) add(span.start, span.end, false, false);
   // "の" between letters is a misread "@" (wide: so are "⑳", "⑧", "©" and "®"; the same length, so spans stay put).
-  const probe = (wide ? text.replace(AT_LOOKALIKE, '@') : text).replace(/(?<=[A-Za-z0-9._-])の(?=[A-Za-z0-9])/g, '@');
+  const probe = (wide ? text.replace(AT_LOOKALIKE, '@').replace(AT_AS_TWO, '_@') : text).replace(/(?<=[A-Za-z0-9._-])の(?=[A-Za-z0-9])/g, '@');
   for (const run of addressRuns(probe, wide ? 2 : 1)) {
     const value = probe.slice(run.start, run.end);
     // "…ください。https" at the end of a line: the address goes on below.

@@ -59,6 +59,8 @@ const LINK_EDGE_MAX_ROWS = 1.5;
 /** A piece of a URL past its scheme: URL characters only, no "@". */
 const URL_REST_ALONE = /^[A-Za-z0-9\-._~/?#&=%+:]+$/;
 /** The first part of a wrapped address, at the end of the row above: URL characters up to the end. */
+/** A piece of one or two characters read with less confidence than this is no word. */
+const MISREAD_PIECE_CONFIDENCE = 60;
 const TRAILING_ADDRESS_PART = /[A-Za-z0-9._%+\-~/:?=&#]+\s*$/;
 
 export function findUnsureAreas(lines: readonly OcrLine[], marked: readonly MarkedSpan[], image?: ImageSize): { marked: MarkedSpan[]; unread: PixelBox[] } {
@@ -170,7 +172,16 @@ function wrapStart(lines: readonly OcrLine[], span: MarkedSpan, found: MarkedSpa
   if (!startsLine || !(value.includes('@') || looksLikeAddress(value)) || /^(?:h?t?tps?[:;]|www\.)/i.test(value)) return;
   // With a letter: a time ("13:03") or a date ("2026/11/24 8:39") on the row above is no part of an
   // address, and when it ends the row, the address's first part ("…センター<etc-") may stand left of it.
-  for (const above of rowAbove(lines, span.line)) {
+  for (const [order, above] of rowAbove(lines, span.line).entries()) {
+    // (The row's last piece, one or two small characters read unsurely: the address's first ones misread,
+    // "To" … "に" over "nakamura.09@docomo.example" for "r-".)
+    const piece = lines[above]!;
+    // No taller than the address's line and two of its characters wide at most (not a clock's "較/" 223 × 122 px).
+    const small = piece.box.h <= line.box.h * 1.2 && piece.box.w <= line.box.h * 2;
+    if (order === 0 && small && [...piece.text.trim()].length <= 2 && piece.confidence < MISREAD_PIECE_CONFIDENCE) {
+      found.push({ start: 0, end: piece.text.length, line: above, wraps: false, address: false });
+      return;
+    }
     const tail = TRAILING_ADDRESS_PART.exec(lines[above]!.text);
     if (tail && /[A-Za-z]/.test(tail[0])) {
       found.push({ start: tail.index, end: lines[above]!.text.length, line: above, wraps: false, address: false });
@@ -245,6 +256,12 @@ function linkHoles(lines: readonly OcrLine[], marked: readonly MarkedSpan[], tex
     const pad = row * 0.6;
     const joinsRest = below.some((other) => other.box.y < next + row * 0.5 && restStarts.has(lines.indexOf(other)));
     holes.push({ x: left - pad, y: top, w: wide - left + pad * 2, h: hole + (joinsRest ? row * 0.5 : 0) });
+    // A sentence ending its line well short of the column, "い。" under "…詳細は下記よりご確認くださ",
+    // with nothing read right of it: the link began right after it on the same row, and went unread too.
+    const end = line.box.x + line.box.w;
+    if (end < right - row * 2 && !lines.some((other) => other !== line && sameRow(line, other) && other.box.x >= end - row * 0.5)) {
+      holes.push({ x: end, y: line.box.y - row * 0.25, w: wide + pad - end, h: top - line.box.y + row * 0.25 });
+    }
   });
   return holes;
 }
