@@ -170,11 +170,12 @@ export function findEmailAddress(text: string): string | null {
 export function findSenderAddress(text: string): string | null {
   const found = findEmailAddress(text);
   if (found || text.includes('@')) return found;
+  const repaired = repairAddressText(text);
   // The @ lost between the usual first part of a sender's address and its host, inside the brackets:
   // 「<infor-card-jp.top>」「<infosaison-netanswertop>」.
-  const bracketed = /<(info|support|service|no-?reply|notice|news|account|security)([a-z0-9][a-z0-9.-]{3,})>/i.exec(repairAddressText(text));
+  const bracketed = /<(info|support|service|no-?reply|notice|news|account|security)([a-z0-9][a-z0-9.-]{3,})>/i.exec(repaired);
   const host = bracketed ? findEmailAddress(`${bracketed[1]}@${bracketed[2]}`) : null;
   if (host) return host;
-  const match = /(?<![A-Za-z0-9._-])([a-z0-9][a-z0-9._-]*)[GQO]([a-z0-9-]+(?:\.[a-z0-9-]+)+)(?![A-Za-z0-9.-])/.exec(repairAddressText(text));
+  const match = /(?<![A-Za-z0-9._-])([a-z0-9][a-z0-9._-]*)[GQO]([a-z0-9-]+(?:\.[a-z0-9-]+)+)(?![A-Za-z0-9.-])/.exec(repaired);
   return match && TOP_LEVEL.includes(match[2]!.split('.').at(-1)!) ? `${match[1]}@${match[2]}` : null;
 }

@@ -11,6 +11,7 @@ import { dropAvatarNoise, joinBody, withoutChatSenderName, withoutChrome, withou
 import type { OcrLine } from './ocr-layout';
 import { foldWidth, isCjk, isPhoneNumber, PHONE_PATTERN } from './ocr-text';
 import type { ScreenshotFormData } from './screenshot-ocr.types';
+import { HONORIFIC_LOOKALIKES } from './sensitive-text';
 
 /**
  * Turns OCR lines into the report form's fields. Anything that cannot be read is left null or
@@ -84,13 +85,15 @@ function withoutRecipient(read: ScreenshotFormData, lines: TextLine[]): Screensh
 
 /**
  * A greeting line as OCR reads it, made plain for the name rules: the space between surname and given
- * name read as 「_」 (「坂本_誠様」), and 様 read as a look-alike that makes no word after a name
- * (「井上翔太接」「イトウハナコ機」) on a line that holds only the name.
+ * name read as 「_」 (「坂本_誠様」), and 様 read as one of the redaction rules' look-alikes on a line that
+ * holds only the name (「井上翔太接」「イトウハナコ機」). Not 欄: after two kanji it makes a word (「備考欄」).
  */
+const GREETING_LOOKALIKE = new RegExp(`^(\\p{Script=Han}{2,6}|\\p{Script=Katakana}{3,10})[${HONORIFIC_LOOKALIKES.replace('欄', '')}]$`, 'gmu');
+
 function greetingsAsRead(body: string): string {
   return body
     .replace(/^(\p{Script=Han}{1,4})_(?=\p{Script=Han}{1,4}(?:様|さま|殿))/gmu, '$1 ')
-    .replace(/^(\p{Script=Han}{2,6}|\p{Script=Katakana}{3,10})[接機標椋樣]$/gmu, '$1様');
+    .replace(GREETING_LOOKALIKE, '$1様');
 }
 
 /** Message text under this share of the page's width is a desktop's (fresh9: phones 2.9–6.2 %, web mail 0.8–1.7 %). */
