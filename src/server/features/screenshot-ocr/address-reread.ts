@@ -4,20 +4,36 @@ import type { PreparedImage } from './image-preprocess';
 import type { OcrLine } from './ocr-layout';
 import type { PixelBox } from './screenshot-ocr.types';
 import { isPhoneNumber } from './ocr-text';
+import { sameText, voteReadings } from './reading-vote';
+import { EDGE_STEP } from './ink-edges';
 import { findAddressSpans, type MarkedSpan } from './sensitive-areas';
 
-/** Characters of URLs, e-mail addresses and phone numbers. */
-const ADDRESS_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#@!$&*+,;=% ';
+/**
+ * Characters of URLs, e-mail addresses and phone numbers, and the brackets around them: a crop
+ * takes in the "<" before "order@…" or the "(" before a number, and a reader that may not answer
+ * "<" merges it with the next letter and loses the "o".
+ */
+const ADDRESS_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#@!$&*+,;=%<>()[] ';
 /** Crops are read at this text height at least; small text is what the first pass gets wrong. */
 const MIN_CROP_HEIGHT = 48;
 const CROP_HEIGHT = 64;
+
+/** Reads a crop as one line of address characters on the Latin (eng) reader. */
+export async function readLatin(worker: Worker, crop: Buffer): Promise<string> {
+  await worker.setParameters({ tessedit_char_whitelist: ADDRESS_ALPHABET, tessedit_pageseg_mode: PSM.SINGLE_LINE });
+  return (await worker.recognize(crop, {}, { text: true, blocks: false })).data.text;
+}
 
 /**
  * Second pass over URLs, e-mail addresses and numbers: each is cropped and read again as a single
  * line restricted to the characters such addresses consist of. The mixed Japanese reading often
  * turns "/" into "ん" or "@" into "の"; the restricted reading does not.
+ *
+ * URLs and e-mail addresses (with `latin`, the shared eng reader) are read on their crop by both
+ * models, and the three readings vote character by character (reading-vote.ts). Each reader alone
+ * gets about half of them exactly right; they rarely miss the same character.
  */
-export async function rereadAddresses(worker: Worker, prepared: PreparedImage, lines: OcrLine[]): Promise<OcrLine[]> {
+export async function rereadAddresses(worker: Worker, prepared: PreparedImage, lines: OcrLine[], latin?: (crop: Buffer) => Promise<string>): Promise<OcrLine[]> {
   const spans = findAddressSpans(lines).sort((a, b) => a.line - b.line || b.start - a.start);
   if (spans.length === 0) return lines;
   const updated = lines.map((line) => ({ ...line, charBoxes: [...line.charBoxes], charConfidences: [...line.charConfidences] }));
@@ -29,6 +45,25 @@ export async function rereadAddresses(worker: Worker, prepared: PreparedImage, l
       // Overlapping spans of one line (a phone inside a URL run) are read once, as the wider one.
       if (span.line === lastLine && span.end > lastStart) continue;
       const line = updated[span.line]!;
+      const letters = latin ? latinPart(line.text, span) : null;
+      if (letters && latin) {
+        const area = spanArea(line, letters, true);
+        const crop = area && (await cropFor(prepared, area));
+        if (!crop) continue;
+        const original = line.text.slice(letters.start, letters.end).replace(/\s+/g, '');
+        const english = cleanLatin(await latin(crop));
+        lastLine = span.line;
+        lastStart = span.start;
+        if (english === original) continue;
+        const japanese = cleanLatin((await worker.recognize(crop, {}, { text: true, blocks: false })).data.text);
+        // A crop that held something else (the avatar's letter beside it, a line above) reads as
+        // another text; two readings of the same address share most of their characters.
+        if (!sameText(original, english) || !sameText(original, japanese)) continue;
+        const voted = voteReadings(original, english, japanese);
+        if (voted === original || voted.length < original.length * 0.5 || voted.length > original.length * 2 + 2) continue;
+        replaceSpan(line, letters, voted, area);
+        continue;
+      }
       // Only garbled readings are worth the time; a second reading of a clean one is no better.
       if (plausibility(line.text.slice(span.start, span.end)) >= 0) continue;
       const area = spanArea(line, span);
@@ -49,7 +84,26 @@ export async function rereadAddresses(worker: Worker, prepared: PreparedImage, l
   return updated;
 }
 
-const EDGE_NOISE = /^[_:*~!;,.'"\s]+|[_:*~!;,.'"\s]+$/g;
+const EDGE_NOISE = /^[_:*~!;,.'"<>()[\]\s]+|[_:*~!;,.'"<>()[\]\s]+$/g;
+
+/** A URL or an e-mail address has letters; a phone number has none and keeps the plausibility test. */
+const MIN_LATIN_LETTERS = 4;
+/** Two or more characters no address holds: the address ended before them ("…/info 詳しくは"). */
+const AFTER_ADDRESS = /[^\x20-\x7e]{2,}/;
+
+/** The part of a span to read on the Latin reader: up to where the line goes on in Japanese. */
+function latinPart(text: string, span: MarkedSpan): MarkedSpan | null {
+  const slice = text.slice(span.start, span.end);
+  const after = AFTER_ADDRESS.exec(slice);
+  const end = span.start + (after ? after.index : slice.length);
+  const part = text.slice(span.start, end).trimEnd();
+  if ((part.match(/[A-Za-z]/g) ?? []).length < MIN_LATIN_LETTERS) return null;
+  return { ...span, end: span.start + part.length };
+}
+
+function cleanLatin(reading: string): string {
+  return reading.trim().replace(EDGE_NOISE, '').replace(/\s+/g, '');
+}
 const FULL_URL = /^https?:\/\/[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+/;
 const FULL_EMAIL = /^[A-Za-z0-9][A-Za-z0-9._%+-]*@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
 
@@ -82,12 +136,19 @@ function betterReading(original: string, reading: string): string {
   return original;
 }
 
-function spanArea(line: OcrLine, span: MarkedSpan): PixelBox | null {
+/**
+ * The span's area; with `ownHeight`, as tall as its own characters rather than its line, whose box
+ * also holds whatever tesseract read with it (an avatar's letter three text lines tall).
+ */
+function spanArea(line: OcrLine, span: MarkedSpan, ownHeight = false): PixelBox | null {
   const boxes = line.charBoxes.slice(span.start, span.end).filter((box) => box.w > 0);
   if (boxes.length === 0) return null;
   const x0 = Math.min(...boxes.map((box) => box.x));
   const x1 = Math.max(...boxes.map((box) => box.x + box.w));
-  return { x: x0, y: line.box.y, w: x1 - x0, h: line.box.h };
+  if (!ownHeight) return { x: x0, y: line.box.y, w: x1 - x0, h: line.box.h };
+  const y0 = Math.min(...boxes.map((box) => box.y));
+  const y1 = Math.max(...boxes.map((box) => box.y + box.h));
+  return { x: x0, y: y0, w: x1 - x0, h: y1 - y0 };
 }
 
 async function cropFor(prepared: PreparedImage, area: PixelBox): Promise<Buffer | null> {
@@ -96,10 +157,11 @@ async function cropFor(prepared: PreparedImage, area: PixelBox): Promise<Buffer 
   const scale = 1;
   const padY = area.h * scale * 0.3;
   const padX = area.h * scale * 0.25;
-  const left = Math.max(0, Math.floor(area.x * scale - padX));
   const top = Math.max(0, Math.floor(area.y * scale - padY));
-  const right = Math.min(grey.width, Math.ceil((area.x + area.w) * scale + padX));
   const bottom = Math.min(grey.height, Math.ceil((area.y + area.h) * scale + padY));
+  const edges = glyphEdges(grey, area, padX);
+  const left = Math.max(0, Math.floor(edges.left));
+  const right = Math.min(grey.width, Math.ceil(edges.right));
   if (right - left < 4 || bottom - top < 4) return null;
   let crop = sharp(grey.data, { raw: { width: grey.width, height: grey.height, channels: 1 } }).extract({ left, top, width: right - left, height: bottom - top });
   if (prepared.dark) crop = crop.negate();
@@ -107,6 +169,52 @@ async function cropFor(prepared: PreparedImage, area: PixelBox): Promise<Buffer 
   const targetHeight = Math.min(Math.max(height, MIN_CROP_HEIGHT), CROP_HEIGHT);
   if (targetHeight !== height) crop = sharp(await crop.png().toBuffer()).resize({ height: targetHeight, kernel: targetHeight > height ? 'cubic' : 'lanczos3' });
   return crop.png({ compressionLevel: 1 }).toBuffer();
+}
+
+/** How far a blank column is looked for beside a span, in line heights. */
+const GLYPH_SEARCH = 1;
+/** How far left of its box a span's first glyph may begin, in line heights. */
+const LATE_START = 0.35;
+
+/**
+ * Where a crop of `area` should start and end. Tesseract's character boxes are loose: the first box
+ * of "order@…" began in the middle of its "o", so a crop at the box lost the "o", and one a little
+ * wider took half of the "<" before it. The crop goes out to the nearest column without ink, and
+ * on over blank columns up to the usual margin, so it holds whole glyphs and no neighbour's part.
+ * Where no blank column is near (letters touching), the usual margin stands.
+ */
+function glyphEdges(grey: PreparedImage['fullGrey'], area: PixelBox, margin: number): { left: number; right: number } {
+  const y0 = Math.max(0, Math.floor(area.y));
+  const y1 = Math.min(grey.height, Math.ceil(area.y + area.h));
+  const x0 = Math.max(0, Math.floor(area.x));
+  const x1 = Math.min(grey.width, Math.ceil(area.x + area.w));
+  if (y1 <= y0 || x1 <= x0) return { left: area.x - margin, right: area.x + area.w + margin };
+  const ground = groundGrey(grey, x0, x1, y0, y1);
+  const blank = (x: number) => {
+    if (x < 0 || x >= grey.width) return true;
+    for (let y = y0; y < y1; y++) if (Math.abs(grey.data[y * grey.width + x]! - ground) >= EDGE_STEP) return false;
+    return true;
+  };
+  const reach = area.h * GLYPH_SEARCH;
+  const outward = (from: number, step: 1 | -1, fallback: number): number => {
+    let x = from;
+    while (Math.abs(x - from) <= reach && !blank(x)) x += step;
+    if (Math.abs(x - from) > reach) return fallback;
+    const end = x + step * margin;
+    while (x !== Math.round(end) && blank(x + step) && x + step >= 0 && x + step < grey.width) x += step;
+    return step < 0 ? x : x + 1;
+  };
+  // Boxes start late rather than early (the "o" above stood a third of a line height left of its box).
+  return { left: outward(x0 - 1 - Math.round(area.h * LATE_START), -1, area.x - margin), right: outward(x1, 1, area.x + area.w + margin) };
+}
+
+/** The commonest grey of the area: its ground, light or dark. */
+function groundGrey(grey: PreparedImage['fullGrey'], x0: number, x1: number, y0: number, y1: number): number {
+  const counts = new Uint32Array(256);
+  for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) counts[grey.data[y * grey.width + x]!]!++;
+  let best = 0;
+  for (let value = 1; value < 256; value++) if (counts[value]! > counts[best]!) best = value;
+  return best;
 }
 
 /** Puts the new reading in place, sharing the span's width evenly among its characters. */

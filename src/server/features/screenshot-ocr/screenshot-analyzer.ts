@@ -4,7 +4,7 @@ import { imageWork } from '../../lib/image-work-queue';
 import { extractFormData } from './form-extraction';
 import { prepareForOcr, type PreparedImage } from './image-preprocess';
 import { linesFromPage, type OcrLine } from './ocr-layout';
-import { rereadAddresses } from './address-reread';
+import { readLatin, rereadAddresses } from './address-reread';
 import { bandImage, splitIntoBands } from './page-bands';
 import { boxOnUpload, type PageTurn } from './page-skew';
 import { type OcrPoolOptions, OcrWorkerPool } from './ocr-worker-pool';
@@ -60,6 +60,7 @@ export interface ScreenshotReader extends ScreenshotAnalyzer {
 
 export function createScreenshotAnalyzer(options: OcrPoolOptions): ScreenshotReader {
   const pool = new OcrWorkerPool(options);
+  const latin = (crop: Buffer) => pool.runLatin((worker) => readLatin(worker, crop));
   /** Requests still decoding their image: each will want a worker of its own in a moment. */
   let preparing = 0;
   const read = async (image: Buffer): Promise<ScreenshotReadings> => {
@@ -110,7 +111,7 @@ export function createScreenshotAnalyzer(options: OcrPoolOptions): ScreenshotRea
       for (const worker of workers.slice(2)) handBack(worker);
       let lines: OcrLine[];
       try {
-        lines = await rereadAddresses(workers[0]!, prepared, firstReading);
+        lines = await rereadAddresses(workers[0]!, prepared, firstReading, latin);
       } catch (error) {
         // Not before the second worker is done: the pool takes back what this request holds.
         await secondLook?.catch(() => undefined);
