@@ -183,7 +183,7 @@ const LATE_START = 0.35;
  * on over blank columns up to the usual margin, so it holds whole glyphs and no neighbour's part.
  * Where no blank column is near (letters touching), the usual margin stands.
  */
-function glyphEdges(grey: PreparedImage['fullGrey'], area: PixelBox, margin: number): { left: number; right: number } {
+export function glyphEdges(grey: PreparedImage['fullGrey'], area: PixelBox, margin: number): { left: number; right: number } {
   const y0 = Math.max(0, Math.floor(area.y));
   const y1 = Math.min(grey.height, Math.ceil(area.y + area.h));
   const x0 = Math.max(0, Math.floor(area.x));

@@ -27,10 +27,10 @@ describe('the ends of the pivot that both crop readings lack stay', () => {
   });
 });
 
-describe('what both crop readings have beyond the ends of the pivot stays out', () => {
+describe('what both crop readings have before the pivot stays out, and what they have after it comes in', () => {
   it.each([
     ['a label left of the address', 'nakamura_ryo5910@yahoo.test', 'Tonakamura_ryo5910@yahoo.test', 'Tonakamura_ryo5910@yahoo.test', 'nakamura_ryo5910@yahoo.test'],
-    ['a mark right of it', 'https://x.example/ja', 'https://x.example/ja)', 'https://x.example/ja)', 'https://x.example/ja'],
+    ['a last character the page reading lost', 'https://jp-bank.top/auth?c=tkFEd', 'https://jp-bank.top/auth?c=tkFEd9', 'https://jp-bank.top/auth?c=tkFEd9', 'https://jp-bank.top/auth?c=tkFEd9'],
   ])('%s', (_, pivot, first, second, voted) => {
     expect(voteReadings(pivot, first, second)).toBe(voted);
   });
@@ -45,5 +45,17 @@ describe('readings of the same text', () => {
     ['order@mail.rakuten-jp.test', '', false],
   ])('%s and %s: %s', (a, b, same) => {
     expect(sameText(a, b)).toBe(same);
+  });
+});
+
+describe('a lone mark the first crop reading alone has between two characters', () => {
+  it.each([
+    ['a hyphen in a host', 'https://www.smbc-bkhcv.test/', 'https://www.smbc-bk-hcv.test/', 'https://www.smbc-bkhcv.test/', 'https://www.smbc-bk-hcv.test/'],
+    ['a dot in a host', 'https://au-kdditj4pyp.top/', 'https://au-kddi.tj4pyp.top/', 'https://au-kdditj4pyp.top/', 'https://au-kddi.tj4pyp.top/'],
+    ['a slash in a path', 'https://7uyxbh.test/portaltrack?u=YN', 'https://7uyxbh.test/portal/track?u=YN', 'https://7uyxbh.test/portaltrack?u=YN', 'https://7uyxbh.test/portal/track?u=YN'],
+    ['but not a letter', 'https://7uyxbh.test/portal', 'https://7uyxbhh.test/portal', 'https://7uyxbh.test/portal', 'https://7uyxbh.test/portal'],
+    ['nor a mark only the second reading has', 'https://au-kdditj4pyp.top/', 'https://au-kdditj4pyp.top/', 'https://au-kddi.tj4pyp.top/', 'https://au-kdditj4pyp.top/'],
+  ])('%s', (_, pivot, first, second, voted) => {
+    expect(voteReadings(pivot, first, second)).toBe(voted);
   });
 });

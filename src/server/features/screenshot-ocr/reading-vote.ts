@@ -40,10 +40,14 @@ function alignTo(pivot: string, other: string): Alignment {
   return { at, before };
 }
 
+/** Marks of addresses that one reader alone may put back between two characters. */
+const LONE_MARK = /^[./-]$/;
+
 /**
  * Character by character majority of three readings of the same text: where the other two agree
  * on a character (or on its absence, or on something extra before it), theirs wins; elsewhere the
- * pivot's stands. Three readers that err differently (the page's mixed Japanese reading, and two
+ * pivot's stands. `first` should be the reader that keeps marks best: a mark only it read between
+ * two characters is kept. Three readers that err differently (the page's mixed Japanese reading, and two
  * readings of the crop alone) rarely err alike, so the vote keeps what two of them saw.
  *
  * The pivot's first and last characters that neither other reading has at all stay: the other two
@@ -60,9 +64,13 @@ export function voteReadings(pivot: string, first: string, second: string): stri
   while (tail > lead && missing(tail - 1) && !a.before[tail] && !b.before[tail]) tail--;
   let result = pivot.slice(0, lead);
   for (let i = lead; i <= tail; i++) {
-    // Nothing is added before the pivot's first character or after its last: what both crop
-    // readings have there is a neighbour the crop took in (the "To" label before an address).
-    if (i > 0 && i < pivot.length && a.before[i] && a.before[i] === b.before[i]) result += a.before[i];
+    // Nothing is added before the pivot's first character: what both crop readings have there is
+    // a neighbour the crop took in (the "To" label before an address). At the end, the page's
+    // reading is the one that loses a last character at a bubble's edge ("…tkFEd" for "…tkFEd9").
+    if (i > 0 && a.before[i] && a.before[i] === b.before[i]) result += a.before[i];
+    // A lone mark only the first reading has is kept too: eng keeps the "." and "-" of a host and
+    // the "/" of a path that both jpn readings drop ("smbc-bkhcv.test" for "smbc-bk-hcv.test").
+    else if (i > 0 && i < pivot.length && !b.before[i] && LONE_MARK.test(a.before[i]!)) result += a.before[i];
     if (i === tail) break;
     result += a.at[i] === b.at[i] ? a.at[i] : pivot[i];
   }
