@@ -47,13 +47,16 @@ export async function rereadAddresses(worker: Worker, prepared: PreparedImage, l
       const line = updated[span.line]!;
       const letters = latin ? latinPart(line.text, span) : null;
       if (letters && latin) {
+        lastLine = span.line;
+        lastStart = span.start;
+        // Spans read surely on the page are left alone: on fresh11 that skipped 37 % of the crops
+        // with the same result (URLs 140 → 141/197, e-mail 85/100); lower bars began to cost URLs.
+        if (Math.min(...line.charConfidences.slice(letters.start, letters.end)) >= SURE_CONFIDENCE) continue;
         const area = spanArea(line, letters, true);
         const crop = area && (await cropFor(prepared, area));
         if (!crop) continue;
         const original = line.text.slice(letters.start, letters.end).replace(/\s+/g, '');
         const english = cleanLatin(await latin(crop));
-        lastLine = span.line;
-        lastStart = span.start;
         if (english === original) continue;
         const japanese = cleanLatin((await worker.recognize(crop, {}, { text: true, blocks: false })).data.text);
         // A crop that held something else (the avatar's letter beside it, a line above) reads as
@@ -85,6 +88,9 @@ export async function rereadAddresses(worker: Worker, prepared: PreparedImage, l
 }
 
 const EDGE_NOISE = /^[_:*~!;,.'"<>()[\]\s]+|[_:*~!;,.'"<>()[\]\s]+$/g;
+
+/** The page's confidence in every character of a span above which it is not read again. */
+const SURE_CONFIDENCE = 98;
 
 /** A URL or an e-mail address has letters; a phone number has none and keeps the plausibility test. */
 const MIN_LATIN_LETTERS = 4;
