@@ -83,9 +83,10 @@ const ADDRESS_TO_BRACKET = /[A-Za-z0-9._%+-]+@[^\s<>＜＞]*(?:\s[^\s<>＜＞]+)
 const BRACKETED_ADDRESS = /[<＜]\s*([^<>＜＞\s]*[A-Za-z0-9][^<>＜＞\s]*)(?:\s*[>＞]|\s*$)/g;
 /**
  * A bracket closed on a long run of letters whose "@" and dots OCR lost, split at most once where
- * the "@" stood ("楽天モバイル<mobiieemail rmobilejjptest>"): a sender's address all the same.
+ * the "@" stood, by a space ("楽天モバイル<mobiieemail rmobilejjptest>") or by the one kana or kanji
+ * OCR read the "@" as ("<noticeふmailLmizuho-directtop>"): a sender's address all the same.
  */
-const BRACKET_LOST_MARKS = /[<＜]\s*([A-Za-z0-9][A-Za-z0-9_%+-]*(?:\s[A-Za-z0-9_%+-]+)?)\s*[>＞]/g;
+const BRACKET_LOST_MARKS = /[<＜]\s*([A-Za-z0-9][A-Za-z0-9_%+-]*(?:[\s\u3040-\u30ff\u3400-\u9fff][A-Za-z0-9_%+-]+)?)\s*[>＞]/g;
 /** ... when it holds at least this many letters and digits ("<Back>", "<br>" do not). */
 const BRACKET_LOST_MARKS_LETTERS = 10;
 /**
