@@ -639,3 +639,53 @@ describe('redaction of round 10 (shapes from a fresh generated split, seed 20261
   });
 });
 
+
+describe('redaction of round 11 (shapes from a fresh generated split, seed 20261192)', () => {
+  /** The area of a line's characters [start, end). */
+  const chars = (l: ReturnType<typeof line>, start: number, end = l.text.length): PixelBox => {
+    const first = l.charBoxes[start]!;
+    const last = l.charBoxes[end - 1]!;
+    return { x: first.x, y: l.box.y, w: last.x + last.w - first.x, h: l.box.h };
+  };
+
+  it('covers a bracketed sender address whose "@" was read as a kana and whose dots were lost, but not bracketed words', () => {
+    const from = line('差出人みずほ銀行事務局<noticeふmailLmizuho-directtop>', 79, { x: 15, h: 17 });
+    const boxes = findSensitiveBoxes([from], { width: 409, height: 865 });
+    expect(covered(boxes, chars(from, from.text.indexOf('n'), from.text.length))).toBe(true);
+    expect(touches(boxes, chars(from, 0, 3))).toBe(false);
+    expect(findSensitiveBoxes([line('<お知らせ>と<Backup>を見る', 20)], SCREEN)).toEqual([]);
+  });
+
+  it('covers a wrapped sender address\'s unread rest from the column\'s left edge, where the row below starts', () => {
+    // Outlook web: "ヤマト運輸事務局 <info@mail.yamato" (the name unread), "unyu.top>" wrapped under the name, unread.
+    const sender = line('<info@mail.yamato', 230, { x: 1414, h: 43 });
+    const to = line('宛先: maeda_han7723@softbank.test', 314, { x: 1185, h: 35 });
+    const boxes = findSensitiveBoxes([sender, to], { width: 2048, height: 789 });
+    expect(covered(boxes, { x: 1185, y: 279, w: 115, h: 29 })).toBe(true);
+    // In a body column the rest's box starts at the line's own left edge, as before.
+    const url = line('https://kuroneko.e8a38.example/abc', 230, { x: 1185, h: 43 });
+    const body = line('お客様番号・2600839541', 314, { x: 1185, h: 35 });
+    expect(touches(findSensitiveBoxes([url, body], { width: 2048, height: 789 }), { x: 1100, y: 279, w: 40, h: 29 })).toBe(false);
+  });
+
+  it('covers right of a postal address\'s line that carries on below (its last characters may be lost)', () => {
+    const column = line('必要です。誠に恐れ入りますが', 1590, { x: 37, h: 40 });
+    const first = line('お届け先・〒949-3772埼玉県本', 1652, { x: 37, h: 40 });
+    const rest = line('日吉町4-29-15パークハイツ', 1710, { x: 40, h: 40 });
+    const boxes = findSensitiveBoxes([column, first, rest], { width: 816, height: 1830 });
+    expect(covered(boxes, { x: first.box.x + first.box.w, y: 1652, w: 73, h: 40 })).toBe(true);
+  });
+
+  it('carries a postal address on to a third line when its second runs to the column\'s edge over a short line with a room number', () => {
+    const column = line('発送を保留しております。下記', 2100, { x: 51, h: 40 });
+    const first = line('ご登録住所:〒580-6466東京都杉', 2150, { x: 51, h: 40 });
+    const second = line('並区阿佐谷南3.8-13グランJ馬誠', 2200, { x: 51, h: 40 });
+    const third = line('ス609号室', 2250, { x: 51, h: 40 });
+    const boxes = findSensitiveBoxes([column, first, second, third], { width: 1176, height: 2556 });
+    expect(covered(boxes, third.box)).toBe(true);
+    // A sentence under it is no part of the address (only the padding of the line above reaches it).
+    const sentence = line('ご対応をお願いします。', 2250, { x: 51, h: 40 });
+    expect(touches(findSensitiveBoxes([column, first, second, sentence], { width: 1176, height: 2556 }), { ...chars(sentence, 3, 8), y: 2265, h: 25 })).toBe(false);
+  });
+});
+    const first = line('ご登録住所:〒580-6466東京都杉', 2214, { x: 58, h: 92 });
