@@ -32,9 +32,10 @@ const LOST_END = 2;
 const EDGE_CONFIDENCE = 30;
 /**
  * A card number's label, as a field name followed by its value. 「ド末尾」 stands for カード末尾
- * whatever OCR made of its first characters (「力ド末尾」, 「輸ド末尾」).
+ * whatever OCR made of its first characters (「力ド末尾」, 「輸ド末尾」), and so does ご利用 and two
+ * characters before ド for ご利用カード (「ご利用孝一ド!」).
  */
-const CARD_FIELD = /(?:カード番号|ご利用カ.{0,3}ド|対象カード|カード[末未]尾|カード)[^\s:：・]{0,2}\s*[:：・]|(?:カード番号|ご利用カ.{0,3}ド|ド[末未]尾)(?=\s*$|\S)/i;
+const CARD_FIELD = /(?:カード番号|ご利用(?:カ.{0,3}|\S{2})ド|対象カード|カード[末未]尾|カード)[^\s:：・]{0,2}\s*[:：・]|(?:カード番号|ご利用(?:カ.{0,3}|\S{2})ド|ド[末未]尾)(?=\s*$|\S)/i;
 /** A line's start that reads like the rest of a URL path ("verify/?id=8Fk2", "ogin.php"). */
 const URL_REST = /^[A-Za-z0-9\-._~/?#&=%+]{4,}/;
 /** A run of digits with the look-alikes OCR puts for full-width digits, read with little confidence. */
