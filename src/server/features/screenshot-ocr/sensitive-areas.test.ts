@@ -639,3 +639,120 @@ describe('redaction of round 10 (shapes from a fresh generated split, seed 20261
   });
 });
 
+
+describe('redaction of round 11 (shapes from a fresh generated split, seed 20261192)', () => {
+  /** The area of a line's characters [start, end). */
+  const chars = (l: ReturnType<typeof line>, start: number, end = l.text.length): PixelBox => {
+    const first = l.charBoxes[start]!;
+    const last = l.charBoxes[end - 1]!;
+    return { x: first.x, y: l.box.y, w: last.x + last.w - first.x, h: l.box.h };
+  };
+
+  it('covers a bracketed sender address whose "@" was read as a kana and whose dots were lost, but not bracketed words', () => {
+    const from = line('差出人みずほ銀行事務局<noticeふmailLmizuho-directtop>', 79, { x: 15, h: 17 });
+    const boxes = findSensitiveBoxes([from], { width: 409, height: 865 });
+    expect(covered(boxes, chars(from, from.text.indexOf('n'), from.text.length))).toBe(true);
+    expect(touches(boxes, chars(from, 0, 3))).toBe(false);
+    expect(findSensitiveBoxes([line('<お知らせ>と<Backup>を見る', 20)], SCREEN)).toEqual([]);
+  });
+
+  it('covers a wrapped sender address\'s unread rest from the column\'s left edge, where the row below starts', () => {
+    // Outlook web: "ヤマト運輸事務局 <info@mail.yamato" (the name unread), "unyu.top>" wrapped under the name, unread.
+    const sender = line('<info@mail.yamato', 230, { x: 1414, h: 43 });
+    const to = line('宛先: maeda_han7723@softbank.test', 314, { x: 1185, h: 35 });
+    const boxes = findSensitiveBoxes([sender, to], { width: 2048, height: 789 });
+    expect(covered(boxes, { x: 1185, y: 279, w: 115, h: 29 })).toBe(true);
+    // In a body column the rest's box starts at the line's own left edge, as before.
+    const url = line('https://kuroneko.e8a38.example/abc', 230, { x: 1185, h: 43 });
+    const body = line('お客様番号・2600839541', 314, { x: 1185, h: 35 });
+    expect(touches(findSensitiveBoxes([url, body], { width: 2048, height: 789 }), { x: 1100, y: 279, w: 40, h: 29 })).toBe(false);
+  });
+
+  it('covers right of a postal address\'s line that carries on below (its last characters may be lost)', () => {
+    const column = line('必要です。誠に恐れ入りますが', 1590, { x: 37, h: 40 });
+    const first = line('お届け先・〒949-3772埼玉県本', 1652, { x: 37, h: 40 });
+    const rest = line('日吉町4-29-15パークハイツ', 1710, { x: 40, h: 40 });
+    const boxes = findSensitiveBoxes([column, first, rest], { width: 816, height: 1830 });
+    expect(covered(boxes, { x: first.box.x + first.box.w, y: 1652, w: 73, h: 40 })).toBe(true);
+  });
+
+  it('carries a postal address on to a third line when its second runs to the column\'s edge over a short line with a room number', () => {
+    const column = line('発送を保留しております。下記', 2100, { x: 51, h: 40 });
+    const first = line('ご登録住所:〒580-6466東京都杉', 2150, { x: 51, h: 40 });
+    const second = line('並区阿佐谷南3.8-13グランJ馬誠', 2200, { x: 51, h: 40 });
+    const third = line('ス609号室', 2250, { x: 51, h: 40 });
+    const boxes = findSensitiveBoxes([column, first, second, third], { width: 1176, height: 2556 });
+    expect(covered(boxes, third.box)).toBe(true);
+    // A sentence under it is no part of the address (only the padding of the line above reaches it).
+    const sentence = line('ご対応をお願いします。', 2250, { x: 51, h: 40 });
+    expect(touches(findSensitiveBoxes([column, first, second, sentence], { width: 1176, height: 2556 }), { ...chars(sentence, 3, 8), y: 2265, h: 25 })).toBe(false);
+  });
+});
+
+describe('redaction of round 11, second split (shapes from seed 20261193)', () => {
+  /** The area of a line's characters [start, end). */
+  const chars = (l: ReturnType<typeof line>, start: number, end = l.text.length): PixelBox => {
+    const first = l.charBoxes[start]!;
+    const last = l.charBoxes[end - 1]!;
+    return { x: first.x, y: l.box.y, w: last.x + last.w - first.x, h: l.box.h };
+  };
+
+  it('covers a full-width number after a phone label read with a ":" between two of its digits, but not a time', () => {
+    const phone = line('カスタマーセンター.0.5:7 0一989一8.0.6', 1035, { x: 62, h: 30 });
+    const boxes = findSensitiveBoxes([phone], { width: 830, height: 1732 });
+    expect(covered(boxes, chars(phone, phone.text.indexOf('0')))).toBe(true);
+    expect(findSensitiveBoxes([line('お問い合わせ窓口 9:00〜18:00', 20)], SCREEN)).toEqual([]);
+    // All ten digits at the line's end: the number ends there, and the words below stay.
+    const words = line('ご不便をおかけし申し訳ございません。', 1098, { x: 63, h: 25 });
+    const column = [line('め、下記URLよりご確認ください。', 935, { x: 61, h: 30 }), line('本日中にお手続きください。', 976, { x: 60, h: 25 })];
+    expect(touches(findSensitiveBoxes([...column, phone, words], { width: 830, height: 1732 }), { ...words.box, y: 1110, h: 13 })).toBe(false);
+  });
+
+  it('carries one or two digits after a phone label at the line\'s end on to the lines below (the number wrapped)', () => {
+    const label = line('お問い合わせ: 0 5', 417, { x: 72, h: 26 });
+    const rest = line('70ー966一00', 452, { x: 74, h: 30, confidence: 38 });
+    const last = line('由', 488, { x: 69, h: 20, confidence: 0 });
+    const column = line('Gf20atfcb92jy8xHGR', 380, { x: 71, h: 24 });
+    const boxes = findSensitiveBoxes([column, label, rest, last], { width: 410, height: 801 });
+    expect(covered(boxes, chars(label, label.text.indexOf('0')))).toBe(true);
+    expect(covered(boxes, rest.box)).toBe(true);
+    expect(covered(boxes, last.box)).toBe(true);
+  });
+
+  it('carries a number led by 0 with fewer than ten digits at the line\'s end on to the next line', () => {
+    const phone = line('お電話でのお問い合わせ: 01202542オー2', 1614, { x: 53, h: 46 });
+    const rest = line('3 6 (9:00へ18:00)', 1664, { x: 41, h: 46 });
+    const boxes = findSensitiveBoxes([line('※本メールは送信専用です。ご確認のほど', 1536, { x: 53, h: 46 }), phone, rest], { width: 1239, height: 2745 });
+    expect(covered(boxes, chars(rest, 0, 3))).toBe(true);
+    // The hours after it are no part of the number.
+    expect(touches(boxes, chars(rest, rest.text.indexOf('9'), rest.text.indexOf('へ')))).toBe(false);
+  });
+
+  it('takes ご利用 and two misread characters before ド for ご利用カード, so the value set apart on its row goes', () => {
+    const label = line('ご利用孝一ド!', 422, { x: 636, h: 30 });
+    const value = line('メメ2407', 426, { x: 914, h: 25, confidence: 16 });
+    const boxes = findSensitiveBoxes([label, value], { width: 2536, height: 1127 });
+    expect(covered(boxes, { x: label.box.x + label.box.w, y: 426, w: value.box.x + value.box.w - label.box.x - label.box.w, h: 25 })).toBe(true);
+    expect(touches(boxes, chars(label, 0, 3))).toBe(false);
+  });
+
+  it('covers what follows a "URL:" label to the line\'s end, and the unread row under it when it runs to the edge', () => {
+    const above = line('【楽天】ご契約内容の', 203, { x: 56, h: 28 });
+    const cue = line('確認が必要です。URL:htt', 231, { x: 44, h: 28 });
+    const rest = line('t', 285, { x: 44, h: 16 });
+    const boxes = findSensitiveBoxes([above, cue, rest], { width: 423, height: 866 });
+    expect(covered(boxes, chars(cue, cue.text.indexOf('h')))).toBe(true);
+    expect(covered(boxes, { x: 44, y: 262, w: 190, h: 20 })).toBe(true);
+    expect(covered(boxes, chars(cue, 0, 6))).toBe(false);
+  });
+
+  it('reaches into a header row as far as its tallest box is taller than the small text read beside it, above a greeting', () => {
+    const sender = line('メルカリ2026', 195, { x: 68, h: 33 });
+    const date = line('年11月25日17:25', 195, { x: 212, h: 16 });
+    const greeting = line('お客様各位', 276, { x: 18, h: 35 });
+    const body = line('いつもメルカリをご利用いただ', 327, { x: 19, h: 21 });
+    const boxes = findSensitiveBoxes([line('メルカリ:未払い料金のお', 100, { x: 19, h: 35 }), sender, date, greeting, body], { width: 373, height: 667 });
+    // Across the row as far as the short text beside reaches.
+    expect(covered(boxes, { x: 117, y: 223, w: 180, h: 22 })).toBe(true);
+  });
+});

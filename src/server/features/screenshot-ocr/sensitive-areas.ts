@@ -32,9 +32,10 @@ const LOST_END = 2;
 const EDGE_CONFIDENCE = 30;
 /**
  * A card number's label, as a field name followed by its value. 「ド末尾」 stands for カード末尾
- * whatever OCR made of its first characters (「力ド末尾」, 「輸ド末尾」).
+ * whatever OCR made of its first characters (「力ド末尾」, 「輸ド末尾」), and so does ご利用 and two
+ * characters before ド for ご利用カード (「ご利用孝一ド!」).
  */
-const CARD_FIELD = /(?:カード番号|ご利用カ.{0,3}ド|対象カード|カード[末未]尾|カード)[^\s:：・]{0,2}\s*[:：・]|(?:カード番号|ご利用カ.{0,3}ド|ド[末未]尾)(?=\s*$|\S)/i;
+const CARD_FIELD = /(?:カード番号|ご利用(?:カ.{0,3}|\S{2})ド|対象カード|カード[末未]尾|カード)[^\s:：・]{0,2}\s*[:：・]|(?:カード番号|ご利用(?:カ.{0,3}|\S{2})ド|ド[末未]尾)(?=\s*$|\S)/i;
 /** A line's start that reads like the rest of a URL path ("verify/?id=8Fk2", "ogin.php"). */
 const URL_REST = /^[A-Za-z0-9\-._~/?#&=%+]{4,}/;
 /** A run of digits with the look-alikes OCR puts for full-width digits, read with little confidence. */
@@ -168,7 +169,10 @@ function markSensitiveSpans(lines: readonly OcrLine[], wide = false): { marked: 
     const hole = wide && !span.wrapsWords && next !== undefined && next.box.y - (line.box.y + line.box.h) > line.box.h * HOLE_HEIGHT;
     if ((!readOn && !nextIsWords) || hole || /[-/=?&.]$/.test(text.slice(0, span.end))) {
       const covered = boxFor(line, span)[0];
-      const left = line.box.x - line.box.h * 0.6;
+      // (wide: from the column's left edge when the line starts right of it, a header's sender
+      // after its display name, "<info@mail.yamato" | "unyu.top>" under the name: a wrapped line
+      // starts where the column does, which the line read below shows.)
+      const left = (wide ? columnLeft(lines, span.line) : line.box.x) - line.box.h * 0.6;
       if (covered) unread.push({ x: left, y: covered.y + line.box.h * 1.1, w: covered.x + covered.w - left, h: covered.h });
     }
     // (wide: an address that ran to the column edge above words may have lost its last character
@@ -180,14 +184,18 @@ function markSensitiveSpans(lines: readonly OcrLine[], wide = false): { marked: 
     const end = span.wrapsWords ? sentenceEnd(nextText) : continuationEnd(nextText, wide, atQuery);
     // An address wraps onto one more line at most; its continuation does not carry on further.
     const whole = skip + end >= next.text.trimEnd().length;
-    // (wide: a postal address whose second line breaks inside a number, "…マンション380" / "4号室", goes on once more.)
-    const again = wide && span.wrapsWords === true && !span.continued && whole && /[\d\-－ー]$/.test(next.text.trimEnd());
+    // (wide: a postal address whose second line breaks inside a number, "…マンション380" / "4号室", goes on
+    // once more; so does one whose second line runs to the column's edge over a short line with a
+    // room or house number, "並区阿佐谷南3.8-13グランJ馬誠" / "ス609号室": the building's name broke there.)
+    const again = wide && span.wrapsWords === true && !span.continued && whole
+      && (/[\d\-－ー]$/.test(next.text.trimEnd()) || (reachesColumnEdge(lines, below) && addressEndBelow(lines, below)));
     if (end > 0) marked.push({ start: skip, end: skip + end, line: below, wraps: (!span.wrapsWords && whole) || again, wrapsWords: again, continued: true, address: !span.wrapsWords });
-    // (wide: a URL or number that carries on below may have lost its own last characters at its
-    // line's end, "https://sb-support-co-jp.topバra" for "…top/track/" 110 px past the box's end:
-    // the space right of it goes, as right of a last piece below. Not after a break at "-", "/",
-    // "." and the like, "https://etc-": the line visibly ended there.)
-    const lost = wide && end > 0 && !span.wrapsWords && !/[-/=?&._]$/.test(text.slice(0, span.end).trimEnd()) ? boxFor(line, span)[0] : undefined;
+    // (wide: a URL, number or postal address that carries on below may have lost its own last
+    // characters at its line's end, "https://sb-support-co-jp.topバra" for "…top/track/" 110 px past
+    // the box's end, "〒949-3772埼玉県本" for "…埼玉県所沢市" 73 px: the space right of it goes, as
+    // right of a last piece below. Not after a break at "-", "/", "." and the like,
+    // "https://etc-": the line visibly ended there.)
+    const lost = wide && end > 0 && !/[-/=?&._]$/.test(text.slice(0, span.end).trimEnd()) ? boxFor(line, span)[0] : undefined;
     if (lost) unread.push({ x: lost.x + lost.w, y: lost.y, w: line.box.h * LOST_END, h: lost.h });
     // (wide: a URL or number whose carried-over rest fills its line may have lost its last characters
     // there, "C" for "CTPn" on a 1× JPEG: the space right of it goes too. Right of a line's end
@@ -248,6 +256,34 @@ function rowValue(lines: readonly OcrLine[], index: number, marked: MarkedSpan[]
     right = Math.max(right, part.box.x + part.box.w);
   }
   return gaps;
+}
+
+/** A postal address's last line: short, no sentence, a room or house number ("ス609号室", "301"). */
+const ADDRESS_LAST_LINE = /^[^。、！？!?]{0,16}(?:\d{1,4}\s*(?:号室|号|階|F)?|号室)\s*$/;
+
+/** Is the line under `index` (the next of its paragraph) the last line of a postal address? */
+function addressEndBelow(lines: readonly OcrLine[], index: number): boolean {
+  const below = lineBelow(lines, index);
+  const next = lines[below];
+  return next !== undefined && isNextLine(lines[index]!, next) && ADDRESS_LAST_LINE.test(foldWidth(next.text).trim());
+}
+
+/** How many line heights below a line the next line read in its column stands at most. */
+const COLUMN_BELOW = 2.5;
+
+/**
+ * Where the text column of a line starts: its own left edge, or that of the nearest line below it
+ * (within COLUMN_BELOW line heights, about as tall) that starts further left and runs on under the
+ * line's start, the column's next row.
+ */
+function columnLeft(lines: readonly OcrLine[], index: number): number {
+  const line = lines[index]!;
+  const bottom = line.box.y + line.box.h;
+  const below = lines.filter((other) => other.box.y >= bottom - line.box.h * 0.25 && other.box.y < bottom + line.box.h * COLUMN_BELOW
+    && other.box.h >= line.box.h * 0.6 && other.box.h <= line.box.h * 1.6 && other.box.x < line.box.x && other.box.x + other.box.w > line.box.x + line.box.h);
+  if (below.length === 0) return line.box.x;
+  const top = Math.min(...below.map((other) => other.box.y));
+  return Math.min(...below.filter((other) => other.box.y < top + line.box.h * 0.5).map((other) => other.box.x));
 }
 
 /**

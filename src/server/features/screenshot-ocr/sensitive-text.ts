@@ -28,6 +28,10 @@ const LOOSE_NUMBER = /(?:\+\s?8\s?1|0)(?:[\s\-‐－ー−一二_・.()]{0,2}\d)
 /** The words that label a phone number ("お問い合わせ", "TEL"). */
 const PHONE_LABEL_WORDS = '(?:お問い?合わせ(?:窓口|先)?|問合せ|電話(?:番号)?|TEL|Tel|tel|窓口|センター|ダイヤル|連絡先)(?!番号)';
 const PHONE_LABEL = new RegExp(`${PHONE_LABEL_WORDS}[^\\d\\s]{0,4}?[:：・\\s]*(?=[+\\d])`, 'g');
+/** The number after a phone label: digits and what OCR makes of a full-width number's separators. */
+const PHONE_LABEL_RUN = /^[+\d][\d\s\-‐－ー−一二_・.()]*/;
+/** (wide) The same with a ":" between two single digits ("0.5:7 0一989一8.0.6" for 「０５７０－９８９－８０６」; not a time's "9:00"). */
+const PHONE_LABEL_VALUE = /^[+\d](?:[\d\s\-‐－ー−一二_・.()]|(?<=(?<!\d)\d):(?=\d(?!\d)))*/;
 /** A phone label and its colon ending a line ("お電話でのお問い合わせ:"): the number stands right of it, read or not. */
 export const LINE_END_PHONE_LABEL = new RegExp(`${PHONE_LABEL_WORDS}[^\\d\\s]{0,4}?\\s*[:：]\\s*$`);
 const CARD_LABEL = /(カード番号|ご利用カード|対象カード|カード|card)/i;
@@ -75,6 +79,8 @@ const ONE_FOR_PLUS_NUMBER = /(?<![\d+])181(?:\d{2}|[\s\-‐－ー−]\d{1,2})[\s
  * after 番号 or No. (「伝票番号205-0648-3901」: a slip number).
  */
 const PHONE_SHAPED = /(?<![\d./]|番号\s*[:：]?\s*|No\.?\s*[:：]?\s*)\d{2,4}[-‐－ー−]\d{2,4}[-‐－ー−]\d{4}(?![\d\-‐－ー−])/g;
+/** A link's label and its colon, with something after it on the line. */
+const URL_LABEL = /U\s?R\s?L\s*[:：]\s*(?=\S*[A-Za-z0-9])/;
 /** A scheme's "h" and at most four more letters (misread) ending a line right after a sentence ("…更新してください。hh"). */
 const SCHEME_H_AFTER_SENTENCE = /(?<=[。！？!?])\s*h[A-Za-z]{0,4}\s*$/i;
 /** An address in angle brackets, a sender's or a recipient's ("JCBカード<myjcb⑳kjqir2.top>"), up to its ">" or the line's end. */
@@ -83,9 +89,10 @@ const ADDRESS_TO_BRACKET = /[A-Za-z0-9._%+-]+@[^\s<>＜＞]*(?:\s[^\s<>＜＞]+)
 const BRACKETED_ADDRESS = /[<＜]\s*([^<>＜＞\s]*[A-Za-z0-9][^<>＜＞\s]*)(?:\s*[>＞]|\s*$)/g;
 /**
  * A bracket closed on a long run of letters whose "@" and dots OCR lost, split at most once where
- * the "@" stood ("楽天モバイル<mobiieemail rmobilejjptest>"): a sender's address all the same.
+ * the "@" stood, by a space ("楽天モバイル<mobiieemail rmobilejjptest>") or by the one kana or kanji
+ * OCR read the "@" as ("<noticeふmailLmizuho-directtop>"): a sender's address all the same.
  */
-const BRACKET_LOST_MARKS = /[<＜]\s*([A-Za-z0-9][A-Za-z0-9_%+-]*(?:\s[A-Za-z0-9_%+-]+)?)\s*[>＞]/g;
+const BRACKET_LOST_MARKS = /[<＜]\s*([A-Za-z0-9][A-Za-z0-9_%+-]*(?:[\s\u3040-\u30ff\u3400-\u9fff][A-Za-z0-9_%+-]+)?)\s*[>＞]/g;
 /** ... when it holds at least this many letters and digits ("<Back>", "<br>" do not). */
 const BRACKET_LOST_MARKS_LETTERS = 10;
 /**
@@ -113,8 +120,11 @@ function wideTextSpans(probe: string): FoundSpan[] {
   for (const match of probe.matchAll(SCHEME_ANYWHERE)) spans.push({ start: match.index, end: probe.trimEnd().length, wraps: true, address: true });
   for (const match of probe.matchAll(DIGIT_DENSE)) {
     const end = match.index + match[0].length;
-    // Nine digits may be a whole number: only a separator at the line's end says it goes on.
-    spans.push({ start: match.index, end, wraps: /^\s*[-‐－ー−一二_・.]\s*$/.test(probe.slice(end)), address: true });
+    // Nine digits may be a whole number: only a separator at the line's end says it goes on; or,
+    // for a number led by 0, the line's end itself: a Japanese one has ten digits or eleven, so
+    // "01202542オー2" / "3 6 (9:00へ18:00)" wrapped.
+    const short = /^0/.test(match[0]) && match[0].replace(/\D/g, '').length < 10 && probe.slice(end).trim() === '';
+    spans.push({ start: match.index, end, wraps: short || /^\s*[-‐－ー−一二_・.]\s*$/.test(probe.slice(end)), address: true });
   }
   for (const match of probe.matchAll(DIGIT_GROUPS)) {
     const end = match.index + match[0].length;
@@ -146,6 +156,10 @@ function wideTextSpans(probe: string): FoundSpan[] {
   if (field && /[:：・_]\s*$/.test(field[0]) && /^\s*[A-Za-z0-9]/.test(probe.slice(field.index + field[0].length))) {
     spans.push({ start: field.index + field[0].trimEnd().length - 1, end: probe.length, wraps: true, address: false });
   }
+  // A link's label, "URL:" and the rest of the line: the link, however it was read ("URL:htt" with
+  // "p://…" on the row below unread).
+  const link = URL_LABEL.exec(probe);
+  if (link) spans.push({ start: link.index + link[0].length, end: probe.trimEnd().length, wraps: true, address: true });
   for (const match of probe.matchAll(ADDRESS_TO_BRACKET)) spans.push({ start: match.index, end: match.index + match[0].length, wraps: false, address: true });
   const label = RECIPIENT_LABEL.test(probe) ? null : LOOSE_RECIPIENT_LABEL.exec(probe);
   if (label && label[0].length < probe.trimEnd().length) spans.push({ start: Math.max(0, label[0].trimEnd().length - 1), end: probe.length, wraps: false, address: false });
@@ -181,8 +195,12 @@ export function sensitiveSpans(text: string, wide: boolean): FoundSpan[] {
   for (const match of probe.matchAll(LOOSE_NUMBER)) add(match.index, match.index + match[0].length, /[\s\-‐－ー−一二_・.]$/.test(match[0]) || match.index + match[0].length === probe.trimEnd().length);
   for (const label of probe.matchAll(PHONE_LABEL)) {
     const start = label.index + label[0].length;
-    const run = /^[+\d][\d\s\-‐－ー−一二_・.()]*/.exec(probe.slice(start))![0].trimEnd();
-    if (run.replace(/\D/g, '').length >= 3) add(start, start + run.length, start + run.length >= probe.trimEnd().length, true);
+    const run = (wide ? PHONE_LABEL_VALUE : PHONE_LABEL_RUN).exec(probe.slice(start))![0].trimEnd();
+    const digits = run.replace(/\D/g, '');
+    const atEnd = start + run.length >= probe.trimEnd().length;
+    // (wide: at the line's end even one or two digits, the number wrapped: "お問い合わせ: 0 5" /
+    // "70ー966一00"; but a whole number there ends, "センター.0.5:7 0一989一8.0.6" / 「ご不便を…」.)
+    if (digits.length >= 3 || (wide && atEnd)) add(start, start + run.length, atEnd && !(wide && wholeNumber(digits)), true);
   }
 
   const recipient = RECIPIENT_LABEL.exec(probe);
@@ -219,6 +237,14 @@ export function sensitiveSpans(text: string, wide: boolean): FoundSpan[] {
     add(Math.max(0, start - 1), match.index + match[0].length);
   }
   return spans;
+}
+
+/**
+ * Are these all of a Japanese phone number's digits: eleven, or ten not led by 050, 070, 080 or 090
+ * (a mobile or IP phone's eleven)?
+ */
+function wholeNumber(digits: string): boolean {
+  return digits.length >= 11 || (digits.length === 10 && !/^0[5789]0/.test(digits));
 }
 
 /** ASCII runs, joined across `misread` misread characters ("verify?reミmj030", "httpsツ/docomo", "?reほたPBT"). */

@@ -32,6 +32,12 @@ const GREETING_LINE = new RegExp(`^\\s*([^\\s\\dA-Za-z]{2,10})\\s*[様殿${HONOR
 const SALUTATION = /^\s*\S{0,6}各位\s*$/;
 /** A gap above a greeting this many of its line heights tall holds an unread row. */
 const UNREAD_TO_GAP = 1.2;
+/** A line read at least this surely tells its text's height. */
+const SURE_TEXT_CONFIDENCE = 60;
+/** A line at most this share of a box's height beside it is that box's text height (the box took in more). */
+const SHORT_TEXT_SHARE = 0.55;
+/** ... and holds this many characters at least (an icon's "る" or a label's "日付" is no run of text). */
+const TEXT_CHARS = 4;
 /** Below this word confidence a line with a stretched "character" was mostly not read. */
 const STRETCHED_LINE_CONFIDENCE = 50;
 /** A character box this many times wider than its line is tall is a run of text read as one glyph. */
@@ -118,9 +124,16 @@ export function findUnsureAreas(lines: readonly OcrLine[], marked: readonly Mark
     const bottom = Math.max(...above.map((line) => line.box.y + line.box.h));
     if (greeting.box.y - bottom < greeting.box.h * UNREAD_TO_GAP) return;
     const row = above.filter((line) => line.box.y + line.box.h > bottom - greeting.box.h);
+    // (Or by as much as the row's lowest box reaches below its text: a short line read surely
+    // beside it, its top level with the box's, is its text's height: "メルカリ2026" 33 px tall
+    // beside "年11月25日17:25" 16 px took in the top of the unread To line under it.)
+    const lowest = row.find((line) => line.box.y + line.box.h === bottom)!;
+    const beside = lines.filter((line) => line !== lowest && line.confidence >= SURE_TEXT_CONFIDENCE && line.box.h <= lowest.box.h * SHORT_TEXT_SHARE
+      && [...line.text.replace(/\s/g, '')].length >= TEXT_CHARS && Math.abs(line.box.y - lowest.box.y) < line.box.h * 0.5 && line.box.x + line.box.w > greeting.box.x);
     const left = Math.min(greeting.box.x, ...row.map((line) => line.box.x));
-    const right = Math.max(...row.map((line) => line.box.x + line.box.w));
-    const top = bottom - Math.max(0, Math.min(...row.map((line) => line.box.h)) - greeting.box.h);
+    const right = Math.max(...[...row, ...beside].map((line) => line.box.x + line.box.w));
+    const reach = Math.max(0, Math.min(...row.map((line) => line.box.h)) - greeting.box.h, ...beside.map((line) => lowest.box.h - line.box.h));
+    const top = bottom - reach;
     unread.push({ x: left, y: top, w: right - left, h: greeting.box.y - top });
   });
 
