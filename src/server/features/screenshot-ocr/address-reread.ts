@@ -57,11 +57,12 @@ export async function rereadAddresses(worker: Worker, prepared: PreparedImage, l
         if (!crop) continue;
         const original = line.text.slice(letters.start, letters.end).replace(/\s+/g, '');
         const english = cleanLatin(await latin(crop));
-        if (english === original) continue;
-        const japanese = cleanLatin((await worker.recognize(crop, {}, { text: true, blocks: false })).data.text);
         // A crop that held something else (the avatar's letter beside it, a line above) reads as
-        // another text; two readings of the same address share most of their characters.
-        if (!sameText(original, english) || !sameText(original, japanese)) continue;
+        // another text; two readings of the same address share most of their characters. Only
+        // then is jpn asked too.
+        if (english === original || !sameText(original, english)) continue;
+        const japanese = cleanLatin((await worker.recognize(crop, {}, { text: true, blocks: false })).data.text);
+        if (!sameText(original, japanese)) continue;
         const voted = voteReadings(original, english, japanese);
         if (voted === original || voted.length < original.length * 0.5 || voted.length > original.length * 2 + 2) continue;
         replaceSpan(line, letters, voted, area);
@@ -184,7 +185,7 @@ const LATE_START = 0.35;
 
 /**
  * Where a crop of `area` should start and end. Tesseract's character boxes are loose: the first box
- * of "order@…" began in the middle of its "o", so a crop at the box lost the "o", and one a little
+ * of "order@…" began past the ink of its "o", so a crop at the box lost the "o", and one a little
  * wider took half of the "<" before it. The crop goes out to the nearest column without ink, and
  * on over blank columns up to the usual margin, so it holds whole glyphs and no neighbour's part.
  * Where no blank column is near (letters touching), the usual margin stands.

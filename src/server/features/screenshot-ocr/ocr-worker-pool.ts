@@ -10,8 +10,9 @@ import { WARM_UP_LINE } from './ocr-warm-up';
 const require = createRequire(import.meta.url);
 /**
  * The page is read in Japanese only. The jpn model reads the Latin letters of URLs and addresses
- * itself. Loading eng beside it for the page (`jpn+eng`, with jpn's missing vertical sub-model switched off so eng really loads)
- * made the dev set worse: recall 97.2%, subjects 80%, URLs 77% against 100%, 93% and 81%.
+ * itself. Loading eng beside it for the page (`jpn+eng`, with jpn's missing vertical sub-model
+ * switched off so eng really loads) made the dev set worse: recall 97.2%, subjects 80%, URLs 77%
+ * against 100%, 93% and 81%.
  */
 const PAGE_LANGUAGE = 'jpn';
 /**
@@ -113,7 +114,11 @@ export class OcrWorkerPool {
   start(): Promise<void> {
     this.starting ??= Promise.all([
       ...Array.from({ length: this.options.size }, () => this.spawn(PAGE_LANGUAGE).then((worker) => this.release(worker))),
-      this.latinWorker(),
+      // Pages are read without it if it cannot start (addresses then keep their other readings).
+      this.latinWorker().then(
+        () => undefined,
+        (error: unknown) => this.options.logger?.warn({ err: error }, 'the Latin OCR reader did not start'),
+      ),
     ]).then(() => undefined);
     return this.starting;
   }

@@ -60,7 +60,12 @@ export interface ScreenshotReader extends ScreenshotAnalyzer {
 
 export function createScreenshotAnalyzer(options: OcrPoolOptions): ScreenshotReader {
   const pool = new OcrWorkerPool(options);
-  const latin = (crop: Buffer) => pool.runLatin((worker) => readLatin(worker, crop));
+  // An address the Latin reader could not read keeps the page's reading (no vote without it).
+  const latin = (crop: Buffer) =>
+    pool.runLatin((worker) => readLatin(worker, crop)).catch((error: unknown) => {
+      options.logger?.warn({ err: error }, 'the Latin OCR reader failed');
+      return '';
+    });
   /** Requests still decoding their image: each will want a worker of its own in a moment. */
   let preparing = 0;
   const read = async (image: Buffer): Promise<ScreenshotReadings> => {
