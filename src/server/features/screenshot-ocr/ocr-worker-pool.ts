@@ -61,6 +61,9 @@ interface Waiter {
 
 const busy = () => new AppError('SERVICE_UNAVAILABLE', commonMessages.serviceUnavailable);
 
+/** Whether a job's error left its worker unusable, so that it must be replaced. */
+const brokeWorker = (error: unknown) => error instanceof Error && /terminated|worker|abort/i.test(error.message);
+
 /**
  * A fixed set of tesseract.js workers (each a worker thread), created once and reused, so
  * recognition never blocks the event loop and memory stays bounded however many requests come.
@@ -101,7 +104,7 @@ export class OcrWorkerPool {
     try {
       return await job(workers, handBack);
     } catch (error) {
-      healthy = !(error instanceof Error && /terminated|worker|abort/i.test(error.message));
+      healthy = !brokeWorker(error);
       throw error;
     } finally {
       for (const worker of held) {
@@ -134,7 +137,7 @@ export class OcrWorkerPool {
       try {
         return await job(worker);
       } catch (error) {
-        if (error instanceof Error && /terminated|worker|abort/i.test(error.message)) {
+        if (brokeWorker(error)) {
           this.latin = null;
           void worker.terminate().catch(() => undefined);
         }

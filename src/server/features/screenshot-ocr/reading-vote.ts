@@ -46,9 +46,9 @@ const LONE_MARK = /^[./-]$/;
 /**
  * Character by character majority of three readings of the same text: where the other two agree
  * on a character (or on its absence, or on something extra before it), theirs wins; elsewhere the
- * pivot's stands. `first` should be the reader that keeps marks best: a mark only it read between
- * two characters is kept. Three readers that err differently (the page's mixed Japanese reading, and two
- * readings of the crop alone) rarely err alike, so the vote keeps what two of them saw.
+ * pivot's stands. Three readers that err differently (the page's mixed Japanese reading, and two
+ * readings of the crop alone) rarely err alike, so the vote keeps what two of them saw. `first`
+ * should be the reader that keeps marks best: a mark only it read between two characters is kept.
  *
  * The pivot's first and last characters that neither other reading has at all stay: the other two
  * read a crop, and a crop's edge cuts a glyph that both then lose alike ("auid@…" read as "id@…"
