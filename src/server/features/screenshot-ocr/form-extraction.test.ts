@@ -460,6 +460,60 @@ describe('notifications', () => {
     expect(form.body).toContain('【三井住友カード】カードのご利用を制限しております。\nhttps://vpass-jp.example/ja/login');
   });
 
+  it.each([
+    ['1時則前', 'its 間 read as 則'],
+    ['分前', 'its digit lost'],
+  ])('finds a card whose time reads 「%s」 (%s)', (time) => {
+    const form = extractFormData([
+      line('国税庁お知らせ', 216, { x: 40 }),
+      line('2分前', 216, { x: 340 }),
+      line('国税庁:所得税の納付が確認できておりません。', 240, { x: 85 }),
+      line('https://kokuzei-info.example/track', 262, { x: 85 }),
+      line('カレンダー', 320, { x: 40 }),
+      line(time, 320, { x: 320 }),
+      line('15:00打ち合わせ(会議室B)', 344, { x: 85 }),
+    ], LOCK);
+    expect(form.body).toBe('国税庁:所得税の納付が確認できておりません。\nhttps://kokuzei-info.example/track');
+  });
+
+  it('takes the dot between an app\'s name and 「今」 read as 「。」 for the header\'s, not a sentence\'s', () => {
+    const header = line('エポスカードサポート。今', 216, { x: 40 });
+    header.charBoxes[header.charBoxes.length - 1] = { ...header.charBoxes.at(-1)!, x: 340 };
+    const form = extractFormData([
+      header,
+      line('エポスカード:本人認証サービスの登録情報の更新が必要です。', 240, { x: 85 }),
+      line('https://epos-jp.example/login', 262, { x: 85 }),
+    ], LOCK);
+    expect(form.body).toBe('エポスカード:本人認証サービスの登録情報の更新が必要です。\nhttps://epos-jp.example/login');
+  });
+
+  it('finds the cards of a lock screen whose time was not read by their icon and name over indented text', () => {
+    const form = extractFormData([
+      line('カレンダー', 30, { x: 40 }),
+      line('1分前', 30, { x: 340 }),
+      line('15:00打ち合わせ(会議室B)', 54, { x: 85 }),
+      // The time of these two cards read as marks (「=」「1人」).
+      line('回Apple【公式】', 216, { x: 40 }),
+      line('=', 216, { x: 360, confidence: 30 }),
+      line('[Apple]登録情報の確認が必要です。', 240, { x: 85 }),
+      line('https://m.apple-id-jp.example/index.html', 262, { x: 85 }),
+      line('動乗換案内', 330, { x: 40 }),
+      line('〇〇線は平常通り運転しています', 354, { x: 85 }),
+    ], LOCK);
+    expect(form.body).toBe('[Apple]登録情報の確認が必要です。\nhttps://m.apple-id-jp.example/index.html');
+  });
+
+  it('leaves out the lock screen\'s clock above the cards when a card is the lure', () => {
+    const form = extractFormData([
+      line('hh WEhKり=【に3', 130, { x: 120, h: 50, confidence: 60 }),
+      line('三井住友銀行', 430, { x: 40 }),
+      line('2分前', 430, { x: 340 }),
+      line('[三井住友銀行]お客様の口座で不正な取引の可能性が検知されました。', 454, { x: 85 }),
+      line('https://my.sumitomo-bank.example/', 476, { x: 85 }),
+    ], LOCK);
+    expect(form.body).toBe('[三井住友銀行]お客様の口座で不正な取引の可能性が検知されました。\nhttps://my.sumitomo-bank.example/');
+  });
+
   it('drops a banner over a message, and not the message under it', () => {
     const form = extractFormData([
       line('カレンダー', 30, { x: 60 }),
