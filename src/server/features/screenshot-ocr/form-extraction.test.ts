@@ -367,6 +367,67 @@ describe('a chat\'s sender name', () => {
   });
 });
 
+describe('a chat\'s title and the screen around the messages', () => {
+  const CHAT = { width: 376, height: 291 };
+  it('starts a chat cut short below after its title, and leaves out the sender\'s name that repeats it', () => {
+    const form = extractFormData([
+      line('13:56', 24, { x: 35, h: 13 }),
+      line('く日本郵便サポート', 58, { x: 15, h: 29 }),
+      // The avatar read as marks before the name, which stands right over the bubble's text.
+      line('(0日本郵便サポート', 132, { x: 60, h: 15 }),
+      line('【日本郵便】お荷物の保管期限が迫っております。', 160, { x: 78, h: 25 }),
+      line('https://japanpost-jp.example/sp/login', 186, { x: 78, h: 25 }),
+    ], CHAT);
+    expect(form.body).toBe('【日本郵便】お荷物の保管期限が迫っております。\nhttps://japanpost-jp.example/sp/login');
+  });
+
+  it('does not take the status bar\'s clock read without its colon for a short-code sender', () => {
+    const form = extractFormData([
+      line('2032', 30, { x: 55, h: 32, confidence: 0 }),
+      line('+818005794715', 120, { x: 80, h: 60 }),
+      line('水曜日20:32', 720, { x: 450, h: 57 }),
+      line('三井住友銀行:セキュリティ強化のため、お取引目的の確認が必要です。', 837, { x: 212, h: 76 }),
+    ], { width: 1116, height: 1468 });
+    expect(form.source_phone).toBe('+818005794715');
+    expect(form.body).toBe('三井住友銀行:セキュリティ強化のため、お取引目的の確認が必要です。');
+  });
+
+  it('leaves out every line of an app\'s warning wrapped at the top of a capture cut above it', () => {
+    const form = extractFormData([
+      line('この送信者は連絡先に登録されて', 45, { x: 100, h: 97 }),
+      line('いません。迷惑メッセージの可能', 135, { x: 97, h: 95 }),
+      line('性があります。', 227, { x: 92, h: 97 }),
+      line('迷惑メッセージを報告OK', 347, { x: 92, h: 97 }),
+      line('今日17:27', 535, { x: 447, h: 52 }),
+      line('ETC利用照会サービス:お客様のアカウントがロックされました。', 670, { x: 217, h: 100 }),
+    ], { width: 1155, height: 2169 });
+    expect(form.body).toBe('ETC利用照会サービス:お客様のアカウントがロックされました。');
+  });
+
+  it.each([
+    ['昨日15.01', 'a chat\'s time with its colon read as a dot'],
+    ['2026/11/20 9:4', 'a date and time with its last digit cut'],
+  ])('leaves out 「%s」 (%s)', (chip) => {
+    const form = extractFormData([
+      line('+81 90-7253-2300', 40, { x: 18, h: 38 }),
+      line(chip, 200, { x: 150, h: 20 }),
+      line('[三菱UFJ銀行]ワンタイムパスワードの再設定が完了していません。', 240, { x: 20 }),
+    ], PHONE_SCREEN);
+    expect(form.body).toBe('[三菱UFJ銀行]ワンタイムパスワードの再設定が完了していません。');
+  });
+
+  it('leaves out interface text the layout split at its letter gaps (「テキストメッ」「セー」「ジ」)', () => {
+    const form = extractFormData([
+      line('090-8438-4233', 120, { x: 150 }),
+      line('テキストメッ', 160, { x: 150 }),
+      line('セー', 160, { x: 290 }),
+      line('ジ', 160, { x: 340 }),
+      ...['Amazon:お客様のアカウントで異常', 'なログインが検出されました。ご本人', '様確認のため、下記URLへアクセスし', 'てください。'].map((text, i) => line(text, 240 + i * 25, { x: 20 })),
+    ], PHONE_SCREEN);
+    expect(form.body).toBe('Amazon:お客様のアカウントで異常なログインが検出されました。ご本人様確認のため、下記URLへアクセスしてください。');
+  });
+});
+
 describe('lines read as unrelated characters', () => {
   it('leaves out of the body a line read at almost no confidence, but keeps an address fragment read so', () => {
     const form = extractFormData([
@@ -687,6 +748,18 @@ describe('kana the recogniser confuses, read by context', () => {
     ], { width: 1280, height: 800 });
     expect(form.subject).toBe('【重要】お客様情報の確認');
     expect(form.body).toBe('下記URLへアクセスしてください。\n以下のURLへアクセスし、ヘルプページへ進んでください。\nご不明な点はヘルプデスクまで。\n誠に恐れ入りますが、以下のURLからお手続きください。');
+  });
+
+  it('reads a り read for the U of URL, alone or beside it, and leaves り before other letters', () => {
+    const form = extractFormData([
+      line('H重要】お客様情報の確認', 60, { h: 26 }),
+      line('ヘルプデスク <help@support-desk.test>', 100),
+      line('2026/11/21 15:32', 124),
+      line('以下のりRLからお手続きください。', 150),
+      line('下記UりRLよりご確認ください。', 174),
+      line('ご利用はりRLCの規約によります。', 198),
+    ], { width: 1280, height: 800 });
+    expect(form.body).toBe('以下のURLからお手続きください。\n下記URLよりご確認ください。\nご利用はりRLCの規約によります。');
   });
 });
 

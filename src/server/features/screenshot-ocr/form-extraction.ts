@@ -31,14 +31,16 @@ export function extractFormData(lines: readonly OcrLine[], size: ImageSize): Scr
 /**
  * Repairs of the jpn model's kana, by context: the hiragana へ and the katakana ヘ look the same, and
  * the particle (「URLへアクセス」) is read as ヘ or as both (「ヘへ」); a 「り」 is read in before 「URL」
- * (「下記りURL」「以下のUりURL」); a 「和」 appears in bold text where there is none (「お和荷物」「ポイント和失効」).
+ * (「下記りURL」「以下のUりURL」) or for its U; a 「和」 appears in bold text where there is none (「お和荷物」「ポイント和失効」).
  */
 function kanaByContext(text: string): string {
   return withoutPhantomWa(text)
     .replace(/[ヘへ]{2}/g, 'へ')
     .replace(/(?<![\u30a1-\u30faー])ヘ(?![\u30a1-\u30faー]|$)/g, 'へ')
     .replace(/(?<![\u30a1-\u30faー])ヘ(?=アクセス)/g, 'へ')
-    .replace(/(?<=[記の])U?り(?=URL)/g, '');
+    .replace(/(?<=[記の])U?り(?=URL)/g, '')
+    // … or read for the U itself, alone or beside it (「以下のりRL」「下記UりRL」).
+    .replace(/U?り\s?(?=R\s?L(?![A-Za-z]))/g, 'U');
 }
 
 /** A subject's opening 【 read as a capital (「H重要】お客様の…」): a closing 】 with none before it. */
@@ -129,8 +131,8 @@ function fromSms(lines: TextLine[], size: ImageSize): ScreenshotFormData {
     // (「注文番号：…」, 「伝票番号572-3361-9639」), not the sender above it. A notification banner over
     // the top reads like the message too, but the app's header, with its back button, comes below it.
     if (BACK_BUTTON.test(text)) messageAbove = false;
-    // The status bar's battery (「全ll 5496」) is no short code.
-    if (isChrome(lines[i]!)) continue;
+    // The status bar's battery (「全ll 5496」) is no short code, nor its clock read without its colon (「2032」).
+    if (isChrome(lines[i]!) || isStatusBarClock(lines[i]!)) continue;
     if (isMessageText(lines[i]!)) {
       messageAbove = true;
       continue;
@@ -153,8 +155,13 @@ function fromSms(lines: TextLine[], size: ImageSize): ScreenshotFormData {
   // Without a readable sender, at least skip the app's header (status bar, avatar, name), unless
   // the capture starts with a sentence: then it was cut below the header, in the message itself.
   // On a desktop client, its folder and message lists stand beside it (read first, all left of it).
+  // An app's warning wrapped over lines (「この送信者は連絡先に登録されて」「いません。迷惑メッセージの可能」) is
+  // chrome on each of them, though only its first line says so.
+  const kept = new Set(withoutChrome(lines));
+  const continuesChrome = (entry: TextLine) => !kept.has(entry) && !isChrome(entry);
   const topSentence = lines.findIndex((entry, index) => {
-    const before = lines.slice(0, index).filter((other) => !isChrome(other));
+    if (continuesChrome(entry)) return false;
+    const before = lines.slice(0, index).filter((other) => !isChrome(other) && !continuesChrome(other));
     const leftOf = (other: TextLine) => other.line.box.x + other.line.box.w <= entry.line.box.x;
     // A title after the app's back button (「く三井住友銀行サポート」) is the header, however long.
     return entry.line.box.y < entry.line.box.h * 3 && looksLikeSentence(entry) && !BACK_BUTTON.test(entry.text) && before.every(leftOf);
@@ -169,12 +176,41 @@ function fromSms(lines: TextLine[], size: ImageSize): ScreenshotFormData {
   const dateChip = lines.findIndex(({ text, line }) => line.box.y < size.height * 0.3 && CHAT_DATE_CHIP.test(text));
   const firstBodyLine = senderIndex >= 0 ? senderIndex + 1 : topSentence >= 0 ? topSentence : cutAtGreeting ? 0 : dateChip >= 0 ? dateChip + 1
     : lines.findIndex(({ line }) => line.box.y > size.height * 0.15);
-  const bodyLines = withoutCutEdgeLines(withoutChatSenderName(withoutChrome(dropAvatarNoise(firstBodyLine >= 0 ? lines.slice(firstBodyLine) : []))), size);
+  // The chat's title after the back button (「く日本郵便サポート」), which the sender's name repeats.
+  const title = lines.find(({ text, line }) => line.box.y < shortCaptureLimit && BACK_BUTTON.test(text) && meaningfulChars(text) >= CHAT_TITLE_MIN_CHARS);
+  const chatTitle = title ? title.text.replace(BACK_BUTTON, '').trim() : null;
+  const bodyLines = withoutCutEdgeLines(
+    withoutChatSenderName(withoutChrome(dropAvatarNoise(withoutChatTitle(firstBodyLine >= 0 ? lines.slice(firstBodyLine) : [], chatTitle)))),
+    size,
+  );
   return { source_email, source_phone, subject: null, body: joinBody(bodyLines) };
 }
 
 /** The back button at the left of an app's header, read as 「く」 or 「<」 (not the 「く」 of 「ください」「くれぐれも」). */
 const BACK_BUTTON = /^([<〈]|く(?![だれ]))/;
+
+/** The status bar's clock with its colon lost (「2032」 for 20:32): three or four digits at the screen's top edge, read unsurely. */
+function isStatusBarClock({ text, line }: TextLine): boolean {
+  return /^\d{3,4}$/.test(text) && line.box.y < line.box.h * 2 && line.confidence < STATUS_CLOCK_MAX_CONFIDENCE;
+}
+
+/** Below this, four digits at the top edge are the clock's glyphs misread, not a sender read surely. */
+const STATUS_CLOCK_MAX_CONFIDENCE = 40;
+
+/** A chat's title is a name of a few characters at least (a lone 「く」 is a back button, or a word's start). */
+const CHAT_TITLE_MIN_CHARS = 3;
+/** Marks the avatar beside the sender's name is read as, before the name (「(0 Amazonお知らせ」「⑥ETC…」). */
+const AVATAR_MARKS_MAX = 3;
+
+/**
+ * A chat sets the sender's name beside the avatar above the bubbles, the same name as the chat's title
+ * (「く日本郵便サポート」 then 「日本郵便サポート」): a line that is the title, after at most a few marks the
+ * avatar (or the back button) was read as, is the title or the sender's name, not the message.
+ */
+function withoutChatTitle(lines: TextLine[], title: string | null): TextLine[] {
+  if (title === null || meaningfulChars(title) < CHAT_TITLE_MIN_CHARS) return lines;
+  return lines.filter(({ text }) => !(text.endsWith(title) && text.length - title.length <= AVATAR_MARKS_MAX));
+}
 
 /** At least this many Japanese characters read surely: a line of the message, not the app's header. */
 const MESSAGE_CJK_CHARS = 8;

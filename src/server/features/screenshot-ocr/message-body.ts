@@ -18,6 +18,23 @@ function inMessageColumn(lines: TextLine[]): TextLine[] {
   return lines.filter(({ line }) => line.box.x + line.box.w > left - line.box.h);
 }
 
+/** Pieces of one word that the layout split at gaps between its letters are this short. */
+const SPLIT_WORD_MAX_CHARS = 8;
+
+/**
+ * Interface text split at wide letter gaps into pieces on one row (「テキストメッ」「セー」「ジ」): each piece
+ * is chrome when the short pieces of its row, read left to right, are.
+ */
+function isSplitChrome(entry: TextLine, lines: TextLine[]): boolean {
+  const short = (other: TextLine) => meaningfulChars(other.text) <= SPLIT_WORD_MAX_CHARS;
+  if (!short(entry)) return false;
+  const { box } = entry.line;
+  const row = lines
+    .filter((other) => short(other) && Math.abs(other.line.box.y + other.line.box.h / 2 - (box.y + box.h / 2)) < Math.max(box.h, other.line.box.h) / 2)
+    .sort((a, b) => a.line.box.x - b.line.box.x);
+  return row.length > 1 && isChrome({ text: row.map(({ text }) => text).join(''), line: entry.line });
+}
+
 /** Drops interface text, but keeps the last few characters of a URL wrapped onto a line of their own. */
 export function withoutChrome(lines: TextLine[]): TextLine[] {
   const kept: TextLine[] = [];
@@ -28,7 +45,7 @@ export function withoutChrome(lines: TextLine[]): TextLine[] {
     const urlTail = previous && ADDRESS_AT_END.test(previous.text) && /^[A-Za-z0-9/?=&._%-]{1,12}$/.test(entry.text)
       && entry.line.box.y - (previous.line.box.y + previous.line.box.h) < previous.line.box.h
       && Math.abs(entry.line.box.x - previous.line.box.x) < previous.line.box.h * 2;
-    if (urlTail || !(isChrome(entry) || (dropped !== null && continuesLine(dropped, entry)))) {
+    if (urlTail || !(isChrome(entry) || isSplitChrome(entry, lines) || (dropped !== null && continuesLine(dropped, entry)))) {
       kept.push(entry);
       dropped = null;
     } else {

@@ -29,6 +29,7 @@ describe('set phrases put right', () => {
     ['0120一345一678', '0120-345-678'],
     ['カード未尾:1234', 'カード末尾:1234'],
     ['今月未までに', '今月末までに'],
+    ['お荷物の保管其限が迫っております', 'お荷物の保管期限が迫っております'],
   ])('%s → %s', (read, mended) => {
     expect(withPhrasesMended(read)).toBe(mended);
   });

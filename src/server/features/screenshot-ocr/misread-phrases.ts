@@ -33,6 +33,8 @@ const PHRASES: Array<[RegExp, string]> = [
   // 「未納」 with 納 read as 約 (未約定, a trade not yet done, is a word), 「有効期限」 with 期 read as 散 or 斯.
   [/未約(?!定)/g, '未納'],
   [/有効[散斯]限/g, '有効期限'],
+  // 期 read as its left half 其 (「保管其限」「お支払其限」): 其限 is no word.
+  [/其限/g, '期限'],
   // A small kana read before its own large form (「ゅゆうちょ銀行」): the pair is never written.
   [SMALL_BEFORE_LARGE, ''],
   // A hyphen between digits read as the kanji 一: 「0120一345」.
