@@ -28,6 +28,8 @@ export const CHROME = [
   /この送信元は連絡先に/, /身に覚えのないメッセージの/, /公式アカウント以外/, /^\d{4}\/\d{1,2}\/\d{1,2}$/,
   /^\d{1,2}月\d{1,2}日\s*\(?[月火水木金土日]\)?$/, /^[\d\s/]{4,}\d{1,2}:\d{2}$/, /メ[ッンツ]?[セゼ]ー?コ?[ジシ]を\S{0,3}$/, /を[入次火落]\S?[力カ]$/,
   // (Bars read as 1 count only before a percentage: 「1111」 alone may be a short code.)
+  // A rule or a border read as dashes (「ーー」): no message line is only that.
+  /^[ー一\-‐−–—_=~〜]+$/,
   /Yahoo[!il1|]?\s*メール$/, /^\S?\s*[wW]?(?:[il|I]{1,3}\s*\d{1,3}\s*[%9６]?\d?|[il|I1]{1,3}\s*\d{1,3}\s*%)$/,
 ];
 

@@ -428,6 +428,38 @@ describe('a chat\'s title and the screen around the messages', () => {
   });
 });
 
+describe('the screen around a mail', () => {
+  const MAIL = [
+    line('From order@ngwpda.test', 84, { x: 14, h: 16 }),
+    line('件名', 161, { x: 13, h: 14 }),
+    line('[注意]楽天市場:お客様情報の確認', 158, { x: 82, h: 16 }),
+    line('お客様各位', 238, { x: 14, h: 16 }),
+    line('プライム会員の更新手続きに失敗しました。', 262, { x: 14, h: 16 }),
+    line('24時間以内にご対応がない場合、ご利用を停止いたします。', 286, { x: 14, h: 16 }),
+    line('ご理解とご協力をお願い申し上げます。', 310, { x: 14, h: 16 }),
+    line('楽天市場', 334, { x: 14, h: 16 }),
+  ];
+  const BODY = 'お客様各位\nプライム会員の更新手続きに失敗しました。\n24時間以内にご対応がない場合、ご利用を停止いたします。\nご理解とご協力をお願い申し上げます。\n楽天市場';
+
+  it('leaves out the toolbar under the message, whatever its labels were read as', () => {
+    const toolbar = ['ご返信', 'ョリい', 'ぃ転送', 'リノ'].map((text, i) => line(text, 800, { x: 20 + i * 90, h: 16, confidence: 60 }));
+    expect(extractFormData([...MAIL, ...toolbar], { width: 390, height: 844 }).body).toBe(BODY);
+  });
+
+  it('keeps short lines of the message that stand alone on their row', () => {
+    const form = extractFormData([...MAIL, line('敬具', 358, { x: 14, h: 16 }), line('担当:山田', 382, { x: 14, h: 16 })], { width: 390, height: 844 });
+    expect(form.body).toBe(`${BODY}\n敬具\n担当:山田`);
+  });
+
+  it('leaves out a button\'s icon read as characters, far taller than the letters', () => {
+    expect(extractFormData([...MAIL, line('ーミつ', 700, { x: 250, h: 80, confidence: 76 })], { width: 390, height: 844 }).body).toBe(BODY);
+  });
+
+  it('leaves out a rule read as dashes', () => {
+    expect(extractFormData([...MAIL, line('ーー', 358, { x: 14, h: 16, confidence: 54 })], { width: 390, height: 844 }).body).toBe(BODY);
+  });
+});
+
 describe('lines read as unrelated characters', () => {
   it('leaves out of the body a line read at almost no confidence, but keeps an address fragment read so', () => {
     const form = extractFormData([
