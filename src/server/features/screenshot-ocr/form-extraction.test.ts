@@ -455,6 +455,20 @@ describe('the screen around a mail', () => {
     expect(extractFormData([...MAIL, line('ーミつ', 700, { x: 250, h: 80, confidence: 76 })], { width: 390, height: 844 }).body).toBe(BODY);
   });
 
+  it('leaves out a web mail\'s recipient row read with its avatar before 「To」', () => {
+    const form = extractFormData([
+      line('三Gmail', 23, { x: 17, h: 18 }),
+      line('【重要】お届け先が確認できないため、お荷物を一時保管しております', 121, { x: 331, h: 32 }),
+      line('受信トレイ', 147, { x: 27, h: 23 }),
+      line('日本郵便 <info@japanpost-jp.example>', 168, { x: 318, h: 24 }),
+      line('雪To yui.ikeda37@i.softbank.testャ', 190, { x: 264, h: 24, confidence: 43 }),
+      line('長谷川拓也様', 232, { x: 317, h: 23 }),
+      line('いつも日本郵便をご利用いただき、誠にありがとうございます。', 269, { x: 318, h: 23 }),
+    ], { width: 1272, height: 800 });
+    expect(form.body).not.toContain('To');
+    expect(form.body).toContain('〇〇様\nいつも日本郵便をご利用いただき、誠にありがとうございます。');
+  });
+
   it('leaves out a rule read as dashes', () => {
     expect(extractFormData([...MAIL, line('ーー', 358, { x: 14, h: 16, confidence: 54 })], { width: 390, height: 844 }).body).toBe(BODY);
   });

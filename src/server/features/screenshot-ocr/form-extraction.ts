@@ -223,12 +223,18 @@ function looksLikeSentence(entry: TextLine): boolean {
   return !isChrome(entry) && entry.line.confidence >= 70 && (meaningfulChars(entry.text) >= 10 || /[。！？]$/.test(entry.text));
 }
 
+/**
+ * The recipient's row of a web mail's header, its avatar or arrow read as a character or two before 「To」
+ * (「雪To yui.ikeda37@…」「還了To naoki…」): the label rules miss it, and the header's end is taken above it.
+ */
+const MISREAD_TO_LINE = /^\S{0,2}To\s?\S+@/;
+
 function fromEmail(lines: TextLine[], size: ImageSize): ScreenshotFormData {
   const { source_email, subject, headerEnd } = readMailHeader(lines, size);
   // Pieces of the header's rows that OCR listed after it (a page band, a column to the right) are not the message.
   const last = lines[headerEnd]?.line.box;
   const below = (entry: TextLine) => !last || entry.line.box.y + entry.line.box.h / 2 > last.y + last.h;
-  const bodyLines = withoutCutEdgeLines(withoutChrome(lines.slice(headerEnd + 1).filter(below)), size);
+  const bodyLines = withoutCutEdgeLines(withoutChrome(lines.slice(headerEnd + 1).filter((entry) => below(entry) && !MISREAD_TO_LINE.test(entry.text))), size);
   return { source_email, source_phone: null, subject, body: joinBody(bodyLines) };
 }
 
