@@ -469,6 +469,15 @@ describe('the screen around a mail', () => {
     expect(form.body).toContain('〇〇様\nいつも日本郵便をご利用いただき、誠にありがとうございます。');
   });
 
+  it('keeps a field under an address that reached the column\'s edge on a line of its own, out of the address', () => {
+    const form = extractFormData([
+      ...MAIL,
+      line('配送先:〒287-2224東京都世田谷区桜丘4-5-19ライオンズマンション608号室', 358, { x: 14, h: 16 }),
+      line('期限:10月4日', 382, { x: 14, h: 16 }),
+    ], { width: 390, height: 844 });
+    expect(form.body).toBe(`${BODY}\n配送先:（住所）\n期限:10月4日`);
+  });
+
   it('leaves out a rule read as dashes', () => {
     expect(extractFormData([...MAIL, line('ーー', 358, { x: 14, h: 16, confidence: 54 })], { width: 390, height: 844 }).body).toBe(BODY);
   });

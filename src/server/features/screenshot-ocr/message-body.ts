@@ -145,6 +145,9 @@ export function dropAvatarNoise(lines: TextLine[]): TextLine[] {
   });
 }
 
+/** A field's label at a line's start: a word of up to eight kanji or katakana and a colon. */
+const FIELD_LABEL_START = /^[\p{Script=Han}\p{Script=Katakana}ー]{1,8}\s?[:：]/u;
+
 /** Below this, tesseract read a line of the message as unrelated characters (15: none of the original 30 images lost a character). */
 const MIN_BODY_LINE_CONFIDENCE = 15;
 
@@ -167,7 +170,10 @@ export function joinBody(read: TextLine[]): string {
     }
     const previous = lines[index - 1]!.line;
     const gap = line.box.y - (previous.box.y + previous.box.h);
-    const wrapped = previous.box.x + previous.box.w > right - previous.box.h * 1.6 && gap < previous.box.h && !/[。！？!?」』）)]$/.test(lines[index - 1]!.text);
+    // A line that opens with a label (「期限:10月4日」「宛名:…」) is a field of its own, even under a long line
+    // (an address) that reached the column's edge: joined, the address would run on into it.
+    const wrapped = previous.box.x + previous.box.w > right - previous.box.h * 1.6 && gap < previous.box.h && !/[。！？!?」』）)]$/.test(lines[index - 1]!.text)
+      && !FIELD_LABEL_START.test(text);
     // A URL wrapped at the dot before its top-level domain, the dot read as 「。」: 「…mypage。」「test/login」.
     const cutAtDot = /:\/\/([A-Za-z0-9.-]+)[。．]$/.exec(body)?.[1];
     const nextLabel = /^[A-Za-z]{2,}(?![A-Za-z0-9.-])/.exec(repaired)?.[0];
