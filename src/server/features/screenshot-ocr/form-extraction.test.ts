@@ -1016,6 +1016,17 @@ describe('subjects wrapped over several lines', () => {
   });
 });
 
+describe('a card\'s label as OCR reads it', () => {
+  it.each(['カード示尾:ババ9443', 'カード未尾:****1234'])('masks the card after 「%s」, its 末 misread', (read) => {
+    const form = extractFormData([
+      line('090-3817-2264', 120, { x: 120 }),
+      line('【三井住友カード】ご利用代金のお支払いが確認できておりません。', 250),
+      line(read, 275),
+    ], PHONE_SCREEN);
+    expect(form.body).toBe('【三井住友カード】ご利用代金のお支払いが確認できておりません。\nカード末尾:（カード番号）');
+  });
+});
+
 describe('greetings as OCR reads them', () => {
   it.each([
     ['坂本_誠様', '〇〇様'],
