@@ -4,6 +4,7 @@ import { findEmailAddress, findSenderAddress, repairAddressText } from './addres
 import { isChrome } from './app-chrome';
 import { TO_LABEL } from './mail-labels';
 import { joinBody } from './message-body';
+import { withoutOtherNotifications } from './notification-cards';
 import { extractFormData } from './form-extraction';
 import type { OcrLine } from './ocr-layout';
 import { findSensitiveBoxes } from './sensitive-areas';
@@ -617,6 +618,21 @@ describe('notifications', () => {
       line('〇〇線は平常通り運転しています', 354, { x: 85 }),
     ], LOCK);
     expect(form.body).toBe('[Apple]登録情報の確認が必要です。\nhttps://m.apple-id-jp.example/index.html');
+  });
+
+  it('does not take a mail\'s subject over the sender\'s avatar and name for a card under a banner', () => {
+    const mail = [
+      line('リマインダー', 20, { x: 20 }),
+      line('1分前', 20, { x: 340 }),
+      line('牛乳を買う', 44, { x: 60 }),
+      line('【重要】本人認証サービスのご案内', 120, { x: 20 }),
+      line('セゾンカード事務局 <info@saison-card.example>', 150, { x: 70 }),
+      line('本人認証サービスの登録情報の更新が必要です。', 174, { x: 70 }),
+      line('https://saison-card.example/login', 198, { x: 70 }),
+    ].map((entry) => ({ text: entry.text, line: entry }));
+    // On a lock screen the short line would be a card's header without its time; on a mail's screen it stays.
+    expect(withoutOtherNotifications(mail).map(({ text }) => text)).not.toContain('【重要】本人認証サービスのご案内');
+    expect(withoutOtherNotifications(mail, { cardsWithoutTime: false }).map(({ text }) => text)).toContain('【重要】本人認証サービスのご案内');
   });
 
   it('leaves out the lock screen\'s clock above the cards when a card is the lure', () => {

@@ -19,7 +19,9 @@ import { HONORIFIC_LOOKALIKES } from './sensitive-text';
  */
 export function extractFormData(lines: readonly OcrLine[], size: ImageSize): ScreenshotFormData {
   const read = lines.map((line) => ({ text: foldWidth(colonsByShape(line)).replace(/\s+/g, ' ').trim(), line }));
-  const textLines = withoutOtherNotifications(joinLabelRows(read));
+  const rows = joinLabelRows(read);
+  // A mail's own header (a subject over an avatar and the sender) looks like a card without its time.
+  const textLines = withoutOtherNotifications(rows, { cardsWithoutTime: !looksLikeEmail(rows, size) });
   const form = withoutRecipient(looksLikeEmail(textLines, size) ? fromEmail(textLines, size) : fromSms(textLines, size), textLines);
   return {
     ...form,

@@ -83,9 +83,10 @@ function isIconHeader(lines: TextLine[], used: Set<number>, index: number, cardL
 
 /**
  * Header rows: a short line ending in a relative time, or a relative time beside a name on its row;
- * and, once one such card is found, an app's icon and name over indented text (`isIconHeader`).
+ * and, once one such card is found, an app's icon and name over indented text (`isIconHeader`), unless
+ * the screen is a mail's, whose subject over the sender's avatar and name looks the same.
  */
-function findCards(lines: TextLine[]): Card[] {
+function findCards(lines: TextLine[], cardsWithoutTime: boolean): Card[] {
   const cards: Card[] = [];
   const used = new Set<number>();
   const startsCard = (index: number) => lines.some((other) => isTimeChip(other) && sameRow(other, lines[index]!));
@@ -116,7 +117,7 @@ function findCards(lines: TextLine[]): Card[] {
     if (alone && !row.some((i) => i !== index && lines[i]!.line.box.x < entry.line.box.x && meaningfulChars(lines[i]!.text) >= 2)) return;
     collect(row, entry);
   });
-  if (cards.length === 0) return cards;
+  if (cards.length === 0 || !cardsWithoutTime) return cards;
   const cardLefts = cards.map((card) => Math.min(...card.header.map((i) => lines[i]!.line.box.x)));
   lines.forEach((entry, index) => {
     if (!used.has(index) && isIconHeader(lines, used, index, cardLefts)) collect([index], entry);
@@ -134,10 +135,11 @@ function lureScore(lines: TextLine[], card: Card): number {
  * Drops notifications that are not the message. Of the cards and the rest of the screen (a message
  * under a banner), the one that looks most like the lure is the message: a banner over a message
  * goes, and on a lock screen the other apps' cards go. A kept card loses its header (the app's
- * name and time). Text outside the cards is never dropped here.
+ * name and time); text outside the cards is dropped only above a kept card (the lock screen's clock).
+ * `cardsWithoutTime: false` (a mail's screen) looks only for cards by their time.
  */
-export function withoutOtherNotifications(lines: TextLine[]): TextLine[] {
-  const cards = findCards(lines);
+export function withoutOtherNotifications(lines: TextLine[], { cardsWithoutTime = true } = {}): TextLine[] {
+  const cards = findCards(lines, cardsWithoutTime);
   if (cards.length === 0) return lines;
   const inCards = new Set(cards.flatMap((card) => [...card.header, ...card.text]));
   const rest = { header: [], text: lines.map((_, i) => i).filter((i) => !inCards.has(i) && !isChrome(lines[i]!) && meaningfulChars(lines[i]!.text) >= 8) };
