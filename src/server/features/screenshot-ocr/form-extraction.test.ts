@@ -4,6 +4,7 @@ import { findEmailAddress, findSenderAddress, repairAddressText } from './addres
 import { isChrome } from './app-chrome';
 import { TO_LABEL } from './mail-labels';
 import { joinBody } from './message-body';
+import { withoutOtherNotifications } from './notification-cards';
 import { extractFormData } from './form-extraction';
 import type { OcrLine } from './ocr-layout';
 import { findSensitiveBoxes } from './sensitive-areas';
@@ -367,6 +368,122 @@ describe('a chat\'s sender name', () => {
   });
 });
 
+describe('a chat\'s title and the screen around the messages', () => {
+  const CHAT = { width: 376, height: 291 };
+  it('starts a chat cut short below after its title, and leaves out the sender\'s name that repeats it', () => {
+    const form = extractFormData([
+      line('13:56', 24, { x: 35, h: 13 }),
+      line('く日本郵便サポート', 58, { x: 15, h: 29 }),
+      // The avatar read as marks before the name, which stands right over the bubble's text.
+      line('(0日本郵便サポート', 132, { x: 60, h: 15 }),
+      line('【日本郵便】お荷物の保管期限が迫っております。', 160, { x: 78, h: 25 }),
+      line('https://japanpost-jp.example/sp/login', 186, { x: 78, h: 25 }),
+    ], CHAT);
+    expect(form.body).toBe('【日本郵便】お荷物の保管期限が迫っております。\nhttps://japanpost-jp.example/sp/login');
+  });
+
+  it('does not take the status bar\'s clock read without its colon for a short-code sender', () => {
+    const form = extractFormData([
+      line('2032', 30, { x: 55, h: 32, confidence: 0 }),
+      line('+818005794715', 120, { x: 80, h: 60 }),
+      line('水曜日20:32', 720, { x: 450, h: 57 }),
+      line('三井住友銀行:セキュリティ強化のため、お取引目的の確認が必要です。', 837, { x: 212, h: 76 }),
+    ], { width: 1116, height: 1468 });
+    expect(form.source_phone).toBe('+818005794715');
+    expect(form.body).toBe('三井住友銀行:セキュリティ強化のため、お取引目的の確認が必要です。');
+  });
+
+  it('leaves out every line of an app\'s warning wrapped at the top of a capture cut above it', () => {
+    const form = extractFormData([
+      line('この送信者は連絡先に登録されて', 45, { x: 100, h: 97 }),
+      line('いません。迷惑メッセージの可能', 135, { x: 97, h: 95 }),
+      line('性があります。', 227, { x: 92, h: 97 }),
+      line('迷惑メッセージを報告OK', 347, { x: 92, h: 97 }),
+      line('今日17:27', 535, { x: 447, h: 52 }),
+      line('ETC利用照会サービス:お客様のアカウントがロックされました。', 670, { x: 217, h: 100 }),
+    ], { width: 1155, height: 2169 });
+    expect(form.body).toBe('ETC利用照会サービス:お客様のアカウントがロックされました。');
+  });
+
+  it.each([
+    ['昨日15.01', 'a chat\'s time with its colon read as a dot'],
+    ['2026/11/20 9:4', 'a date and time with its last digit cut'],
+  ])('leaves out 「%s」 (%s)', (chip) => {
+    const form = extractFormData([
+      line('+81 90-7253-2300', 40, { x: 18, h: 38 }),
+      line(chip, 200, { x: 150, h: 20 }),
+      line('[三菱UFJ銀行]ワンタイムパスワードの再設定が完了していません。', 240, { x: 20 }),
+    ], PHONE_SCREEN);
+    expect(form.body).toBe('[三菱UFJ銀行]ワンタイムパスワードの再設定が完了していません。');
+  });
+
+  it('leaves out interface text the layout split at its letter gaps (「テキストメッ」「セー」「ジ」)', () => {
+    const form = extractFormData([
+      line('090-8438-4233', 120, { x: 150 }),
+      line('テキストメッ', 160, { x: 150 }),
+      line('セー', 160, { x: 290 }),
+      line('ジ', 160, { x: 340 }),
+      ...['Amazon:お客様のアカウントで異常', 'なログインが検出されました。ご本人', '様確認のため、下記URLへアクセスし', 'てください。'].map((text, i) => line(text, 240 + i * 25, { x: 20 })),
+    ], PHONE_SCREEN);
+    expect(form.body).toBe('Amazon:お客様のアカウントで異常なログインが検出されました。ご本人様確認のため、下記URLへアクセスしてください。');
+  });
+});
+
+describe('the screen around a mail', () => {
+  const MAIL = [
+    line('From order@ngwpda.test', 84, { x: 14, h: 16 }),
+    line('件名', 161, { x: 13, h: 14 }),
+    line('[注意]楽天市場:お客様情報の確認', 158, { x: 82, h: 16 }),
+    line('お客様各位', 238, { x: 14, h: 16 }),
+    line('プライム会員の更新手続きに失敗しました。', 262, { x: 14, h: 16 }),
+    line('24時間以内にご対応がない場合、ご利用を停止いたします。', 286, { x: 14, h: 16 }),
+    line('ご理解とご協力をお願い申し上げます。', 310, { x: 14, h: 16 }),
+    line('楽天市場', 334, { x: 14, h: 16 }),
+  ];
+  const BODY = 'お客様各位\nプライム会員の更新手続きに失敗しました。\n24時間以内にご対応がない場合、ご利用を停止いたします。\nご理解とご協力をお願い申し上げます。\n楽天市場';
+
+  it('leaves out the toolbar under the message, whatever its labels were read as', () => {
+    const toolbar = ['ご返信', 'ョリい', 'ぃ転送', 'リノ'].map((text, i) => line(text, 800, { x: 20 + i * 90, h: 16, confidence: 60 }));
+    expect(extractFormData([...MAIL, ...toolbar], { width: 390, height: 844 }).body).toBe(BODY);
+  });
+
+  it('keeps short lines of the message that stand alone on their row', () => {
+    const form = extractFormData([...MAIL, line('敬具', 358, { x: 14, h: 16 }), line('担当:山田', 382, { x: 14, h: 16 })], { width: 390, height: 844 });
+    expect(form.body).toBe(`${BODY}\n敬具\n担当:山田`);
+  });
+
+  it('leaves out a button\'s icon read as characters, far taller than the letters', () => {
+    expect(extractFormData([...MAIL, line('ーミつ', 700, { x: 250, h: 80, confidence: 76 })], { width: 390, height: 844 }).body).toBe(BODY);
+  });
+
+  it('leaves out a web mail\'s recipient row read with its avatar before 「To」', () => {
+    const form = extractFormData([
+      line('三Gmail', 23, { x: 17, h: 18 }),
+      line('【重要】お届け先が確認できないため、お荷物を一時保管しております', 121, { x: 331, h: 32 }),
+      line('受信トレイ', 147, { x: 27, h: 23 }),
+      line('日本郵便 <info@japanpost-jp.example>', 168, { x: 318, h: 24 }),
+      line('雪To yui.ikeda37@i.softbank.testャ', 190, { x: 264, h: 24, confidence: 43 }),
+      line('長谷川拓也様', 232, { x: 317, h: 23 }),
+      line('いつも日本郵便をご利用いただき、誠にありがとうございます。', 269, { x: 318, h: 23 }),
+    ], { width: 1272, height: 800 });
+    expect(form.body).not.toContain('To');
+    expect(form.body).toContain('〇〇様\nいつも日本郵便をご利用いただき、誠にありがとうございます。');
+  });
+
+  it('keeps a field under an address that reached the column\'s edge on a line of its own, out of the address', () => {
+    const form = extractFormData([
+      ...MAIL,
+      line('配送先:〒287-2224東京都世田谷区桜丘4-5-19ライオンズマンション608号室', 358, { x: 14, h: 16 }),
+      line('期限:10月4日', 382, { x: 14, h: 16 }),
+    ], { width: 390, height: 844 });
+    expect(form.body).toBe(`${BODY}\n配送先:（住所）\n期限:10月4日`);
+  });
+
+  it('leaves out a rule read as dashes', () => {
+    expect(extractFormData([...MAIL, line('ーー', 358, { x: 14, h: 16, confidence: 54 })], { width: 390, height: 844 }).body).toBe(BODY);
+  });
+});
+
 describe('lines read as unrelated characters', () => {
   it('leaves out of the body a line read at almost no confidence, but keeps an address fragment read so', () => {
     const form = extractFormData([
@@ -458,6 +575,75 @@ describe('notifications', () => {
     ], LOCK);
     expect(form.body).not.toContain('【公式】');
     expect(form.body).toContain('【三井住友カード】カードのご利用を制限しております。\nhttps://vpass-jp.example/ja/login');
+  });
+
+  it.each([
+    ['1時則前', 'its 間 read as 則'],
+    ['分前', 'its digit lost'],
+  ])('finds a card whose time reads 「%s」 (%s)', (time) => {
+    const form = extractFormData([
+      line('国税庁お知らせ', 216, { x: 40 }),
+      line('2分前', 216, { x: 340 }),
+      line('国税庁:所得税の納付が確認できておりません。', 240, { x: 85 }),
+      line('https://kokuzei-info.example/track', 262, { x: 85 }),
+      line('カレンダー', 320, { x: 40 }),
+      line(time, 320, { x: 320 }),
+      line('15:00打ち合わせ(会議室B)', 344, { x: 85 }),
+    ], LOCK);
+    expect(form.body).toBe('国税庁:所得税の納付が確認できておりません。\nhttps://kokuzei-info.example/track');
+  });
+
+  it('takes the dot between an app\'s name and 「今」 read as 「。」 for the header\'s, not a sentence\'s', () => {
+    const header = line('エポスカードサポート。今', 216, { x: 40 });
+    header.charBoxes[header.charBoxes.length - 1] = { ...header.charBoxes.at(-1)!, x: 340 };
+    const form = extractFormData([
+      header,
+      line('エポスカード:本人認証サービスの登録情報の更新が必要です。', 240, { x: 85 }),
+      line('https://epos-jp.example/login', 262, { x: 85 }),
+    ], LOCK);
+    expect(form.body).toBe('エポスカード:本人認証サービスの登録情報の更新が必要です。\nhttps://epos-jp.example/login');
+  });
+
+  it('finds the cards of a lock screen whose time was not read by their icon and name over indented text', () => {
+    const form = extractFormData([
+      line('カレンダー', 30, { x: 40 }),
+      line('1分前', 30, { x: 340 }),
+      line('15:00打ち合わせ(会議室B)', 54, { x: 85 }),
+      // The time of these two cards read as marks (「=」「1人」).
+      line('回Apple【公式】', 216, { x: 40 }),
+      line('=', 216, { x: 360, confidence: 30 }),
+      line('[Apple]登録情報の確認が必要です。', 240, { x: 85 }),
+      line('https://m.apple-id-jp.example/index.html', 262, { x: 85 }),
+      line('動乗換案内', 330, { x: 40 }),
+      line('〇〇線は平常通り運転しています', 354, { x: 85 }),
+    ], LOCK);
+    expect(form.body).toBe('[Apple]登録情報の確認が必要です。\nhttps://m.apple-id-jp.example/index.html');
+  });
+
+  it('does not take a mail\'s subject over the sender\'s avatar and name for a card under a banner', () => {
+    const mail = [
+      line('リマインダー', 20, { x: 20 }),
+      line('1分前', 20, { x: 340 }),
+      line('牛乳を買う', 44, { x: 60 }),
+      line('【重要】本人認証サービスのご案内', 120, { x: 20 }),
+      line('セゾンカード事務局 <info@saison-card.example>', 150, { x: 70 }),
+      line('本人認証サービスの登録情報の更新が必要です。', 174, { x: 70 }),
+      line('https://saison-card.example/login', 198, { x: 70 }),
+    ].map((entry) => ({ text: entry.text, line: entry }));
+    // On a lock screen the short line would be a card's header without its time; on a mail's screen it stays.
+    expect(withoutOtherNotifications(mail).map(({ text }) => text)).not.toContain('【重要】本人認証サービスのご案内');
+    expect(withoutOtherNotifications(mail, { cardsWithoutTime: false }).map(({ text }) => text)).toContain('【重要】本人認証サービスのご案内');
+  });
+
+  it('leaves out the lock screen\'s clock above the cards when a card is the lure', () => {
+    const form = extractFormData([
+      line('hh WEhKり=【に3', 130, { x: 120, h: 50, confidence: 60 }),
+      line('三井住友銀行', 430, { x: 40 }),
+      line('2分前', 430, { x: 340 }),
+      line('[三井住友銀行]お客様の口座で不正な取引の可能性が検知されました。', 454, { x: 85 }),
+      line('https://my.sumitomo-bank.example/', 476, { x: 85 }),
+    ], LOCK);
+    expect(form.body).toBe('[三井住友銀行]お客様の口座で不正な取引の可能性が検知されました。\nhttps://my.sumitomo-bank.example/');
   });
 
   it('drops a banner over a message, and not the message under it', () => {
@@ -633,6 +819,18 @@ describe('kana the recogniser confuses, read by context', () => {
     ], { width: 1280, height: 800 });
     expect(form.subject).toBe('【重要】お客様情報の確認');
     expect(form.body).toBe('下記URLへアクセスしてください。\n以下のURLへアクセスし、ヘルプページへ進んでください。\nご不明な点はヘルプデスクまで。\n誠に恐れ入りますが、以下のURLからお手続きください。');
+  });
+
+  it('reads a り read for the U of URL, alone or beside it, and leaves り before other letters', () => {
+    const form = extractFormData([
+      line('H重要】お客様情報の確認', 60, { h: 26 }),
+      line('ヘルプデスク <help@support-desk.test>', 100),
+      line('2026/11/21 15:32', 124),
+      line('以下のりRLからお手続きください。', 150),
+      line('下記UりRLよりご確認ください。', 174),
+      line('ご利用はりRLCの規約によります。', 198),
+    ], { width: 1280, height: 800 });
+    expect(form.body).toBe('以下のURLからお手続きください。\n下記URLよりご確認ください。\nご利用はりRLCの規約によります。');
   });
 });
 
@@ -831,6 +1029,17 @@ describe('subjects wrapped over several lines', () => {
       line('ご確認のほどよろしくお願いいたします。', 274, { x: 18, h: 14 }),
     ], { width: 390, height: 844 });
     expect(form.subject).toBe('【JCBカード】ご利用確認のお願い');
+  });
+});
+
+describe('a card\'s label as OCR reads it', () => {
+  it.each(['カード示尾:ババ9443', 'カード未尾:****1234'])('masks the card after 「%s」, its 末 misread', (read) => {
+    const form = extractFormData([
+      line('090-3817-2264', 120, { x: 120 }),
+      line('【三井住友カード】ご利用代金のお支払いが確認できておりません。', 250),
+      line(read, 275),
+    ], PHONE_SCREEN);
+    expect(form.body).toBe('【三井住友カード】ご利用代金のお支払いが確認できておりません。\nカード末尾:（カード番号）');
   });
 });
 

@@ -19,7 +19,9 @@ import { HONORIFIC_LOOKALIKES } from './sensitive-text';
  */
 export function extractFormData(lines: readonly OcrLine[], size: ImageSize): ScreenshotFormData {
   const read = lines.map((line) => ({ text: foldWidth(colonsByShape(line)).replace(/\s+/g, ' ').trim(), line }));
-  const textLines = withoutOtherNotifications(joinLabelRows(read));
+  const rows = joinLabelRows(read);
+  // A mail's own header (a subject over an avatar and the sender) looks like a card without its time.
+  const textLines = withoutOtherNotifications(rows, { cardsWithoutTime: !looksLikeEmail(rows, size) });
   const form = withoutRecipient(looksLikeEmail(textLines, size) ? fromEmail(textLines, size) : fromSms(textLines, size), textLines);
   return {
     ...form,
@@ -31,14 +33,16 @@ export function extractFormData(lines: readonly OcrLine[], size: ImageSize): Scr
 /**
  * Repairs of the jpn model's kana, by context: the hiragana へ and the katakana ヘ look the same, and
  * the particle (「URLへアクセス」) is read as ヘ or as both (「ヘへ」); a 「り」 is read in before 「URL」
- * (「下記りURL」「以下のUりURL」); a 「和」 appears in bold text where there is none (「お和荷物」「ポイント和失効」).
+ * (「下記りURL」「以下のUりURL」) or for its U; a 「和」 appears in bold text where there is none (「お和荷物」「ポイント和失効」).
  */
 function kanaByContext(text: string): string {
   return withoutPhantomWa(text)
     .replace(/[ヘへ]{2}/g, 'へ')
     .replace(/(?<![\u30a1-\u30faー])ヘ(?![\u30a1-\u30faー]|$)/g, 'へ')
     .replace(/(?<![\u30a1-\u30faー])ヘ(?=アクセス)/g, 'へ')
-    .replace(/(?<=[記の])U?り(?=URL)/g, '');
+    .replace(/(?<=[記の])U?り(?=URL)/g, '')
+    // … or read for the U itself, alone or beside it (「以下のりRL」「下記UりRL」).
+    .replace(/U?り\s?(?=R\s?L(?![A-Za-z]))/g, 'U');
 }
 
 /** A subject's opening 【 read as a capital (「H重要】お客様の…」): a closing 】 with none before it. */
@@ -77,7 +81,7 @@ function withoutRecipient(read: ScreenshotFormData, lines: TextLine[]): Screensh
   // An address the message says it was sent to is the recipient's, never the sender's.
   const recipientEmails = [...emails, ...findRecipients(read.body ?? '', context).emails].map((email) => email.toLowerCase());
   const source_email = read.source_email && recipientEmails.includes(read.source_email.toLowerCase()) ? null : read.source_email;
-  const { subject, body } = maskReportText({ subject: read.subject, body: greetingsAsRead(read.body ?? '') }, { ...context, senderEmail: source_email });
+  const { subject, body } = maskReportText({ subject: read.subject, body: cardLabelsAsRead(greetingsAsRead(read.body ?? '')) }, { ...context, senderEmail: source_email });
   // A greeting line that was only a name found again (the To line's) with 様 misread: 「〇〇欄」.
   const greeting = body.replace(new RegExp(`^${personalDataPlaceholders.name}[欄棟標樣椋]$`, 'gm'), `${personalDataPlaceholders.name}様`);
   return { ...read, source_email, subject, body: read.body === null ? null : greeting };
@@ -94,6 +98,14 @@ function greetingsAsRead(body: string): string {
   return body
     .replace(/^(\p{Script=Han}{1,4})_(?=\p{Script=Han}{1,4}(?:様|さま|殿))/gmu, '$1 ')
     .replace(GREETING_LOOKALIKE, '$1様');
+}
+
+/**
+ * 「カード末尾」 with 末 read as 未 or 示, put right before the masking looks for the label: a card's last
+ * digits after it (「カード示尾:ババ9443」) are the recipient's.
+ */
+function cardLabelsAsRead(body: string): string {
+  return body.replace(/カード[未示](?=尾)/g, 'カード末');
 }
 
 /** Message text under this share of the page's width is a desktop's (fresh9: phones 2.9–6.2 %, web mail 0.8–1.7 %). */
@@ -129,8 +141,8 @@ function fromSms(lines: TextLine[], size: ImageSize): ScreenshotFormData {
     // (「注文番号：…」, 「伝票番号572-3361-9639」), not the sender above it. A notification banner over
     // the top reads like the message too, but the app's header, with its back button, comes below it.
     if (BACK_BUTTON.test(text)) messageAbove = false;
-    // The status bar's battery (「全ll 5496」) is no short code.
-    if (isChrome(lines[i]!)) continue;
+    // The status bar's battery (「全ll 5496」) is no short code, nor its clock read without its colon (「2032」).
+    if (isChrome(lines[i]!) || isStatusBarClock(lines[i]!)) continue;
     if (isMessageText(lines[i]!)) {
       messageAbove = true;
       continue;
@@ -153,8 +165,13 @@ function fromSms(lines: TextLine[], size: ImageSize): ScreenshotFormData {
   // Without a readable sender, at least skip the app's header (status bar, avatar, name), unless
   // the capture starts with a sentence: then it was cut below the header, in the message itself.
   // On a desktop client, its folder and message lists stand beside it (read first, all left of it).
+  // An app's warning wrapped over lines (「この送信者は連絡先に登録されて」「いません。迷惑メッセージの可能」) is
+  // chrome on each of them, though only its first line says so.
+  const kept = new Set(withoutChrome(lines));
+  const continuesChrome = (entry: TextLine) => !kept.has(entry) && !isChrome(entry);
   const topSentence = lines.findIndex((entry, index) => {
-    const before = lines.slice(0, index).filter((other) => !isChrome(other));
+    if (continuesChrome(entry)) return false;
+    const before = lines.slice(0, index).filter((other) => !isChrome(other) && !continuesChrome(other));
     const leftOf = (other: TextLine) => other.line.box.x + other.line.box.w <= entry.line.box.x;
     // A title after the app's back button (「く三井住友銀行サポート」) is the header, however long.
     return entry.line.box.y < entry.line.box.h * 3 && looksLikeSentence(entry) && !BACK_BUTTON.test(entry.text) && before.every(leftOf);
@@ -169,12 +186,41 @@ function fromSms(lines: TextLine[], size: ImageSize): ScreenshotFormData {
   const dateChip = lines.findIndex(({ text, line }) => line.box.y < size.height * 0.3 && CHAT_DATE_CHIP.test(text));
   const firstBodyLine = senderIndex >= 0 ? senderIndex + 1 : topSentence >= 0 ? topSentence : cutAtGreeting ? 0 : dateChip >= 0 ? dateChip + 1
     : lines.findIndex(({ line }) => line.box.y > size.height * 0.15);
-  const bodyLines = withoutCutEdgeLines(withoutChatSenderName(withoutChrome(dropAvatarNoise(firstBodyLine >= 0 ? lines.slice(firstBodyLine) : []))), size);
+  // The chat's title after the back button (「く日本郵便サポート」), which the sender's name repeats.
+  const title = lines.find(({ text, line }) => line.box.y < shortCaptureLimit && BACK_BUTTON.test(text) && meaningfulChars(text) >= CHAT_TITLE_MIN_CHARS);
+  const chatTitle = title ? title.text.replace(BACK_BUTTON, '').trim() : null;
+  const bodyLines = withoutCutEdgeLines(
+    withoutChatSenderName(withoutChrome(dropAvatarNoise(withoutChatTitle(firstBodyLine >= 0 ? lines.slice(firstBodyLine) : [], chatTitle)))),
+    size,
+  );
   return { source_email, source_phone, subject: null, body: joinBody(bodyLines) };
 }
 
 /** The back button at the left of an app's header, read as 「く」 or 「<」 (not the 「く」 of 「ください」「くれぐれも」). */
 const BACK_BUTTON = /^([<〈]|く(?![だれ]))/;
+
+/** The status bar's clock with its colon lost (「2032」 for 20:32): three or four digits at the screen's top edge, read unsurely. */
+function isStatusBarClock({ text, line }: TextLine): boolean {
+  return /^\d{3,4}$/.test(text) && line.box.y < line.box.h * 2 && line.confidence < STATUS_CLOCK_MAX_CONFIDENCE;
+}
+
+/** Below this, four digits at the top edge are the clock's glyphs misread, not a sender read surely. */
+const STATUS_CLOCK_MAX_CONFIDENCE = 40;
+
+/** A chat's title is a name of a few characters at least (a lone 「く」 is a back button, or a word's start). */
+const CHAT_TITLE_MIN_CHARS = 3;
+/** Marks the avatar beside the sender's name is read as, before the name (「(0 Amazonお知らせ」「⑥ETC…」). */
+const AVATAR_MARKS_MAX = 3;
+
+/**
+ * A chat sets the sender's name beside the avatar above the bubbles, the same name as the chat's title
+ * (「く日本郵便サポート」 then 「日本郵便サポート」): a line that is the title, after at most a few marks the
+ * avatar (or the back button) was read as, is the title or the sender's name, not the message.
+ */
+function withoutChatTitle(lines: TextLine[], title: string | null): TextLine[] {
+  if (title === null || meaningfulChars(title) < CHAT_TITLE_MIN_CHARS) return lines;
+  return lines.filter(({ text }) => !(text.endsWith(title) && text.length - title.length <= AVATAR_MARKS_MAX));
+}
 
 /** At least this many Japanese characters read surely: a line of the message, not the app's header. */
 const MESSAGE_CJK_CHARS = 8;
@@ -187,12 +233,18 @@ function looksLikeSentence(entry: TextLine): boolean {
   return !isChrome(entry) && entry.line.confidence >= 70 && (meaningfulChars(entry.text) >= 10 || /[。！？]$/.test(entry.text));
 }
 
+/**
+ * The recipient's row of a web mail's header, its avatar or arrow read as a character or two before 「To」
+ * (「雪To yui.ikeda37@…」「還了To naoki…」): the label rules miss it, and the header's end is taken above it.
+ */
+const MISREAD_TO_LINE = /^\S{0,2}To\s?\S+@/;
+
 function fromEmail(lines: TextLine[], size: ImageSize): ScreenshotFormData {
   const { source_email, subject, headerEnd } = readMailHeader(lines, size);
   // Pieces of the header's rows that OCR listed after it (a page band, a column to the right) are not the message.
   const last = lines[headerEnd]?.line.box;
   const below = (entry: TextLine) => !last || entry.line.box.y + entry.line.box.h / 2 > last.y + last.h;
-  const bodyLines = withoutCutEdgeLines(withoutChrome(lines.slice(headerEnd + 1).filter(below)), size);
+  const bodyLines = withoutCutEdgeLines(withoutChrome(lines.slice(headerEnd + 1).filter((entry) => below(entry) && !MISREAD_TO_LINE.test(entry.text))), size);
   return { source_email, source_phone: null, subject, body: joinBody(bodyLines) };
 }
 

@@ -1,6 +1,6 @@
 import { CHROME, isChrome } from './app-chrome';
 import { hasTopLevelDomain, repairAddressText } from './address-repair';
-import { glyphSize, meaningfulChars, repairColons, type TextLine } from './form-lines';
+import { bodyGlyphSize, glyphSize, meaningfulChars, repairColons, type TextLine } from './form-lines';
 import { foldWidth } from './ocr-text';
 
 /** A line ending in what could be the start of an address, which the next line may continue. */
@@ -18,6 +18,52 @@ function inMessageColumn(lines: TextLine[]): TextLine[] {
   return lines.filter(({ line }) => line.box.x + line.box.w > left - line.box.h);
 }
 
+/** Pieces of one word that the layout split at gaps between its letters are this short. */
+const SPLIT_WORD_MAX_CHARS = 8;
+
+/**
+ * Interface text split at wide letter gaps into pieces on one row (「テキストメッ」「セー」「ジ」): each piece
+ * is chrome when the short pieces of its row, read left to right, are.
+ */
+function isSplitChrome(entry: TextLine, lines: TextLine[]): boolean {
+  const short = (other: TextLine) => meaningfulChars(other.text) <= SPLIT_WORD_MAX_CHARS;
+  if (!short(entry)) return false;
+  const row = lines
+    .filter((other) => short(other) && sameRow(other, entry))
+    .sort((a, b) => a.line.box.x - b.line.box.x);
+  return row.length > 1 && isChrome({ text: row.map(({ text }) => text).join(''), line: entry.line });
+}
+
+/** A toolbar's labels are a word or two each (「返信」「転送」「フラグ」「削除」)… */
+const TOOLBAR_LABEL_MAX_CHARS = 4;
+/** … and it has several of them side by side. */
+const TOOLBAR_MIN_LABELS = 3;
+
+const sameRow = (a: TextLine, b: TextLine) =>
+  Math.abs(a.line.box.y + a.line.box.h / 2 - (b.line.box.y + b.line.box.h / 2)) < Math.max(a.line.box.h, b.line.box.h) / 2;
+
+/**
+ * The toolbar under a message (「返信」「転送」「フラグ」「削除」, misread as 「フラタダ」「ぃ転送」): several short
+ * labels set apart on one row, below every other line. A message never ends in such a row.
+ */
+function isToolbarLabel(entry: TextLine, lines: TextLine[]): boolean {
+  const short = (other: TextLine) => meaningfulChars(other.text) <= TOOLBAR_LABEL_MAX_CHARS;
+  if (!short(entry)) return false;
+  const row = lines.filter((other) => sameRow(other, entry));
+  const rowBottom = Math.max(...row.map(({ line }) => line.box.y + line.box.h));
+  const below = lines.filter((other) => !row.includes(other) && other.line.box.y > rowBottom && meaningfulChars(other.text) >= 2);
+  return row.length >= TOOLBAR_MIN_LABELS && row.every(short) && below.length === 0;
+}
+
+/** A button's icon read as a few characters (「ーミつ」 for the compose button) stands this many times taller than the message's letters. */
+const ICON_HEIGHT_RATIO = 2.5;
+
+function isIcon(entry: TextLine, lines: TextLine[]): boolean {
+  if (meaningfulChars(entry.text) > TOOLBAR_LABEL_MAX_CHARS) return false;
+  const size = bodyGlyphSize(lines);
+  return size !== null && entry.line.box.h > size * ICON_HEIGHT_RATIO;
+}
+
 /** Drops interface text, but keeps the last few characters of a URL wrapped onto a line of their own. */
 export function withoutChrome(lines: TextLine[]): TextLine[] {
   const kept: TextLine[] = [];
@@ -28,7 +74,8 @@ export function withoutChrome(lines: TextLine[]): TextLine[] {
     const urlTail = previous && ADDRESS_AT_END.test(previous.text) && /^[A-Za-z0-9/?=&._%-]{1,12}$/.test(entry.text)
       && entry.line.box.y - (previous.line.box.y + previous.line.box.h) < previous.line.box.h
       && Math.abs(entry.line.box.x - previous.line.box.x) < previous.line.box.h * 2;
-    if (urlTail || !(isChrome(entry) || (dropped !== null && continuesLine(dropped, entry)))) {
+    const chrome = isChrome(entry) || isSplitChrome(entry, lines) || isToolbarLabel(entry, lines) || isIcon(entry, lines);
+    if (urlTail || !(chrome || (dropped !== null && continuesLine(dropped, entry)))) {
       kept.push(entry);
       dropped = null;
     } else {
@@ -98,6 +145,9 @@ export function dropAvatarNoise(lines: TextLine[]): TextLine[] {
   });
 }
 
+/** A field's label at a line's start: a word of up to eight kanji or katakana and a colon. */
+const FIELD_LABEL_START = /^[\p{Script=Han}\p{Script=Katakana}ー]{1,8}\s?[:：]/u;
+
 /** Below this, tesseract read a line of the message as unrelated characters (15: none of the original 30 images lost a character). */
 const MIN_BODY_LINE_CONFIDENCE = 15;
 
@@ -120,7 +170,10 @@ export function joinBody(read: TextLine[]): string {
     }
     const previous = lines[index - 1]!.line;
     const gap = line.box.y - (previous.box.y + previous.box.h);
-    const wrapped = previous.box.x + previous.box.w > right - previous.box.h * 1.6 && gap < previous.box.h && !/[。！？!?」』）)]$/.test(lines[index - 1]!.text);
+    // A line that opens with a label (「期限:10月4日」「宛名:…」) is a field of its own, even under a long line
+    // (an address) that reached the column's edge: joined, the address would run on into it.
+    const wrapped = previous.box.x + previous.box.w > right - previous.box.h * 1.6 && gap < previous.box.h && !/[。！？!?」』）)]$/.test(lines[index - 1]!.text)
+      && !FIELD_LABEL_START.test(text);
     // A URL wrapped at the dot before its top-level domain, the dot read as 「。」: 「…mypage。」「test/login」.
     const cutAtDot = /:\/\/([A-Za-z0-9.-]+)[。．]$/.exec(body)?.[1];
     const nextLabel = /^[A-Za-z]{2,}(?![A-Za-z0-9.-])/.exec(repaired)?.[0];

@@ -7,12 +7,14 @@
 const SMALL_BEFORE_LARGE = new RegExp([...'ぁぃぅぇぉっゃゅょァィゥェォッャュョ'].map((small, i) => `${small}(?=${'あいうえおつやゆよアイウエオツヤユヨ'[i]!})`).join('|'), 'g');
 
 const PHRASES: Array<[RegExp, string]> = [
-  // The yen sign read as a backslash: 「ご請求金額：\5,150」.
-  [/\\(?=\d)/g, '¥'],
+  // The yen sign read as a backslash: 「ご請求金額：\5,150」, with a y (「\y3,448」), or as a backslash beside it
+  // or the colon before it (「\¥3,130」「金額\:¥3,320」).
+  [/\\y?(?=\d)/g, '¥'],
+  [/\\(?=[:：]?[¥￥])/g, ''],
   // A thousands comma read as a dot in an amount: 「¥7.520」「2.650円」.
   [/(?<=[¥￥]\d{1,3})\.(?=\d{3}(?!\d))|(?<=(?<![\d.])\d{1,3})\.(?=\d{3}円)/g, ','],
-  // The wave dash of business hours read as へ, ー or dots: 「10:00へ17:00」「9:00...18:00」.
-  [/(?<=\d{1,2}:\d{2})(?:へ|ー|\.{2,3}|…)(?=\d{1,2}:\d{2})/g, '〜'],
+  // The wave dash of business hours read as へ, ー or dots, or as itself and へ: 「10:00へ17:00」「9:00...18:00」「9:00~へ18:00」.
+  [/(?<=\d{1,2}:\d{2})(?:[~〜]?へ|ー|\.{2,3}|…)(?=\d{1,2}:\d{2})/g, '〜'],
   // 「ご愛顧いただき」 with 顧 read as 願, 放, 題, 暴 or 足 (ご愛用, ご愛読 and ご愛飲 are words).
   [/ご愛(?![顧用読飲護])\p{Script=Han}(?=いただ)/gu, 'ご愛顧'],
   // The kanji 力 read as the katakana カ, once or twice, after a kanji it makes a word with
@@ -22,9 +24,9 @@ const PHRASES: Array<[RegExp, string]> = [
   [/(?<=お客様)[列元売](?=の)/g, '宛'],
   // 「お客様センター」 with 様 read as 欄 or 樣.
   [/お客[欄樣]/g, 'お客様'],
-  // 還 read as 情, 司 or 呈: 「ポイント還元」「還付金」.
+  // 還 read as 情, 司, 呈 or 避: 「ポイント還元」「還付金」.
   [/(?<=ポイント)[情司呈]元/g, '還元'],
-  [/[司呈]付金/g, '還付金'],
+  [/[司呈避]付金/g, '還付金'],
   // The katakana ロ read as the kanji 口 in 「ログイン」 and before a long vowel mark.
   [/口(?=グイン|ー)/g, 'ロ'],
   [/運輪/g, '運輸'],
@@ -33,6 +35,19 @@ const PHRASES: Array<[RegExp, string]> = [
   // 「未納」 with 納 read as 約 (未約定, a trade not yet done, is a word), 「有効期限」 with 期 read as 散 or 斯.
   [/未約(?!定)/g, '未納'],
   [/有効[散斯]限/g, '有効期限'],
+  // A polite verb's end with a 「ず」 read in after it (「ありがとうございますず。」「停止いたしますず。」):
+  // ますず is no Japanese ending. And the こ of ございます read twice (「ありがとうこございます」).
+  [/(?<=ま)すず(?![\u3041-\u3096])/g, 'す'],
+  [/こ(?=ございます)/g, ''],
+  // A kana read in the gap after a sentence's end, before the set phrases that open the next one
+  // (「。まお客様の安全のため」「。でご本人様確認のため」): no sentence starts so.
+  [/(?<=[。】])[まで](?=お客様|ご本人様)/g, ''],
+  // 「誠に恐れ入りますが」 with 誠 read as 融 or 乱, 「停止」 with 停 read as 佑, 「ポイント」 with ポ read as ボ.
+  [/[融乱](?=に恐れ入ります)/g, '誠'],
+  [/佑止/g, '停止'],
+  [/ボイント/g, 'ポイント'],
+  // 期 read as its left half 其 (「保管其限」「お支払其限」): 其限 is no word.
+  [/其限/g, '期限'],
   // A small kana read before its own large form (「ゅゆうちょ銀行」): the pair is never written.
   [SMALL_BEFORE_LARGE, ''],
   // A hyphen between digits read as the kanji 一: 「0120一345」.

@@ -9,9 +9,11 @@ import { glyphSize, meaningfulChars, type TextLine } from './form-lines';
 
 /**
  * How long ago, as phones print it at the right end of a notification's header (a small digit is often
- * read as a quotation mark, and 前 as its look-alikes 剖 or 削).
+ * read as a quotation mark or lost: 「分前」, 間 as 則 or 問, and 前 as its look-alikes 剖 or 削).
  */
-const RELATIVE_TIME = /(?:^|[^\d])(今|たった今|[\d"'”“‘’]{1,2}\s?分[前剖削]|[\d"'”“‘’]{1,2}\s?時間[前剖削])$/;
+const RELATIVE_TIME = /(?:^|[^\d])(今|たった今|[\d"'”“‘’]{0,2}\s?分[前剖削]|[\d"'”“‘’]{1,2}\s?時[間則問][前剖削])$/;
+/** Android sets a dot between the app's name and the time (「エポスカードサポート・今」), often read as 「。」. */
+const NAME_TIME_DOT = /[。．・•]\s*$/;
 /** Lines of one card are this close (in line heights); cards and banners stand further apart. */
 const CARD_LINE_GAP = 0.9;
 
@@ -26,7 +28,9 @@ function sameRow(a: TextLine, b: TextLine): boolean {
   return Math.abs(ab.y + ab.h / 2 - (bb.y + bb.h / 2)) < Math.max(ab.h, bb.h) / 2;
 }
 
-const isTimeChip = (entry: TextLine) => RELATIVE_TIME.test(entry.text) && !/[。．]/.test(entry.text) && meaningfulChars(entry.text) <= 24 && !nowInText(entry);
+/** A header's time: a sentence's 「。」 rules it out, but not the dot that sets the time apart from the name. */
+const isTimeChip = (entry: TextLine) =>
+  RELATIVE_TIME.test(entry.text) && !/[。．]/.test(entry.text.replace(RELATIVE_TIME, '').replace(NAME_TIME_DOT, '')) && meaningfulChars(entry.text) <= 24 && !nowInText(entry);
 
 /**
  * 「今」 at the end of a line of text is a word of it (「…千種区今」 of an address wrapped to 「池1-19-18」),
@@ -39,27 +43,60 @@ function nowInText({ text, line }: TextLine): boolean {
   return last !== undefined && before !== undefined && last.x - (before.x + before.w) < glyphSize(line);
 }
 
-/** Header rows: a short line ending in a relative time, or a relative time beside a name on its row. */
-function findCards(lines: TextLine[]): Card[] {
+/** Lines of a card start right of its header's app icon: at least this many characters in (tune: 3–4.5)… */
+const ICON_INDENT_MIN = 1.5;
+/** … and not so far that they are another column. */
+const ICON_INDENT_MAX = 6;
+/** A header's name is short (「三井住友カード【公式】」, 「乗換案内」). */
+const HEADER_NAME_MAX_CHARS = 20;
+
+const below = (lines: TextLine[], used: Set<number>, bottom: number) =>
+  lines
+    .map((_, i) => i)
+    .filter((i) => !used.has(i) && lines[i]!.line.box.y + lines[i]!.line.box.h / 2 > bottom)
+    .sort((a, b) => lines[a]!.line.box.y - lines[b]!.line.box.y);
+
+/** A header read below this is icons or a line cut through, not an app's name. */
+const MIN_HEADER_CONFIDENCE = 50;
+
+/**
+ * A card's header whose time was not read (the small 「今」 or 「2分前」 read as 「人」 or 「=」, or lost): the
+ * app's icon and name, a short line with no sentence in it, set apart from the line above, in the column
+ * of the cards found by their time (a lock screen stacks its cards), and the card's text right below it,
+ * starting right of the icon. Only looked for on a screen that has a card with a readable time: a chat
+ * sets its sender's name the same way above a bubble, and a subject wraps onto a short line.
+ */
+function isIconHeader(lines: TextLine[], used: Set<number>, index: number, cardLefts: number[]): boolean {
+  const { text, line } = lines[index]!;
+  const chars = meaningfulChars(text);
+  if (chars < 2 || chars > HEADER_NAME_MAX_CHARS || /[。！？、]/.test(text) || isChrome(lines[index]!) || line.confidence < MIN_HEADER_CONFIDENCE) return false;
+  if (!cardLefts.some((left) => Math.abs(left - line.box.x) <= line.box.h)) return false;
+  const above = lines.filter((other) => other.line.box.y + other.line.box.h / 2 < line.box.y).sort((a, b) => b.line.box.y + b.line.box.h - (a.line.box.y + a.line.box.h))[0];
+  if (above && line.box.y - (above.line.box.y + above.line.box.h) < Math.min(above.line.box.h, line.box.h) * CARD_LINE_GAP) return false;
+  const next = below(lines, used, line.box.y + line.box.h)[0];
+  if (next === undefined) return false;
+  const { box } = lines[next]!.line;
+  const indent = (box.x - line.box.x) / glyphSize(lines[next]!.line);
+  return box.y - (line.box.y + line.box.h) < Math.min(line.box.h, box.h) * CARD_LINE_GAP && indent >= ICON_INDENT_MIN && indent <= ICON_INDENT_MAX
+    && meaningfulChars(lines[next]!.text) > chars;
+}
+
+/**
+ * Header rows: a short line ending in a relative time, or a relative time beside a name on its row;
+ * and, once one such card is found, an app's icon and name over indented text (`isIconHeader`), unless
+ * the screen is a mail's, whose subject over the sender's avatar and name looks the same.
+ */
+function findCards(lines: TextLine[], cardsWithoutTime: boolean): Card[] {
   const cards: Card[] = [];
   const used = new Set<number>();
   const startsCard = (index: number) => lines.some((other) => isTimeChip(other) && sameRow(other, lines[index]!));
-  lines.forEach((entry, index) => {
-    if (used.has(index) || !isTimeChip(entry)) return;
-    const row = lines.map((_, i) => i).filter((i) => !used.has(i) && sameRow(lines[i]!, entry));
-    const alone = meaningfulChars(entry.text.replace(RELATIVE_TIME, '')) === 0;
-    // A time alone is a header only beside the app's name (a chat's own time stamps stand alone).
-    if (alone && !row.some((i) => i !== index && lines[i]!.line.box.x < entry.line.box.x && meaningfulChars(lines[i]!.text) >= 2)) return;
+  const collect = (row: number[], entry: TextLine) => {
     for (const i of row) used.add(i);
     const left = Math.min(...row.map((i) => lines[i]!.line.box.x));
     let bottom = entry.line.box.y + entry.line.box.h;
     let height = entry.line.box.h;
     const text: number[] = [];
-    const below = lines
-      .map((_, i) => i)
-      .filter((i) => !used.has(i) && lines[i]!.line.box.y + lines[i]!.line.box.h / 2 > bottom)
-      .sort((a, b) => lines[a]!.line.box.y - lines[b]!.line.box.y);
-    for (const i of below) {
+    for (const i of below(lines, used, bottom)) {
       const { box } = lines[i]!.line;
       if (box.y - bottom > Math.min(height, box.h) * CARD_LINE_GAP || startsCard(i)) break;
       // A card's lines share its left edge; the app under a banner starts elsewhere.
@@ -71,6 +108,19 @@ function findCards(lines: TextLine[]): Card[] {
       height = box.h;
     }
     cards.push({ header: row, text: text.sort((a, b) => a - b) });
+  };
+  lines.forEach((entry, index) => {
+    if (used.has(index) || !isTimeChip(entry)) return;
+    const row = lines.map((_, i) => i).filter((i) => !used.has(i) && sameRow(lines[i]!, entry));
+    const alone = meaningfulChars(entry.text.replace(RELATIVE_TIME, '')) === 0;
+    // A time alone is a header only beside the app's name (a chat's own time stamps stand alone).
+    if (alone && !row.some((i) => i !== index && lines[i]!.line.box.x < entry.line.box.x && meaningfulChars(lines[i]!.text) >= 2)) return;
+    collect(row, entry);
+  });
+  if (cards.length === 0 || !cardsWithoutTime) return cards;
+  const cardLefts = cards.map((card) => Math.min(...card.header.map((i) => lines[i]!.line.box.x)));
+  lines.forEach((entry, index) => {
+    if (!used.has(index) && isIconHeader(lines, used, index, cardLefts)) collect([index], entry);
   });
   return cards;
 }
@@ -85,14 +135,19 @@ function lureScore(lines: TextLine[], card: Card): number {
  * Drops notifications that are not the message. Of the cards and the rest of the screen (a message
  * under a banner), the one that looks most like the lure is the message: a banner over a message
  * goes, and on a lock screen the other apps' cards go. A kept card loses its header (the app's
- * name and time). Text outside the cards is never dropped here.
+ * name and time); text outside the cards is dropped only above a kept card (the lock screen's clock).
+ * `cardsWithoutTime: false` (a mail's screen) looks only for cards by their time.
  */
-export function withoutOtherNotifications(lines: TextLine[]): TextLine[] {
-  const cards = findCards(lines);
+export function withoutOtherNotifications(lines: TextLine[], { cardsWithoutTime = true } = {}): TextLine[] {
+  const cards = findCards(lines, cardsWithoutTime);
   if (cards.length === 0) return lines;
   const inCards = new Set(cards.flatMap((card) => [...card.header, ...card.text]));
   const rest = { header: [], text: lines.map((_, i) => i).filter((i) => !inCards.has(i) && !isChrome(lines[i]!) && meaningfulChars(lines[i]!.text) >= 8) };
   const best = Math.max(...[...cards, rest].map((card) => lureScore(lines, card)));
-  const keep = new Set(cards.filter((card) => lureScore(lines, card) >= best).flatMap((card) => card.text));
-  return lines.filter((_, i) => !inCards.has(i) || keep.has(i));
+  const winners = cards.filter((card) => lureScore(lines, card) >= best);
+  const keep = new Set(winners.flatMap((card) => card.text));
+  // When the lure is a card, what stands above it outside any card is the lock screen's clock and date
+  // (read as 「hh WEhKり=【に3」) or the status bar: not the message.
+  const top = lureScore(lines, rest) < best ? Math.min(...winners.flatMap((card) => card.header).map((i) => lines[i]!.line.box.y)) : -Infinity;
+  return lines.filter((entry, i) => (inCards.has(i) ? keep.has(i) : entry.line.box.y >= top));
 }
