@@ -834,6 +834,165 @@ describe('subjects wrapped over several lines', () => {
   });
 });
 
+describe('subjects beside web mail\'s lists, and chips told by their size', () => {
+  /** Outlook on the web: the folder list, then the message list, then the message's own column from x = 1080. */
+  const outlookBody = (y: number) => [
+    line('いつもゆうちょ銀行をご利用いただき、誠にありがとうございます。', y, { x: 1082, h: 24 }),
+    line('お客様のアカウントがロックされました。お客様の安全のため、以下のリンク', y + 50, { x: 1082, h: 24 }),
+    line('から手続きをお願いいたします。今後ともよろしくお願いいたします。', y + 100, { x: 1082, h: 24 }),
+  ];
+
+  it('never takes a line read with little confidence for the subject, nor lets such lines use up the search', () => {
+    const form = extractFormData([
+      line('Outlook', 17, { x: 17, h: 14 }),
+      line('Q検索', 18, { x: 233, h: 14 }),
+      line('問電識', 66, { x: 18, h: 44, confidence: 0 }),
+      // The message list's avatars and unread count, read as text, taller than the subject.
+      line('| 5590て', 57, { x: 175, h: 49, confidence: 2 }),
+      line('【国税庁】還付金のお知らせ', 74, { x: 553, h: 24 }),
+      line('送信済みアイテム', 150, { x: 18, h: 16 }),
+      line('松本智子様', 174, { x: 540, h: 18 }),
+      line('国税庁をご利用いただきありがとうございます。', 203, { x: 541, h: 16 }),
+      line('未払いの税金があります。差押え予告のお知らせです。', 235, { x: 541, h: 16 }),
+      line('今後ともよろしくお願いいたします。', 425, { x: 541, h: 16 }),
+    ], { width: 1180, height: 760 });
+    expect(form.subject).toBe('【国税庁】還付金のお知らせ');
+    // A capture cut through a banner and the message list: their row, read as one unsure line, is larger still.
+    const cut = extractFormData([
+      line('幸編集部ご15:00打ち合わせ【会譲至Bリ', 0, { x: 246, h: 37, confidence: 41 }),
+      line('言トレイ', 24, { x: 43, h: 17 }),
+      line('【重要】Apple:お客様情報の確認', 30, { x: 556, h: 33 }),
+      line('Appleカスタマーセンター', 76, { x: 592, h: 20 }),
+      line('宛先: 3fsyoshida608@ezweb.example', 130, { x: 593, h: 25 }),
+      line('森健太様', 176, { x: 577, h: 18 }),
+      line('Appleをご利用いただきありがとうございます。', 216, { x: 540, h: 27 }),
+      line('お客様のアカウントがロックされました。誠に恐れ入りますが、ご本人様確認', 256, { x: 542, h: 27 }),
+      line('のため、下記URLへアクセスしてください。', 285, { x: 542, h: 26 }),
+    ], { width: 1200, height: 716 });
+    expect(cut.subject).toBe('【重要】Apple:お客様情報の確認');
+  });
+
+  it('takes no line of the message list for the subject, and ends a subject shorter than the message\'s lines before the sender\'s row', () => {
+    const form = extractFormData([
+      line('受信トレイ', 60, { x: 38, h: 28 }),
+      // The message list: the unread count and a sender, set larger than the subject.
+      line('16社内報編集部', 48, { x: 342, h: 34 }),
+      line('[注意]Apple:未払い料金のお知らせ', 82, { x: 1084, h: 31 }),
+      line('12月号の原稿締め切りについて', 96, { x: 451, h: 28 }),
+      line('Appleカスタマーセンター', 130, { x: 1080, h: 31 }),
+      line('<no_reply@6efaaz.test>', 175, { x: 1185, h: 19 }),
+      line('佐々木健太様', 230, { x: 1080, h: 27 }),
+      ...outlookBody(290),
+    ], { width: 2424, height: 1451 });
+    expect(form.subject).toBe('[注意]Apple:未払い料金のお知らせ');
+  });
+
+  it('reads a web subject wrapped past the message list\'s line that OCR lists between its two lines', () => {
+    const form = extractFormData([
+      line('Outlook', 36, { x: 74, h: 28 }),
+      line('【重要】ワンタイムパスワードの再設定が完', 180, { x: 1084, h: 40 }),
+      line('|ゅうちょ銀行カスタマーセ…', 213, { x: 457, h: 36, confidence: 74 }),
+      line('了していません', 230, { x: 1084, h: 40 }),
+      line('ゆうちょ銀行カスタマーセンター', 300, { x: 1160, h: 30 }),
+      line('宛先:小林修', 340, { x: 1160, h: 30 }),
+      ...outlookBody(420),
+    ], { width: 2050, height: 1499 });
+    expect(form.subject).toBe('【重要】ワンタイムパスワードの再設定が完了していません');
+  });
+
+  it('takes no icons above the subject, at the screen\'s right, for its first half', () => {
+    const form = extractFormData([
+      line('回」回oo', 60, { x: 255, h: 30, confidence: 67 }),
+      line('Yahoo!ショッピング:未払', 113, { x: 16, h: 30 }),
+      line('い料金のお知らせ', 146, { x: 19, h: 30 }),
+      line('外部の送信者からのメールです。リン', 200, { x: 25, h: 18 }),
+      line('クを開く際はご注意ください。', 228, { x: 26, h: 18 }),
+      line('宛先:田中和志', 334, { x: 31, h: 18 }),
+      line('いつもYahoo!ショッピングをご利', 433, { x: 19, h: 18 }),
+      line('用いただき、誠にありがとうございます。', 460, { x: 19, h: 18 }),
+      line('お支払いが確認できないため、ご注文を保留', 487, { x: 19, h: 18 }),
+    ], { width: 374, height: 667 });
+    expect(form.subject).toBe('Yahoo!ショッピング:未払い料金のお知らせ');
+  });
+
+  it('takes no next header row for the subject\'s wrapped end, though its English part is set smaller than the label', () => {
+    const from = line('差出人Amazon', 144, { x: 15, h: 16 });
+    for (let i = 3; i < from.charBoxes.length; i++) from.charBoxes[i] = { ...from.charBoxes[i]!, y: 149, h: 11 };
+    from.box = { ...from.box, y: 142, h: 20 };
+    const form = extractFormData([
+      line('15:52', 10, { x: 35, h: 12 }),
+      line('くYahoo!メール', 60, { x: 20, h: 24 }),
+      line('【緊急】Amazon:ご利用停止のお知らせ', 110, { x: 25, h: 24 }),
+      from,
+      line('宛先t-shimizu.73@gmail.example', 164, { x: 15, h: 12 }),
+      line('日時2026年11月25日15:52', 182, { x: 16, h: 16 }),
+      line('いつもAmazonをご利用いただき、誠にありがとうござ', 230, { x: 15, h: 19 }),
+      line('います。お客様のアカウントで異常なログインが検', 255, { x: 15, h: 19 }),
+      line('出されました。以下よりご確認ください。', 280, { x: 15, h: 19 }),
+    ], { width: 381, height: 854 });
+    expect(form.subject).toBe('【緊急】Amazon:ご利用停止のお知らせ');
+  });
+
+  it('opens no chip gap before characters as tall as the subject\'s, whose boxes tesseract placed late', () => {
+    const subject = line('【緊急】水道局からのお知らせ', 60, { h: 26 });
+    for (let i = subject.text.indexOf('知'); i < subject.charBoxes.length; i++) subject.charBoxes[i] = { ...subject.charBoxes[i]!, x: subject.charBoxes[i]!.x + 26 };
+    // The line's box holds the descenders: its characters are shorter than it.
+    subject.box = { ...subject.box, y: 56, w: subject.box.w + 26, h: 34 };
+    const form = extractFormData([
+      subject,
+      line('水道局事務局 <info@vj82xe.example>', 100),
+      line('2026/11/23 22:33', 124),
+      line('いつも水道局をご利用いただきありがとうございます。', 150),
+      line('お支払いが確認できないため、給水を停止する場合がございます。', 174),
+      line('以下のURLからお手続きください。', 198),
+    ], { width: 1280, height: 800 });
+    expect(form.subject).toBe('【緊急】水道局からのお知らせ');
+  });
+
+  it('cuts a chip at its first gap when its own letters are set apart as well', () => {
+    const subject = line('【重要】NHKからのお知らせ受信トレイメ', 60, { h: 26 });
+    const chip = subject.text.indexOf('受');
+    for (let i = chip; i < subject.charBoxes.length; i++) {
+      const last = i === subject.charBoxes.length - 1;
+      subject.charBoxes[i] = { ...subject.charBoxes[i]!, x: subject.charBoxes[i]!.x + (last ? 60 : 30), y: 66, h: last ? 10 : 14 };
+    }
+    subject.box.w += 60;
+    const form = extractFormData([
+      subject,
+      line('NHK <info06@tqzv6e.top>', 100),
+      line('2026年11月22日9:58', 124),
+      line('いつもNHKをご利用いただきありがとうございます。', 150),
+      line('受信料のお支払いが確認できておりません。', 174),
+      line('以下のURLからお手続きください。', 198),
+    ], { width: 1280, height: 800 });
+    expect(form.subject).toBe('【重要】NHKからのお知らせ');
+  });
+
+  it('takes a wrapped last line whose chip, set apart by a gap, its size rule cannot tell', () => {
+    const last = line('願い人kレイィ', 86, { x: 12, h: 22 });
+    // 願 given the line's full height, い its own short box; the chip's letters smaller, after a gap.
+    last.charBoxes[1] = { ...last.charBoxes[1]!, y: 89.4, h: 13.3 };
+    // As read at 3×: the chip's letters a little smaller and lower (人 0.9 of い), too little for the size rule.
+    const chip: Array<[number, number]> = [[93.1, 11.9], [93.6, 10.5], [94.5, 9.2], [93.6, 10.5], [93.6, 10.5]];
+    chip.forEach(([y, h], k) => {
+      last.charBoxes[k + 2] = { ...last.charBoxes[k + 2]!, x: last.charBoxes[k + 2]!.x + 30, y, h };
+    });
+    last.box.w += 30;
+    const form = extractFormData([
+      line('20:05', 12, { x: 18, h: 12 }),
+      line('【ゆうちょ銀行】お取引目的等の確認のお', 60, { x: 18, h: 22 }),
+      last,
+      line('ゆうちょ銀行カスタマーセンター20:05', 180, { x: 56, h: 14 }),
+      line('To 自分', 214, { x: 68, h: 14 }),
+      line('〇〇様', 400, { x: 18, h: 16 }),
+      line('ゆうちょ銀行をご利用いただきありがとうございます。', 440, { x: 18, h: 14 }),
+      line('お取引目的等の確認のため、以下よりお手続きくださ', 462, { x: 18, h: 14 }),
+      line('い。ご確認のほどよろしくお願いいたします。', 484, { x: 18, h: 14 }),
+    ], { width: 450, height: 974 });
+    expect(form.subject).toBe('【ゆうちょ銀行】お取引目的等の確認のお願い');
+  });
+});
+
 describe('greetings as OCR reads them', () => {
   it.each([
     ['坂本_誠様', '〇〇様'],
