@@ -6,6 +6,7 @@ import { TO_LABEL } from './mail-labels';
 import { joinBody } from './message-body';
 import { extractFormData } from './form-extraction';
 import type { OcrLine } from './ocr-layout';
+import type { SecondLook } from './second-look';
 import { findSensitiveBoxes } from './sensitive-areas';
 
 const line = ocrLine;
@@ -1488,5 +1489,102 @@ describe('what gets blacked out', () => {
     const boxes = findSensitiveBoxes([url, rest]);
     expect(covers(boxes, rest, 0, rest.text.length)).toBe(true);
     expect(boxes.some((b) => b.x <= 30 && b.y <= 44 && b.y + b.h >= 64)).toBe(true);
+  });
+});
+
+describe('sender addresses wrapped, or read again by the second look', () => {
+  it('joins a wrapped address past the avatar\'s letter read right before it, without a space', () => {
+    const form = extractFormData([
+      line('お支払いが確認できないため、', 122, { x: 30, h: 26 }),
+      line('東京ガス事務局', 315, { x: 81, h: 30 }),
+      line('info@maiLtokyo-', 350, { x: 81, h: 21 }),
+      line('東gas.example', 368, { x: 29, h: 22 }),
+      line('20:14', 378, { x: 345, h: 14 }),
+      line('宛先:', 401, { x: 81, h: 26 }),
+      line('misaki.watanabe38@gmail.example', 433, { x: 81, h: 21 }),
+      line('佐々木陽菜様', 479, { x: 29, h: 35 }),
+      line('平素より東京ガスをご愛顧いただ', 529, { x: 29, h: 34 }),
+      line('き、ありがとうございます。', 561, { x: 31, h: 34 }),
+    ], { width: 420, height: 855 });
+    expect(form.source_email).toBe('info@mail.tokyo-gas.example');
+  });
+
+  it('never joins the To row below an address left open, even after an icon read before its label', () => {
+    const gmail = (to: string, x: number) => extractFormData([
+      line('三Gmail', 23, { x: 17, h: 18 }),
+      line('Appleからのお知らせ', 113, { x: 316, h: 30 }),
+      line('受信トレイ', 147, { x: 27, h: 23 }),
+      line('のAppleカスタマーセンター<appleid07@mailLicloud-support.examplez', 165, { x: 264, h: 14 }),
+      line('2026年1月23日13:07', 163, { x: 1028, h: 14 }),
+      line(to, 190, { x, h: 14 }),
+      line('井上美咲様', 234, { x: 316, h: 15 }),
+      line('平素よりAppleをご愛顧いただき、ありがとうございます。', 268, { x: 316, h: 17 }),
+      line('登録情報の確認が必要です。誠に恐れ入りますが、下記URLよりご確認ください。', 306, { x: 316, h: 17 }),
+    ], { width: 1200, height: 760 });
+    expect(gmail('To tgpyamamoto815@mail.exampley', 316).source_email).toBe('appleid07@mail.icloud-support.example');
+    expect(gmail('還了To naoki.sato40@mail.exampley', 230).source_email).toBe('appleid07@mail.icloud-support.example');
+  });
+
+  it('joins an SMS sender\'s address wrapped under itself, past the back button read beside it', () => {
+    const form = extractFormData([
+      line('18:20', 45, { x: 92, h: 22 }),
+      line('mytokyogas@tokyo-', 124, { x: 152, h: 48 }),
+      line('< gas.xyZ', 187, { x: 90, h: 50, confidence: 24 }),
+      line('連絡先未登録', 247, { x: 151, h: 50 }),
+      line('水曜日', 345, { x: 364, h: 53 }),
+      line('東京ガス:お支払いが', 437, { x: 105, h: 64 }),
+      line('確認できないため、供', 503, { x: 104, h: 60 }),
+      line('給を停止する場合がご', 566, { x: 104, h: 64 }),
+      line('ざいます。お手数です', 631, { x: 108, h: 61 }),
+    ], { width: 832, height: 1609 });
+    expect(form.source_email).toBe('mytokyogas@tokyo-gas.xyz');
+    expect(form.body).toMatch(/^東京ガス:お支払いが/);
+  });
+
+  it('joins a host cut before its top-level domain with the next line when that gives the domain read one letter off', () => {
+    const form = extractFormData([
+      line('From _ netanswer@mail.saison-card.x', 86, { x: 14, h: 22 }),
+      line('VZ', 128, { x: 109, h: 17 }),
+      line('To', 168, { x: 12, h: 16 }),
+      line('z8psuzuki891@ezweb.example', 167, { x: 109, h: 22 }),
+      line('件名', 212, { x: 12, h: 19 }),
+      line('【要返信】セゾンカードからのお知らせ', 208, { x: 110, h: 19 }),
+      line('清水翔太様', 340, { x: 13, h: 21 }),
+      line('セゾンカードをご利用いただきありがとうございます。', 384, { x: 13, h: 16 }),
+    ], { width: 432, height: 932 });
+    expect(form.source_email).toBe('netanswer@mail.saison-card.xyz');
+  });
+
+  describe('the sender\'s row the page reading lost', () => {
+    const size = { width: 1180, height: 760 };
+    const page = (unsure: OcrLine[] = []) => [
+      line('Outlook', 17, { x: 17, h: 14 }),
+      line('【国税庁】還付金のお知らせ', 74, { x: 553, h: 24 }),
+      ...unsure,
+      line('送信済みアイテム', 150, { x: 18, h: 16 }),
+      line('松本智子様', 174, { x: 540, h: 18 }),
+      line('国税庁をご利用いただきありがとうございます。', 203, { x: 541, h: 16 }),
+      line('未払いの税金があります。差押え予告のお知らせです。', 235, { x: 541, h: 16 }),
+      line('今後ともよろしくお願いいたします。', 425, { x: 541, h: 16 }),
+    ];
+    const row = (text: string, y: number, confidence = 87) => line(text, y, { x: 605, h: 15, confidence });
+    const look = (lines: OcrLine[], pageLine?: number): SecondLook => ({ area: { x: 605, y: lines[0]!.box.y, w: 240, h: 15 }, lines, line: pageLine });
+
+    it('takes the sender from the second look\'s reading of a row above the message', () => {
+      const form = extractFormData(page(), size, [look([row('上税庁<info33@kokuzei-info.example>', 117)]), look([row('5先: s-takahashi.51@yahoo.test', 137, 73)])]);
+      expect(form.source_email).toBe('info33@kokuzei-info.example');
+    });
+
+    it('takes it from the second reading of an unsure page line too, and leaves that line out of the message', () => {
+      const form = extractFormData(page([line('のoop', 116, { x: 540, h: 39, confidence: 22 })]), size, [look([row('のNTTドコモ<info@docomo-info.test>', 117)], 2)]);
+      expect(form.source_email).toBe('info@docomo-info.test');
+      expect(form.body).not.toContain('のoop');
+    });
+
+    it('takes no row read unsurely, none below the message\'s start, and never the To row', () => {
+      expect(extractFormData(page(), size, [look([row('のNTTドコモ<info@muzptprtest>', 117, 43)])]).source_email).toBeNull();
+      expect(extractFormData(page(), size, [look([row('国税庁<info33@kokuzei-info.example>', 300)])]).source_email).toBeNull();
+      expect(extractFormData(page(), size, [look([row('5先:山田沙織<bmaito980@gmail.example>', 137)])]).source_email).toBeNull();
+    });
   });
 });
