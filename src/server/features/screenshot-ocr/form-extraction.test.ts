@@ -969,6 +969,27 @@ describe('subjects beside web mail\'s lists, and chips told by their size', () =
     expect(form.subject).toBe('【重要】NHKからのお知らせ');
   });
 
+  it('reads a subject on past a line ending in 、, whose box ends at the mark\'s ink, half a character short', () => {
+    const first = line('お支払いが確認できないため、', 122, { x: 30, h: 25 });
+    const comma = first.text.indexOf('、');
+    first.charBoxes[comma] = { ...first.charBoxes[comma]!, y: 139, w: 8, h: 8 };
+    first.box = { ...first.box, w: first.box.w - 17 };
+    const form = extractFormData([
+      line('20:14', 30, { x: 47, h: 12 }),
+      first,
+      line('供給を停止する場合がございま', 153, { x: 29, h: 25 }),
+      line('す', 190, { x: 30, h: 24 }),
+      line('外部の送信者からのメールです。リンク', 241, { x: 37, h: 18 }),
+      line('東京ガス事務局', 315, { x: 81, h: 20 }),
+      line('宛先:', 401, { x: 81, h: 18 }),
+      line('佐々木陽菜様', 479, { x: 29, h: 20 }),
+      line('平素より東京ガスをご愛顧いただ', 529, { x: 29, h: 20 }),
+      line('き、ありがとうございます。', 561, { x: 31, h: 20 }),
+      line('お支払いが確認できないため、供給', 612, { x: 30, h: 20 }),
+    ], { width: 420, height: 855 });
+    expect(form.subject).toBe('お支払いが確認できないため、供給を停止する場合がございます');
+  });
+
   it('takes a wrapped last line whose chip, set apart by a gap, its size rule cannot tell', () => {
     const last = line('願い人kレイィ', 86, { x: 12, h: 22 });
     // 願 given the line's full height, い its own short box; the chip's letters smaller, after a gap.

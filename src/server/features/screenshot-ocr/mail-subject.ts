@@ -271,8 +271,10 @@ function continuesSubject(line: OcrLine, next: OcrLine, text: string): boolean {
  */
 function wrapsOnto(line: OcrLine, next: OcrLine, text: string): boolean {
   const size = glyphSize(line);
+  // A line ending in 、 or 。 ends at that mark's ink, at the left of its advance: half a character short.
+  const slack = /[、。，．]$/.test(line.text) ? 1 : 0.5;
   return next.box.y - (line.box.y + line.box.h) < line.box.h * 0.8 && !/[】」)）]$/.test(text)
-    && Math.abs(next.box.x - line.box.x) < size && line.box.x + line.box.w + size * 0.5 > next.box.x + next.box.w;
+    && Math.abs(next.box.x - line.box.x) < size && line.box.x + line.box.w + size * slack > next.box.x + next.box.w;
 }
 
 export function cleanSubject(text: string): string | null {
