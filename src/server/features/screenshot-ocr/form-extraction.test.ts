@@ -7,6 +7,7 @@ import { joinBody } from './message-body';
 import { withoutOtherNotifications } from './notification-cards';
 import { extractFormData } from './form-extraction';
 import type { OcrLine } from './ocr-layout';
+import type { SecondLook } from './second-look';
 import { findSensitiveBoxes } from './sensitive-areas';
 
 const line = ocrLine;
@@ -1043,6 +1044,186 @@ describe('a card\'s label as OCR reads it', () => {
   });
 });
 
+describe('subjects beside web mail\'s lists, and chips told by their size', () => {
+  /** Outlook on the web: the folder list, then the message list, then the message's own column from x = 1080. */
+  const outlookBody = (y: number) => [
+    line('いつもゆうちょ銀行をご利用いただき、誠にありがとうございます。', y, { x: 1082, h: 24 }),
+    line('お客様のアカウントがロックされました。お客様の安全のため、以下のリンク', y + 50, { x: 1082, h: 24 }),
+    line('から手続きをお願いいたします。今後ともよろしくお願いいたします。', y + 100, { x: 1082, h: 24 }),
+  ];
+
+  it('never takes a line read with little confidence for the subject, nor lets such lines use up the search', () => {
+    const form = extractFormData([
+      line('Outlook', 17, { x: 17, h: 14 }),
+      line('Q検索', 18, { x: 233, h: 14 }),
+      line('問電識', 66, { x: 18, h: 44, confidence: 0 }),
+      // The message list's avatars and unread count, read as text, taller than the subject.
+      line('| 5590て', 57, { x: 175, h: 49, confidence: 2 }),
+      line('【国税庁】還付金のお知らせ', 74, { x: 553, h: 24 }),
+      line('送信済みアイテム', 150, { x: 18, h: 16 }),
+      line('松本智子様', 174, { x: 540, h: 18 }),
+      line('国税庁をご利用いただきありがとうございます。', 203, { x: 541, h: 16 }),
+      line('未払いの税金があります。差押え予告のお知らせです。', 235, { x: 541, h: 16 }),
+      line('今後ともよろしくお願いいたします。', 425, { x: 541, h: 16 }),
+    ], { width: 1180, height: 760 });
+    expect(form.subject).toBe('【国税庁】還付金のお知らせ');
+    // A capture cut through a banner and the message list: their row, read as one unsure line, is larger still.
+    const cut = extractFormData([
+      line('幸編集部ご15:00打ち合わせ【会譲至Bリ', 0, { x: 246, h: 37, confidence: 41 }),
+      line('言トレイ', 24, { x: 43, h: 17 }),
+      line('【重要】Apple:お客様情報の確認', 30, { x: 556, h: 33 }),
+      line('Appleカスタマーセンター', 76, { x: 592, h: 20 }),
+      line('宛先: 3fsyoshida608@ezweb.example', 130, { x: 593, h: 25 }),
+      line('森健太様', 176, { x: 577, h: 18 }),
+      line('Appleをご利用いただきありがとうございます。', 216, { x: 540, h: 27 }),
+      line('お客様のアカウントがロックされました。誠に恐れ入りますが、ご本人様確認', 256, { x: 542, h: 27 }),
+      line('のため、下記URLへアクセスしてください。', 285, { x: 542, h: 26 }),
+    ], { width: 1200, height: 716 });
+    expect(cut.subject).toBe('【重要】Apple:お客様情報の確認');
+  });
+
+  it('takes no line of the message list for the subject, and ends a subject shorter than the message\'s lines before the sender\'s row', () => {
+    const form = extractFormData([
+      line('受信トレイ', 60, { x: 38, h: 28 }),
+      // The message list: the unread count and a sender, set larger than the subject.
+      line('16社内報編集部', 48, { x: 342, h: 34 }),
+      line('[注意]Apple:未払い料金のお知らせ', 82, { x: 1084, h: 31 }),
+      line('12月号の原稿締め切りについて', 96, { x: 451, h: 28 }),
+      line('Appleカスタマーセンター', 130, { x: 1080, h: 31 }),
+      line('<no_reply@6efaaz.test>', 175, { x: 1185, h: 19 }),
+      line('佐々木健太様', 230, { x: 1080, h: 27 }),
+      ...outlookBody(290),
+    ], { width: 2424, height: 1451 });
+    expect(form.subject).toBe('[注意]Apple:未払い料金のお知らせ');
+  });
+
+  it('reads a web subject wrapped past the message list\'s line that OCR lists between its two lines', () => {
+    const form = extractFormData([
+      line('Outlook', 36, { x: 74, h: 28 }),
+      line('【重要】ワンタイムパスワードの再設定が完', 180, { x: 1084, h: 40 }),
+      line('|ゅうちょ銀行カスタマーセ…', 213, { x: 457, h: 36, confidence: 74 }),
+      line('了していません', 230, { x: 1084, h: 40 }),
+      line('ゆうちょ銀行カスタマーセンター', 300, { x: 1160, h: 30 }),
+      line('宛先:小林修', 340, { x: 1160, h: 30 }),
+      ...outlookBody(420),
+    ], { width: 2050, height: 1499 });
+    expect(form.subject).toBe('【重要】ワンタイムパスワードの再設定が完了していません');
+  });
+
+  it('takes no icons above the subject, at the screen\'s right, for its first half', () => {
+    const form = extractFormData([
+      line('回」回oo', 60, { x: 255, h: 30, confidence: 67 }),
+      line('Yahoo!ショッピング:未払', 113, { x: 16, h: 30 }),
+      line('い料金のお知らせ', 146, { x: 19, h: 30 }),
+      line('外部の送信者からのメールです。リン', 200, { x: 25, h: 18 }),
+      line('クを開く際はご注意ください。', 228, { x: 26, h: 18 }),
+      line('宛先:田中和志', 334, { x: 31, h: 18 }),
+      line('いつもYahoo!ショッピングをご利', 433, { x: 19, h: 18 }),
+      line('用いただき、誠にありがとうございます。', 460, { x: 19, h: 18 }),
+      line('お支払いが確認できないため、ご注文を保留', 487, { x: 19, h: 18 }),
+    ], { width: 374, height: 667 });
+    expect(form.subject).toBe('Yahoo!ショッピング:未払い料金のお知らせ');
+  });
+
+  it('takes no next header row for the subject\'s wrapped end, though its English part is set smaller than the label', () => {
+    const from = line('差出人Amazon', 144, { x: 15, h: 16 });
+    for (let i = 3; i < from.charBoxes.length; i++) from.charBoxes[i] = { ...from.charBoxes[i]!, y: 149, h: 11 };
+    from.box = { ...from.box, y: 142, h: 20 };
+    const form = extractFormData([
+      line('15:52', 10, { x: 35, h: 12 }),
+      line('くYahoo!メール', 60, { x: 20, h: 24 }),
+      line('【緊急】Amazon:ご利用停止のお知らせ', 110, { x: 25, h: 24 }),
+      from,
+      line('宛先t-shimizu.73@gmail.example', 164, { x: 15, h: 12 }),
+      line('日時2026年11月25日15:52', 182, { x: 16, h: 16 }),
+      line('いつもAmazonをご利用いただき、誠にありがとうござ', 230, { x: 15, h: 19 }),
+      line('います。お客様のアカウントで異常なログインが検', 255, { x: 15, h: 19 }),
+      line('出されました。以下よりご確認ください。', 280, { x: 15, h: 19 }),
+    ], { width: 381, height: 854 });
+    expect(form.subject).toBe('【緊急】Amazon:ご利用停止のお知らせ');
+  });
+
+  it('opens no chip gap before characters as tall as the subject\'s, whose boxes tesseract placed late', () => {
+    const subject = line('【緊急】水道局からのお知らせ', 60, { h: 26 });
+    for (let i = subject.text.indexOf('知'); i < subject.charBoxes.length; i++) subject.charBoxes[i] = { ...subject.charBoxes[i]!, x: subject.charBoxes[i]!.x + 26 };
+    // The line's box holds the descenders: its characters are shorter than it.
+    subject.box = { ...subject.box, y: 56, w: subject.box.w + 26, h: 34 };
+    const form = extractFormData([
+      subject,
+      line('水道局事務局 <info@vj82xe.example>', 100),
+      line('2026/11/23 22:33', 124),
+      line('いつも水道局をご利用いただきありがとうございます。', 150),
+      line('お支払いが確認できないため、給水を停止する場合がございます。', 174),
+      line('以下のURLからお手続きください。', 198),
+    ], { width: 1280, height: 800 });
+    expect(form.subject).toBe('【緊急】水道局からのお知らせ');
+  });
+
+  it('cuts a chip at its first gap when its own letters are set apart as well', () => {
+    const subject = line('【重要】NHKからのお知らせ受信トレイメ', 60, { h: 26 });
+    const chip = subject.text.indexOf('受');
+    for (let i = chip; i < subject.charBoxes.length; i++) {
+      const last = i === subject.charBoxes.length - 1;
+      subject.charBoxes[i] = { ...subject.charBoxes[i]!, x: subject.charBoxes[i]!.x + (last ? 60 : 30), y: 66, h: last ? 10 : 14 };
+    }
+    subject.box.w += 60;
+    const form = extractFormData([
+      subject,
+      line('NHK <info06@tqzv6e.top>', 100),
+      line('2026年11月22日9:58', 124),
+      line('いつもNHKをご利用いただきありがとうございます。', 150),
+      line('受信料のお支払いが確認できておりません。', 174),
+      line('以下のURLからお手続きください。', 198),
+    ], { width: 1280, height: 800 });
+    expect(form.subject).toBe('【重要】NHKからのお知らせ');
+  });
+
+  it('reads a subject on past a line ending in 、, whose box ends at the mark\'s ink, half a character short', () => {
+    const first = line('お支払いが確認できないため、', 122, { x: 30, h: 25 });
+    const comma = first.text.indexOf('、');
+    first.charBoxes[comma] = { ...first.charBoxes[comma]!, y: 139, w: 8, h: 8 };
+    first.box = { ...first.box, w: first.box.w - 17 };
+    const form = extractFormData([
+      line('20:14', 30, { x: 47, h: 12 }),
+      first,
+      line('供給を停止する場合がございま', 153, { x: 29, h: 25 }),
+      line('す', 190, { x: 30, h: 24 }),
+      line('外部の送信者からのメールです。リンク', 241, { x: 37, h: 18 }),
+      line('東京ガス事務局', 315, { x: 81, h: 20 }),
+      line('宛先:', 401, { x: 81, h: 18 }),
+      line('佐々木陽菜様', 479, { x: 29, h: 20 }),
+      line('平素より東京ガスをご愛顧いただ', 529, { x: 29, h: 20 }),
+      line('き、ありがとうございます。', 561, { x: 31, h: 20 }),
+      line('お支払いが確認できないため、供給', 612, { x: 30, h: 20 }),
+    ], { width: 420, height: 855 });
+    expect(form.subject).toBe('お支払いが確認できないため、供給を停止する場合がございます');
+  });
+
+  it('takes a wrapped last line whose chip, set apart by a gap, its size rule cannot tell', () => {
+    const last = line('願い人kレイィ', 86, { x: 12, h: 22 });
+    // 願 given the line's full height, い its own short box; the chip's letters smaller, after a gap.
+    last.charBoxes[1] = { ...last.charBoxes[1]!, y: 89.4, h: 13.3 };
+    // As read at 3×: the chip's letters a little smaller and lower (人 0.9 of い), too little for the size rule.
+    const chip: Array<[number, number]> = [[93.1, 11.9], [93.6, 10.5], [94.5, 9.2], [93.6, 10.5], [93.6, 10.5]];
+    chip.forEach(([y, h], k) => {
+      last.charBoxes[k + 2] = { ...last.charBoxes[k + 2]!, x: last.charBoxes[k + 2]!.x + 30, y, h };
+    });
+    last.box.w += 30;
+    const form = extractFormData([
+      line('20:05', 12, { x: 18, h: 12 }),
+      line('【ゆうちょ銀行】お取引目的等の確認のお', 60, { x: 18, h: 22 }),
+      last,
+      line('ゆうちょ銀行カスタマーセンター20:05', 180, { x: 56, h: 14 }),
+      line('To 自分', 214, { x: 68, h: 14 }),
+      line('〇〇様', 400, { x: 18, h: 16 }),
+      line('ゆうちょ銀行をご利用いただきありがとうございます。', 440, { x: 18, h: 14 }),
+      line('お取引目的等の確認のため、以下よりお手続きくださ', 462, { x: 18, h: 14 }),
+      line('い。ご確認のほどよろしくお願いいたします。', 484, { x: 18, h: 14 }),
+    ], { width: 450, height: 974 });
+    expect(form.subject).toBe('【ゆうちょ銀行】お取引目的等の確認のお願い');
+  });
+});
+
 describe('greetings as OCR reads them', () => {
   it.each([
     ['坂本_誠様', '〇〇様'],
@@ -1538,5 +1719,102 @@ describe('what gets blacked out', () => {
     const boxes = findSensitiveBoxes([url, rest]);
     expect(covers(boxes, rest, 0, rest.text.length)).toBe(true);
     expect(boxes.some((b) => b.x <= 30 && b.y <= 44 && b.y + b.h >= 64)).toBe(true);
+  });
+});
+
+describe('sender addresses wrapped, or read again by the second look', () => {
+  it('joins a wrapped address past the avatar\'s letter read right before it, without a space', () => {
+    const form = extractFormData([
+      line('お支払いが確認できないため、', 122, { x: 30, h: 26 }),
+      line('東京ガス事務局', 315, { x: 81, h: 30 }),
+      line('info@maiLtokyo-', 350, { x: 81, h: 21 }),
+      line('東gas.example', 368, { x: 29, h: 22 }),
+      line('20:14', 378, { x: 345, h: 14 }),
+      line('宛先:', 401, { x: 81, h: 26 }),
+      line('misaki.watanabe38@gmail.example', 433, { x: 81, h: 21 }),
+      line('佐々木陽菜様', 479, { x: 29, h: 35 }),
+      line('平素より東京ガスをご愛顧いただ', 529, { x: 29, h: 34 }),
+      line('き、ありがとうございます。', 561, { x: 31, h: 34 }),
+    ], { width: 420, height: 855 });
+    expect(form.source_email).toBe('info@mail.tokyo-gas.example');
+  });
+
+  it('never joins the To row below an address left open, even after an icon read before its label', () => {
+    const gmail = (to: string, x: number) => extractFormData([
+      line('三Gmail', 23, { x: 17, h: 18 }),
+      line('Appleからのお知らせ', 113, { x: 316, h: 30 }),
+      line('受信トレイ', 147, { x: 27, h: 23 }),
+      line('のAppleカスタマーセンター<appleid07@mailLicloud-support.examplez', 165, { x: 264, h: 14 }),
+      line('2026年1月23日13:07', 163, { x: 1028, h: 14 }),
+      line(to, 190, { x, h: 14 }),
+      line('井上美咲様', 234, { x: 316, h: 15 }),
+      line('平素よりAppleをご愛顧いただき、ありがとうございます。', 268, { x: 316, h: 17 }),
+      line('登録情報の確認が必要です。誠に恐れ入りますが、下記URLよりご確認ください。', 306, { x: 316, h: 17 }),
+    ], { width: 1200, height: 760 });
+    expect(gmail('To tgpyamamoto815@mail.exampley', 316).source_email).toBe('appleid07@mail.icloud-support.example');
+    expect(gmail('還了To naoki.sato40@mail.exampley', 230).source_email).toBe('appleid07@mail.icloud-support.example');
+  });
+
+  it('joins an SMS sender\'s address wrapped under itself, past the back button read beside it', () => {
+    const form = extractFormData([
+      line('18:20', 45, { x: 92, h: 22 }),
+      line('mytokyogas@tokyo-', 124, { x: 152, h: 48 }),
+      line('< gas.xyZ', 187, { x: 90, h: 50, confidence: 24 }),
+      line('連絡先未登録', 247, { x: 151, h: 50 }),
+      line('水曜日', 345, { x: 364, h: 53 }),
+      line('東京ガス:お支払いが', 437, { x: 105, h: 64 }),
+      line('確認できないため、供', 503, { x: 104, h: 60 }),
+      line('給を停止する場合がご', 566, { x: 104, h: 64 }),
+      line('ざいます。お手数です', 631, { x: 108, h: 61 }),
+    ], { width: 832, height: 1609 });
+    expect(form.source_email).toBe('mytokyogas@tokyo-gas.xyz');
+    expect(form.body).toMatch(/^東京ガス:お支払いが/);
+  });
+
+  it('joins a host cut before its top-level domain with the next line when that gives the domain read one letter off', () => {
+    const form = extractFormData([
+      line('From _ netanswer@mail.saison-card.x', 86, { x: 14, h: 22 }),
+      line('VZ', 128, { x: 109, h: 17 }),
+      line('To', 168, { x: 12, h: 16 }),
+      line('z8psuzuki891@ezweb.example', 167, { x: 109, h: 22 }),
+      line('件名', 212, { x: 12, h: 19 }),
+      line('【要返信】セゾンカードからのお知らせ', 208, { x: 110, h: 19 }),
+      line('清水翔太様', 340, { x: 13, h: 21 }),
+      line('セゾンカードをご利用いただきありがとうございます。', 384, { x: 13, h: 16 }),
+    ], { width: 432, height: 932 });
+    expect(form.source_email).toBe('netanswer@mail.saison-card.xyz');
+  });
+
+  describe('the sender\'s row the page reading lost', () => {
+    const size = { width: 1180, height: 760 };
+    const page = (unsure: OcrLine[] = []) => [
+      line('Outlook', 17, { x: 17, h: 14 }),
+      line('【国税庁】還付金のお知らせ', 74, { x: 553, h: 24 }),
+      ...unsure,
+      line('送信済みアイテム', 150, { x: 18, h: 16 }),
+      line('松本智子様', 174, { x: 540, h: 18 }),
+      line('国税庁をご利用いただきありがとうございます。', 203, { x: 541, h: 16 }),
+      line('未払いの税金があります。差押え予告のお知らせです。', 235, { x: 541, h: 16 }),
+      line('今後ともよろしくお願いいたします。', 425, { x: 541, h: 16 }),
+    ];
+    const row = (text: string, y: number, confidence = 87) => line(text, y, { x: 605, h: 15, confidence });
+    const look = (lines: OcrLine[], pageLine?: number): SecondLook => ({ area: { x: 605, y: lines[0]!.box.y, w: 240, h: 15 }, lines, line: pageLine });
+
+    it('takes the sender from the second look\'s reading of a row above the message', () => {
+      const form = extractFormData(page(), size, [look([row('上税庁<info33@kokuzei-info.example>', 117)]), look([row('5先: s-takahashi.51@yahoo.test', 137, 73)])]);
+      expect(form.source_email).toBe('info33@kokuzei-info.example');
+    });
+
+    it('takes it from the second reading of an unsure page line too, and leaves that line out of the message', () => {
+      const form = extractFormData(page([line('のoop', 116, { x: 540, h: 39, confidence: 22 })]), size, [look([row('のNTTドコモ<info@docomo-info.test>', 117)], 2)]);
+      expect(form.source_email).toBe('info@docomo-info.test');
+      expect(form.body).not.toContain('のoop');
+    });
+
+    it('takes no row read unsurely, none below the message\'s start, and never the To row', () => {
+      expect(extractFormData(page(), size, [look([row('のNTTドコモ<info@muzptprtest>', 117, 43)])]).source_email).toBeNull();
+      expect(extractFormData(page(), size, [look([row('国税庁<info33@kokuzei-info.example>', 300)])]).source_email).toBeNull();
+      expect(extractFormData(page(), size, [look([row('5先:山田沙織<bmaito980@gmail.example>', 137)])]).source_email).toBeNull();
+    });
   });
 });

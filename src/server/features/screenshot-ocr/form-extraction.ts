@@ -1,9 +1,9 @@
 import { personalDataPlaceholders } from '../../../common/messages';
 import { findRecipients, maskReportText } from '../../../common/personal-data';
-import { findEmailAddress } from './address-repair';
+import { findEmailAddress, findSenderAddress } from './address-repair';
 import { CHAT_DATE_CHIP, isChrome } from './app-chrome';
 import { bodyGlyphSize, colonsByShape, type ImageSize, meaningfulChars, type TextLine } from './form-lines';
-import { joinLabelRows, readMailHeader } from './mail-header';
+import { joinLabelRows, readMailHeader, wrappedAddress } from './mail-header';
 import { FROM_LABEL, SUBJECT_LABEL, TO_LABEL } from './mail-labels';
 import { withPhrasesMended } from './misread-phrases';
 import { withoutOtherNotifications } from './notification-cards';
@@ -11,18 +11,21 @@ import { dropAvatarNoise, joinBody, withoutChatSenderName, withoutChrome, withou
 import type { OcrLine } from './ocr-layout';
 import { foldWidth, isCjk, isPhoneNumber, PHONE_PATTERN } from './ocr-text';
 import type { ScreenshotFormData } from './screenshot-ocr.types';
+import type { SecondLook } from './second-look';
 import { HONORIFIC_LOOKALIKES } from './sensitive-text';
 
 /**
  * Turns OCR lines into the report form's fields. Anything that cannot be read is left null or
  * empty: a guess presented as fact is worse than an empty field the visitor fills in.
  */
-export function extractFormData(lines: readonly OcrLine[], size: ImageSize): ScreenshotFormData {
+export function extractFormData(lines: readonly OcrLine[], size: ImageSize, secondLook: readonly SecondLook[] = []): ScreenshotFormData {
   const read = lines.map((line) => ({ text: foldWidth(colonsByShape(line)).replace(/\s+/g, ' ').trim(), line }));
   const rows = joinLabelRows(read);
   // A mail's own header (a subject over an avatar and the sender) looks like a card without its time.
   const textLines = withoutOtherNotifications(rows, { cardsWithoutTime: !looksLikeEmail(rows, size) });
-  const form = withoutRecipient(looksLikeEmail(textLines, size) ? fromEmail(textLines, size) : fromSms(textLines, size), textLines);
+  // Each second reading with the page line it read again (none for a row the page reading never returned).
+  const readAgain = secondLook.map((look) => ({ lines: look.lines, replaces: look.line === undefined ? null : lines[look.line] ?? null }));
+  const form = withoutRecipient(looksLikeEmail(textLines, size) ? fromEmail(textLines, size, readAgain) : fromSms(textLines, size), textLines);
   return {
     ...form,
     subject: form.subject && withOpeningBracket(withPhrasesMended(kanaByContext(form.subject))),
@@ -149,10 +152,12 @@ function fromSms(lines: TextLine[], size: ImageSize): ScreenshotFormData {
     }
     if (lines[i]!.line.box.y >= headerLimit && meaningfulChars(text.replace(/[\w.@+\-\s]+/, '')) > 2) continue;
     if (messageAbove) break;
-    const email = findEmailAddress(text);
+    // A long sender address wraps under itself as in a mail's header (「mytokyogas@tokyo-」「< gas.xyz」).
+    const address = wrappedAddress(lines, i);
+    const email = findEmailAddress(address.text);
     if (email) {
       source_email = email;
-      senderIndex = i;
+      senderIndex = address.end;
       break;
     }
     const phone = findPhone(text);
@@ -239,14 +244,49 @@ function looksLikeSentence(entry: TextLine): boolean {
  */
 const MISREAD_TO_LINE = /^\S{0,2}To\s?\S+@/;
 
-function fromEmail(lines: TextLine[], size: ImageSize): ScreenshotFormData {
+function fromEmail(lines: TextLine[], size: ImageSize, readAgain: readonly ReadAgain[]): ScreenshotFormData {
   const { source_email, subject, headerEnd } = readMailHeader(lines, size);
   // Pieces of the header's rows that OCR listed after it (a page band, a column to the right) are not the message.
   const last = lines[headerEnd]?.line.box;
   const below = (entry: TextLine) => !last || entry.line.box.y + entry.line.box.h / 2 > last.y + last.h;
   const bodyLines = withoutCutEdgeLines(withoutChrome(lines.slice(headerEnd + 1).filter((entry) => below(entry) && !MISREAD_TO_LINE.test(entry.text))), size);
-  return { source_email, source_phone: null, subject, body: joinBody(bodyLines) };
+  const again = source_email === null ? senderReadAgain(readAgain, bodyLines) : null;
+  // The page line the sender's row was read from is the header, not the message.
+  const body = again?.replaces ? bodyLines.filter(({ line }) => line !== again.replaces) : bodyLines;
+  return { source_email: source_email ?? again?.address ?? null, source_phone: null, subject, body: joinBody(body) };
 }
+
+/** A second reading of a row of ink, and the page line it read again (null for a row the page reading missed). */
+interface ReadAgain {
+  lines: OcrLine[];
+  replaces: OcrLine | null;
+}
+
+/**
+ * The sender's row as the second look read it, when the page reading lost it (Outlook on the web at 1×
+ * reads the avatar, the sender and the To row below it as one unsure line, 「のoop」, or not at all).
+ * Only a row read surely, above the message (its first line the page reading kept as read), in the
+ * 「Name <address>」 form of a sender's row: the To row's address (its label misread as 「5先:」) is the recipient's.
+ */
+function senderReadAgain(readAgain: readonly ReadAgain[], bodyLines: TextLine[]): { address: string; replaces: OcrLine | null } | null {
+  const replaced = new Set(readAgain.map((look) => look.replaces));
+  const bodyTop = bodyLines.find(({ line }) => !replaced.has(line))?.line.box.y ?? Infinity;
+  for (const look of readAgain) {
+    for (const line of look.lines) {
+      const text = foldWidth(line.text).replace(/\s+/g, ' ').trim();
+      if (line.confidence < SURE_ROW || line.box.y + line.box.h > bodyTop || !SENDER_ROW.test(text) || TO_LABEL.test(text) || /先\s*[:：]/.test(text)) continue;
+      const address = findSenderAddress(text);
+      if (address) return { address, replaces: look.replaces };
+    }
+  }
+  return null;
+}
+
+/** A row read again below this confidence is left alone: a guessed sender is worse than none (「<info@muzptprtest>」 at 43). */
+const SURE_ROW = 60;
+
+/** A display name, then the address in angle brackets: 「国税庁<info33@kokuzei-info.example>」. */
+const SENDER_ROW = /\S\s*<[^<>]*@/;
 
 /**
  * A sender in the international form with its 「+」 read as 「1」「T」 or lost (「181 90-2447-7094」,

@@ -119,6 +119,11 @@ function endsSentence(entry: TextLine): boolean {
  * screen wraps 「<notice@mail.mizuho-」「direct.example>」 and 「<security-」「center@….xyz>」.
  */
 function withWrappedAddress(lines: TextLine[], index: number): string {
+  return wrappedAddress(lines, index).text;
+}
+
+/** The same, with the index of the last line the address took. */
+export function wrappedAddress(lines: TextLine[], index: number): { text: string; end: number } {
   let { text } = lines[index]!;
   let current = index;
   // A narrow screen may wrap it twice: 「差出人: no-」「reply36@mail.yamato-」「ex.example>」.
@@ -126,23 +131,32 @@ function withWrappedAddress(lines: TextLine[], index: number): string {
     const { line } = lines[current]!;
     const nextIndex = lineBelowInColumn(lines, current);
     const next = lines[nextIndex];
-    if (!next || next.line.box.y - (line.box.y + line.box.h) > line.box.h || next.line.box.y < line.box.y + line.box.h / 2) return text;
-    // Open: inside brackets, after @ . -, or a host cut anywhere before its top-level domain that the
-    // next line completes (carrier mail breaks 「mysoftbank@mail.sb-supp」「ort.xyz」 mid-word).
-    // The wrapped end's dot read as a colon or comma (「pay:top」): inside an address only a dot stands there.
-    // A mark or two left of the address's column, set apart (the sender's avatar read as 「楽. 」), is not part of it.
-    const avatar = /^[^\x21-\x7e\s]{1,2}[.,]?\s(?=[A-Za-z0-9])/.exec(next.text)?.[0];
+    if (!next || next.line.box.y - (line.box.y + line.box.h) > line.box.h || next.line.box.y < line.box.y + line.box.h / 2) return { text, end: current };
+    // A mark or two left of the address's column (the sender's avatar read as 「楽. 」 or 「東」, a chat's
+    // back button 「<」) is not part of it.
+    const avatar = /^(?:[^\x21-\x7e\s]{1,2}|<)[.,]?\s?(?=[A-Za-z0-9])/.exec(next.text)?.[0];
     const nextText = avatar && next.line.box.x < line.box.x - glyphSize(line) ? next.text.slice(avatar.length) : next.text;
+    // The next header row (「To tgpyamamoto815@…」, after an icon read as 「還了」) starts a field of its own, however open the line above ends.
+    if ([next.text, nextText].some((row) => HEADER_LABEL.test(row) || TO_LABEL.test(row))) return { text, end: current };
+    // The wrapped end's dot read as a colon or comma (「pay:top」): inside an address only a dot stands there.
     const tail = /^[A-Za-z0-9][\w.%+-]*(@[\w.-]+)?>?/.exec(nextText.replace(/(?<=[A-Za-z0-9])[:;,](?=[A-Za-z]{2,})/g, '.'));
+    // Open: inside brackets, after @ . -, or a host cut anywhere before its top-level domain that the
+    // next line completes (carrier mail breaks 「mysoftbank@mail.sb-supp」「ort.xyz」 mid-word), the
+    // domain read one letter off as the address repairs mend it (「…saison-card.x」「VZ」).
     const host = /@([\w.-]+)$/.exec(text)?.[1];
-    const hostCompleted = host !== undefined && !hasTopLevelDomain(host) && tail !== null && hasTopLevelDomain(host + tail[0].replace(/>$/, ''));
+    const hostCompleted = host !== undefined && !hasTopLevelDomain(host) && tail !== null && hasTopLevelDomain(mendedHost(host + tail[0].replace(/>$/, '')));
     const open = /<[^>]*$/.test(text) || /[@.-]$/.test(text) || hostCompleted;
-    if (!(open && /[\w.@-]$/.test(text) && tail)) return text;
+    if (!(open && /[\w.@-]$/.test(text) && tail)) return { text, end: current };
     text += tail[0];
-    if (tail[0].length < nextText.length) return text;
+    if (tail[0].length < nextText.length) return { text, end: nextIndex };
     current = nextIndex;
   }
-  return text;
+  return { text, end: current };
+}
+
+/** A host as the address repairs read it: a top-level domain one letter off is mended (「saison-card.xVZ」 is .xyz). */
+function mendedHost(host: string): string {
+  return findEmailAddress(`a@${host}`)?.split('@')[1] ?? host;
 }
 
 /**

@@ -12,7 +12,10 @@ export const TO_LABEL = new RegExp(`^\\s*(?:\\S{1,2}(?=[宛玩発]て?先\\s*[:�
 export const DATE_LABEL = /^\s*(Date|日時|送信日時|日付)\s*[:_]?\s*/i;
 export const DATE = /\d{4}\s*[/年.]\s*\d{1,2}\s*[/月.]\s*\d{1,2}|\d{1,2}月\d{1,2}日/;
 
-/** A line that starts with a header label (the label may run into its value: 「差出人メルカリ」). */
-export const HEADER_LABEL = /^\s*(From|To|Cc|Subject|Date|差出人|送信者|宛先|宛て先|件名|日時|送信日時|日付)(?![A-Za-z])/i;
+/**
+ * A line that starts with a header label (the label may run into its value: 「差出人メルカリ」, 「差出人Amazon」).
+ * Only an English label must end before a letter (「Today」 and 「Fromage」 are words, not labels).
+ */
+export const HEADER_LABEL = /^\s*(?:(?:From|To|Cc|Subject|Date)(?![A-Za-z])|差出人|送信者|宛先|宛て先|件名|日時|送信日時|日付)/i;
 /** A header label standing alone: the name cell of a From / To / 件名 / 日時 table row. */
 export const LABEL_ALONE = /^\s*(From|To|Cc|Subject|Date|差出人|送信者|宛先|宛て先|件名|日時|送信日時|日付)\s*[:_]?\s*$/i;

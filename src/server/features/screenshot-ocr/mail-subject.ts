@@ -8,6 +8,7 @@ import { findEmailAddress } from './address-repair';
 import { bodyGlyphSize, colonsByShape, glyphSize, type ImageSize, meaningfulChars, repairColons, type TextLine } from './form-lines';
 import { DATE, FROM_LABEL, HEADER_LABEL, TO_LABEL } from './mail-labels';
 import type { OcrLine } from './ocr-layout';
+import { endsLeftOf, messageLeft } from './message-body';
 import { foldWidth, isCjk } from './ocr-text';
 
 /** Icons after a subject read as a few characters of middling confidence; real text reads at 96+. */
@@ -25,15 +26,21 @@ const SUBJECT_SIZE = 1.07;
  * and the Gmail app, just below the date on iOS Mail. Sender names and greetings are skipped.
  */
 export function tallestLine(lines: TextLine[], headerEnd: number, size: ImageSize): number {
-  const searchEnd = Math.min(lines.length, Math.max(headerEnd + 3, 4));
+  // Lines read with little confidence (web mail's folder icons and avatars, listed first) do not use up the search.
+  let searchEnd = Math.max(headerEnd + 3, 4);
   // Every app sets the subject larger than the message; on a capture cut below the subject, the
   // largest line would be a sentence of the message, which must stay in the body.
   const bodySize = bodyGlyphSize(lines);
+  // A desktop client's message list repeats senders and subjects in large type left of the message (「16社内報編集部」).
+  const left = messageLeft(lines);
   const candidates: number[] = [];
-  for (let i = 0; i < searchEnd; i++) {
+  for (let i = 0; i < Math.min(lines.length, searchEnd); i++) {
     const { text, line } = lines[i]!;
-    if (line.box.y > size.height * 0.5 || isChrome(lines[i]!) || meaningfulChars(text) < 5) continue;
-    if (bodySize !== null && glyphSize(line) < bodySize * SUBJECT_SIZE) continue;
+    if (line.confidence < MIN_SUBJECT_CONFIDENCE) searchEnd++;
+    // A line read with little confidence is icons or the message list's avatars read as text (「| 5590て」
+    // at confidence 2, taller than the subject beside it), not the subject: tesseract reads a subject surely.
+    if (line.box.y > size.height * 0.5 || isChrome(lines[i]!) || meaningfulChars(text) < 5 || line.confidence < MIN_SUBJECT_CONFIDENCE) continue;
+    if ((bodySize !== null && glyphSize(line) < bodySize * SUBJECT_SIZE) || (left !== null && endsLeftOf(lines[i]!, left))) continue;
     // The sender's row ends with the time the mail came (the avatar's letter makes it look large: 「のNHK 20:56」).
     if (findEmailAddress(text) || DATE.test(text) || TO_LABEL.test(text) || FROM_LABEL.test(text) || /(様|さま|殿)$/.test(text) || ENDS_WITH_TIME.test(text)) continue;
     // iOS Mail puts the sender's name on its own line right above the address.
@@ -90,17 +97,22 @@ export function unlabelledSubject(lines: TextLine[], chosen: number): { text: st
   let end = chosen;
   while (end - first < MAX_SUBJECT_LINES - 1) {
     const current = lines[end]!;
-    // Web mail's folder list stands left of the subject's column; OCR may list its icons, read as
-    // marks, in between (「全ら攻3」 at confidence 2). A line of text there (the message list) ends the search.
+    // Web mail's folder list and message list stand left of the subject's column; OCR may list their
+    // lines in between (icons read as 「全ら攻3」, a sender 「|ゅうちょ銀行カスタマーセ…」). None of them goes on with the subject.
     let nextIndex = end + 1;
-    const marksLeft = (entry: TextLine) => entry.line.box.x + entry.line.box.w < current.line.box.x && (isChrome(entry) || entry.line.confidence < MIN_SUBJECT_CONFIDENCE);
-    while (nextIndex < lines.length && marksLeft(lines[nextIndex]!)) nextIndex++;
+    const leftOfSubject = (entry: TextLine) => entry.line.box.x + entry.line.box.w < current.line.box.x;
+    while (nextIndex < lines.length && leftOfSubject(lines[nextIndex]!)) nextIndex++;
     const next = lines[nextIndex];
-    // Text wraps only where a line is full: after a shorter line, the subject has ended.
-    const wrapWidth = Math.max(...lines.slice(first, end).map(({ line }) => line.box.x + line.box.w));
+    // Text wraps only where a line is full: after a shorter line, the subject has ended. Before the
+    // first wrap of a subject that the side panes' lines were listed beside (a desktop's reading pane,
+    // where the sender's row comes next in the column), full is as wide as the message's own lines.
+    const besidePanes = nextIndex > end + 1;
+    const wrapWidth = end > first ? Math.max(...lines.slice(first, end).map(({ line }) => line.box.x + line.box.w)) : besidePanes ? messageRight(lines) : -Infinity;
     if (!next || current.line.box.x + current.line.box.w < wrapWidth - glyphSize(current.line) * 2) break;
+    // The next header row (「差出人Amazon」, its English part set smaller than the label) is no wrapped line, chip or not.
+    if (HEADER_LABEL.test(next.text) || findEmailAddress(next.text) || ENDS_WITH_TIME.test(next.text)) break;
     const text = parts.join('');
-    const beforeChip = beforeAnyChip(next.line, next.text, 1);
+    const beforeChip = withoutChip(next.line, next.text, 1);
     if (beforeChip !== null && wrapsOnto(current.line, next.line, text)) {
       // The chip's small letters would fail the size check; the chip itself says this is the subject's end.
       parts.push(beforeChip);
@@ -112,7 +124,7 @@ export function unlabelledSubject(lines: TextLine[], chosen: number): { text: st
       parts.push(next.text);
       return { text: parts.join(''), end: nextIndex };
     }
-    if (isChrome(next) || findEmailAddress(next.text) || /(様|さま|殿)$/.test(next.text) || HEADER_LABEL.test(next.text) || ENDS_WITH_TIME.test(next.text) || !continuesSubject(current.line, next.line, text)) break;
+    if (isChrome(next) || /(様|さま|殿)$/.test(next.text) || !continuesSubject(current.line, next.line, text)) break;
     const cut = withoutChip(next.line, next.text);
     parts.push(cut ?? next.text);
     end = nextIndex;
@@ -125,24 +137,50 @@ export function unlabelledSubject(lines: TextLine[], chosen: number): { text: st
   return { text: parts.join(''), end };
 }
 
+/** The right edge of the message's column: where its longest sentences end. */
+function messageRight(lines: TextLine[]): number {
+  const left = messageLeft(lines);
+  if (left === null) return -Infinity;
+  const inColumn = lines.filter((entry) => meaningfulChars(entry.text) >= 12 && Math.abs(entry.line.box.x - left) < entry.line.box.h * 2);
+  return Math.max(...inColumn.map(({ line }) => line.box.x + line.box.w));
+}
+
 /**
  * What precedes a label chip set apart by a gap (Gmail's 「受信トレイ」, read as 「護トレイメ」), or
  * null when the line has none.
  */
-function withoutChip(line: OcrLine, text: string): string | null {
+function withoutChip(line: OcrLine, text: string, minText = 3): string | null {
   const em = glyphSize(line);
-  for (let i = line.text.length - 1; i > 0 && line.text.length - i <= MAX_CHIP; i--) {
+  // The first gap from the left: a chip's own letters may be set apart too (「…お知らせ 受信トレイ メ」).
+  for (let i = Math.max(1, line.text.length - MAX_CHIP); i < line.text.length; i++) {
     // Tesseract sometimes gives a character a box a pixel wide (「ト」 0.7 px at 1×): the narrowest
     // kana's ink spans about 0.4 of its advance, so such a box does not open a gap after it.
     const before = line.charBoxes[i - 1]!;
     // A full-width 、 or 。 is ink at the left of a whole character's advance (「伺いましたが、ご不在でし」).
     const advance = /[、。，．]/.test(line.text[i - 1]!) ? 0.9 : isCjk(line.text[i - 1]!) ? 0.4 : 0.2;
     const gap = line.charBoxes[i]!.x - Math.max(before.x + before.w, before.x + em * advance);
-    if (gap > em * CHIP_GAP && !/[】」)）\]]/.test(line.text[i - 1]!)) {
+    if (gap > em * CHIP_GAP && !/[】」)）\]]/.test(line.text[i - 1]!) && !sameSizeAfter(line, i)) {
       return lineTextBefore(line, i);
     }
   }
-  return beforeAnyChip(line, text);
+  return beforeAnyChip(line, text, minText);
+}
+
+/** A chip's or icon's letters are at most this share of the subject's height (measured 0.5–0.65; the subject's own 0.95–1). */
+const CHIP_TEXT_SIZE = 0.8;
+
+/**
+ * The characters after a gap are as tall as the subject's: its own last word, whose boxes tesseract
+ * placed late (「…ログ」 then 「イン」 at the line's end, 「…のお」 then 「知らせ」 squeezed together), not a
+ * chip or icons, which are set smaller. Boxes given the line's full height tell nothing either way.
+ */
+function sameSizeAfter(line: OcrLine, cut: number): boolean {
+  const heights = (from: number, to: number) => [...Array(to - from).keys()].map((k) => from + k)
+    .filter((k) => line.charBoxes[k]!.h < line.box.h * 0.95 && !SMALL_BY_NATURE.test(line.text[k]!) && line.text[k]!.trim() !== '')
+    .map((k) => line.charBoxes[k]!.h);
+  const before = heights(0, cut);
+  const after = heights(cut, line.text.length);
+  return before.length > 0 && after.length > 0 && median(after) > median(before) * CHIP_TEXT_SIZE;
 }
 
 /** What precedes a chip told by its letters or by their size; when both are seen, the earlier cut. */
@@ -227,11 +265,16 @@ function continuesSubject(line: OcrLine, next: OcrLine, text: string): boolean {
   return Math.abs(glyphSize(next) - size) < size * tolerance && wrapsOnto(line, next, text);
 }
 
-/** The next line stands where the subject's wrapped text would: right below, flush left, no wider. */
+/**
+ * The next line stands where the subject's wrapped text would: right below, flush left (not further left
+ * either: web mail's message list stands there), no wider.
+ */
 function wrapsOnto(line: OcrLine, next: OcrLine, text: string): boolean {
   const size = glyphSize(line);
-  return next.box.y - (line.box.y + line.box.h) < line.box.h * 0.8
-    && !/[】」)）]$/.test(text) && next.box.x < line.box.x + size && line.box.x + line.box.w + size * 0.5 > next.box.x + next.box.w;
+  // A line ending in 、 or 。 ends at that mark's ink, at the left of its advance: half a character short.
+  const slack = /[、。，．]$/.test(line.text) ? 1 : 0.5;
+  return next.box.y - (line.box.y + line.box.h) < line.box.h * 0.8 && !/[】」)）]$/.test(text)
+    && Math.abs(next.box.x - line.box.x) < size && line.box.x + line.box.w + size * slack > next.box.x + next.box.w;
 }
 
 export function cleanSubject(text: string): string | null {

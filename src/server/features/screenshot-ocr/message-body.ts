@@ -11,11 +11,21 @@ export const ADDRESS_AT_END = /(h?ttps?:?\/{0,2}|www\.)\S*$|[\w.-]+\.[a-z]{2,}\S
  * where the message's own sentences start belong to those panes.
  */
 function inMessageColumn(lines: TextLine[]): TextLine[] {
+  const left = messageLeft(lines);
+  return left === null ? lines : lines.filter((entry) => !endsLeftOf(entry, left));
+}
+
+/** Where most of the page's sentences start, or null when it has too few to tell. */
+export function messageLeft(lines: readonly TextLine[]): number | null {
   const sentences = lines.filter(({ text }) => meaningfulChars(text) >= 12);
-  if (sentences.length < 2) return lines;
+  if (sentences.length < 2) return null;
   const lefts = sentences.map(({ line }) => line.box.x).sort((a, b) => a - b);
-  const left = lefts[Math.floor(lefts.length / 2)]!;
-  return lines.filter(({ line }) => line.box.x + line.box.w > left - line.box.h);
+  return lefts[Math.floor(lefts.length / 2)]!;
+}
+
+/** The line ends left of the message's column (by more than its own height): a folder or message list's line. */
+export function endsLeftOf({ line }: TextLine, left: number): boolean {
+  return line.box.x + line.box.w <= left - line.box.h;
 }
 
 /** Pieces of one word that the layout split at gaps between its letters are this short. */

@@ -24,9 +24,9 @@ const PHRASES: Array<[RegExp, string]> = [
   [/(?<=お客様)[列元売](?=の)/g, '宛'],
   // 「お客様センター」 with 様 read as 欄 or 樣.
   [/お客[欄樣]/g, 'お客様'],
-  // 還 read as 情, 司, 呈 or 避: 「ポイント還元」「還付金」.
+  // 還 read as 情, 司 or 呈: 「ポイント還元」; in 「還付金」 also as 生, 中 or 避 (no word ends in 生付, 中付 or 避付).
   [/(?<=ポイント)[情司呈]元/g, '還元'],
-  [/[司呈避]付金/g, '還付金'],
+  [/[司呈生中避]付金/g, '還付金'],
   // The katakana ロ read as the kanji 口 in 「ログイン」 and before a long vowel mark.
   [/口(?=グイン|ー)/g, 'ロ'],
   [/運輪/g, '運輸'],
@@ -52,6 +52,8 @@ const PHRASES: Array<[RegExp, string]> = [
   [SMALL_BEFORE_LARGE, ''],
   // A hyphen between digits read as the kanji 一: 「0120一345」.
   [/(?<=\d)一(?=\d)/g, '-'],
+  // 「未払い」 with 未 read as 示 or 広 (「表示払い」 is no phrase, but 表示 is a word: left alone).
+  [/(?<!表)[示広](?=払い)/g, '未'],
   // 末 read as 未 in 「月末」「カード末尾」 (「今月未払い」 is 未).
   [/(?<=月)未(?=日|まで|に|の)|(?<=カード)未(?=尾)/g, '末'],
 ];

@@ -47,7 +47,7 @@ export function analysisFromReadings({ width, height, turn, firstReading, lines,
   return {
     width: turn ? turn.width : width,
     height: turn ? turn.height : height,
-    formData: extractFormData(lines, { width, height }),
+    formData: extractFormData(lines, { width, height }, secondLook),
     // The published copy is the upload itself: boxes found on a levelled page are turned back onto it.
     sensitiveBoxes: turn ? boxes.map((box) => boxOnUpload(box, turn)) : boxes,
   };
