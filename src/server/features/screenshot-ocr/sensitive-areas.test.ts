@@ -820,6 +820,14 @@ describe('redaction of round 12 (shapes from a fresh generated split, seed 20261
     expect(touches(findSensitiveBoxes([flush, body], { width: 1200, height: 560 }), { x: 480, y: 177, w: 40, h: 18 })).toBe(false);
   });
 
+  it('covers the space right of a card label that ends its line (the mask went unread), as wide as a masked number', () => {
+    const label = line('ご利用カード:', 700, { x: 40, h: 30 });
+    const boxes = findSensitiveBoxes([line('受付番号:ZS59546458', 650, { x: 40, h: 30 }), label, line('お届け先:東京都', 750, { x: 40, h: 30 })], { width: 1000, height: 1600 });
+    expect(covered(boxes, { x: label.box.x + label.box.w, y: 700, w: 300, h: 30 })).toBe(true);
+    // As wide as a masked number, no further.
+    expect(touches(boxes, { x: label.box.x + label.box.w + 30 * 12 + 5, y: 700, w: 100, h: 30 })).toBe(false);
+  });
+
   it('covers the value of a field read with little confidence whatever its label was read as, but not one read surely or a clock', () => {
     const field = line('突名・震大生々幸', 1427, { x: 29, h: 26, confidence: 29 });
     const boxes = findSensitiveBoxes([field], { width: 800, height: 1600 });

@@ -27,6 +27,8 @@ const HOLE_HEIGHT = 0.6;
 const LONE_FIELD_LABEL = /^\s*(?:To|TO|From|FROM|Cc|CC|差出人|送信者|送信元|宛先|宛て先|受信者)\s*[:：]?\s*$/;
 /** The parts of a row split at gaps narrower than this many line heights are one field's value. */
 const VALUE_GAP = 4;
+/** How many line heights a masked card number ("****-****-****-1234", 19 half-width characters) is wide. */
+const CARD_VALUE_WIDTH = 12;
 /** How many line heights right of a phone label a number stands at most (13 half-width characters and a gap). */
 const PHONE_VALUE_WIDTH = 8;
 /** A URL's last piece read as look-alikes is this short at most. */
@@ -111,6 +113,10 @@ function markSensitiveSpans(lines: readonly OcrLine[], wide = false): { marked: 
           if (wide && other.box.x > gapStart) unread.push({ x: gapStart, y: Math.min(line.box.y, other.box.y), w: other.box.x - gapStart, h: Math.max(line.box.h, other.box.h) });
         }
       });
+      // (wide: a label that ends its line, 「ご利用カード:」 with its mask unread or read as a line of
+      // its own further along: the space right of it goes, as wide as a masked number or up to the
+      // next thing read on the row.)
+      if (wide && foldWidth(line.text).slice(field.index + field[0].length).trim() === '') unread.push(unreadRowValue(lines, index, CARD_VALUE_WIDTH));
     }
     // (wide: a header field's label alone on its line, "差出人" | "nf" "nhk-payiteSt": its value was
     // read as lines of their own further along the row; they and the gaps between go, whatever they say.)
