@@ -835,5 +835,8 @@ describe('redaction of round 12 (shapes from a fresh generated split, seed 20261
     expect(touches(boxes, chars(field, 0, 1))).toBe(false);
     expect(findSensitiveBoxes([line('期限・2月19日', 914, { x: 29, h: 26, confidence: 80 })], { width: 800, height: 1600 })).toEqual([]);
     expect(findSensitiveBoxes([line('12:58', 309, { x: 312, h: 15, confidence: 23 })], { width: 800, height: 1600 })).toEqual([]);
+    // Nor an SMS's time (its "・" is no kana) or an app bar's garbage ending in a lone bracket.
+    expect(findSensitiveBoxes([line('mor・sMs', 708, { x: 36, h: 30, confidence: 28 })], { width: 800, height: 1600 })).toEqual([]);
+    expect(findSensitiveBoxes([line('ビ則:】', 300, { x: 35, h: 30, confidence: 28 })], { width: 800, height: 1600 })).toEqual([]);
   });
 });

@@ -17,10 +17,11 @@ const PRIVACY_CUE = /様|さま|殿|〒|@|＠|https?|:\/\/|www\./i;
 /** A line holding something to hide read with less word confidence than this is covered whole. */
 const UNSURE_SPAN_LINE_CONFIDENCE = 30;
 /**
- * A field at a line's start: a short label with a Japanese character in it (not a clock's "12"), its
- * separator (a colon, often read as "・" or "_") and a value.
+ * A field at a line's start: a short label with a kana or kanji in it (not a clock's "12", not an SMS
+ * time's "mor・sMs" for 「10:47・SMS」), its separator (a colon, often read as "・" or "_") and a value of
+ * two characters or more (an app bar's garbage ends in a lone bracket, 「ビ則:】」).
  */
-const FIELD_LINE = /^\s*(?=[^\s:：・_]*[\u3040-\u30ff\u3400-\u9fff])[^\s\d:：・_]{2,6}\s*[:：・_]\s*(?=\S)/;
+const FIELD_LINE = /^\s*(?=[^\s:：・_]*[\u3040-\u30fa\u30fc-\u30ff\u3400-\u9fff])[^\s\d:：・_]{2,6}\s*[:：・_]\s*(?=\S\s*\S)/;
 /** A gap below a wrapping address larger than this many line heights is an unread line (a rotated capture's rows sit closer). */
 const HOLE_HEIGHT = 0.6;
 /** A sender's or recipient's field label with nothing after it on its line. */
