@@ -141,3 +141,21 @@ export function typicalLineHeight(lines: readonly OcrLine[]): number {
   const heights = lines.filter((line) => line.confidence >= HEIGHT_READ_CONFIDENCE).map((line) => line.box.h).sort((a, b) => a - b);
   return heights[Math.floor(heights.length / 2)] ?? Infinity;
 }
+
+/** How many line heights below a line the next line read in its column stands at most. */
+const COLUMN_BELOW = 2.5;
+
+/**
+ * Where the text column of a line starts: its own left edge, or that of the nearest line below it
+ * (within COLUMN_BELOW line heights, about as tall) that starts further left and runs on under the
+ * line's start, the column's next row.
+ */
+export function columnLeft(lines: readonly OcrLine[], index: number): number {
+  const line = lines[index]!;
+  const bottom = line.box.y + line.box.h;
+  const below = lines.filter((other) => other.box.y >= bottom - line.box.h * 0.25 && other.box.y < bottom + line.box.h * COLUMN_BELOW
+    && other.box.h >= line.box.h * 0.6 && other.box.h <= line.box.h * 1.6 && other.box.x < line.box.x && other.box.x + other.box.w > line.box.x + line.box.h);
+  if (below.length === 0) return line.box.x;
+  const top = Math.min(...below.map((other) => other.box.y));
+  return Math.min(...below.filter((other) => other.box.y < top + line.box.h * 0.5).map((other) => other.box.x));
+}

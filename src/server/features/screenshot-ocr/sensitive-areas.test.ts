@@ -756,3 +756,87 @@ describe('redaction of round 11, second split (shapes from seed 20261193)', () =
     expect(covered(boxes, { x: 117, y: 223, w: 180, h: 22 })).toBe(true);
   });
 });
+
+describe('redaction of round 12 (shapes from a fresh generated split, seed 20261200)', () => {
+  /** The area of a line's characters [start, end). */
+  const chars = (l: ReturnType<typeof line>, start: number, end = l.text.length): PixelBox => {
+    const first = l.charBoxes[start]!;
+    const last = l.charBoxes[end - 1]!;
+    return { x: first.x, y: l.box.y, w: last.x + last.w - first.x, h: l.box.h };
+  };
+  /** A line read as one "character" whose box spans the whole run. */
+  const oneGlyph = (text: string, box: PixelBox, confidence: number) => {
+    const read = line(text, box.y, { x: box.x, h: box.h, confidence });
+    return { ...read, charBoxes: [box], box };
+  };
+
+  it('covers a line read as one glyph as wide as a run of text and as tall as the page\'s glyphs, but not a widget\'s frame twice as tall', () => {
+    // Glyphs 20 px tall in line boxes 30 px tall, as tesseract gives them.
+    const body = [
+      line('いつも東京ガスをご利用いただき、誠にありがとうございます。', 900, { x: 52, h: 20 }),
+      line('注文番号・032-7306016-0085123', 1356, { x: 49, h: 20 }),
+      line('宛名・伊藤健太様', 1533, { x: 49, h: 20 }),
+    ].map((read) => ({ ...read, box: { ...read.box, y: read.box.y - 5, h: 30 } }));
+    const card = oneGlyph('0', { x: 52, y: 1480, w: 560, h: 22 }, 6);
+    const search = oneGlyph('に', { x: 220, y: 40, w: 460, h: 40 }, 0);
+    const boxes = findSensitiveBoxes([search, ...body.slice(0, 2), card, body[2]!], { width: 1161, height: 2556 });
+    expect(covered(boxes, card.box)).toBe(true);
+    expect(touches(boxes, search.box)).toBe(false);
+  });
+
+  it('covers the strip under an unfinished sentence that points at a link, over the image\'s bottom edge', () => {
+    const paragraph = [
+      line('クされました。以', 858, { x: 215, h: 60 }),
+      line('下のリンクから手', 942, { x: 210, h: 60 }),
+      line('続きをお願いいた', 1037, { x: 208, h: 66 }),
+    ];
+    const image = { width: 1188, height: 1191 };
+    const boxes = findSensitiveBoxes([line('アカウントがロッ', 761, { x: 215, h: 60 }), ...paragraph], image);
+    // The cut row under it, where 「します。https://v9」 stood.
+    expect(covered(boxes, { x: 479, y: 1143, w: 200, h: 48 })).toBe(true);
+    // Not under an unfinished sentence without a link in it.
+    const plain = [line('クされました。お', 858, { x: 215, h: 60 }), line('手数ですがお問い', 942, { x: 210, h: 60 }), line('合わせをお願いい', 1037, { x: 208, h: 66 })];
+    expect(findSensitiveBoxes(plain, image)).toEqual([]);
+  });
+
+  it('covers the Latin run left bare between two halves of one address read with spaces, but not Japanese between two addresses', () => {
+    const url = line('httns・//annla-id-in ae2<r oyxamnla/rhark/', 637, { x: 151, h: 22, confidence: 31 });
+    const boxes = findSensitiveBoxes([url], { width: 848, height: 700 });
+    const gap = url.text.indexOf('ae2');
+    expect(covered(boxes, chars(url, gap, gap + 5))).toBe(true);
+    const two = line('送信元 info@a-mail.example または desk@b-mail.example', 100, { x: 20 });
+    const word = two.text.indexOf('または');
+    // (The row under it goes from its lower edge on: the second address ran to the line's end.)
+    expect(touches(findSensitiveBoxes([two], { width: 848, height: 700 }), { ...chars(two, word + 1, word + 2), h: 10 })).toBe(false);
+  });
+
+  it('covers the space between its column\'s edge and a greeting that starts right of it (the family name went unread)', () => {
+    const greeting = line('健二様', 177, { x: 577, h: 18, confidence: 58 });
+    const body = line('Appleをご利用いただきありがとうございます。', 216, { x: 541, h: 27 });
+    const boxes = findSensitiveBoxes([line('宛先: 3fsyoshida608@ezweb.example', 130, { x: 593, h: 25 }), greeting, body], { width: 1200, height: 560 });
+    expect(covered(boxes, { x: 541, y: 177, w: 36, h: 18 })).toBe(true);
+    // A greeting at its column's edge loses nothing to its left.
+    const flush = line('森健太様', 177, { x: 541, h: 18 });
+    expect(touches(findSensitiveBoxes([flush, body], { width: 1200, height: 560 }), { x: 480, y: 177, w: 40, h: 18 })).toBe(false);
+  });
+
+  it('covers the space right of a card label that ends its line (the mask went unread), as wide as a masked number', () => {
+    const label = line('ご利用カード:', 700, { x: 40, h: 30 });
+    const boxes = findSensitiveBoxes([line('受付番号:ZS59546458', 650, { x: 40, h: 30 }), label, line('お届け先:東京都', 750, { x: 40, h: 30 })], { width: 1000, height: 1600 });
+    expect(covered(boxes, { x: label.box.x + label.box.w, y: 700, w: 300, h: 30 })).toBe(true);
+    // As wide as a masked number, no further.
+    expect(touches(boxes, { x: label.box.x + label.box.w + 30 * 12 + 5, y: 700, w: 100, h: 30 })).toBe(false);
+  });
+
+  it('covers the value of a field read with little confidence whatever its label was read as, but not one read surely or a clock', () => {
+    const field = line('突名・震大生々幸', 1427, { x: 29, h: 26, confidence: 29 });
+    const boxes = findSensitiveBoxes([field], { width: 800, height: 1600 });
+    expect(covered(boxes, chars(field, 3))).toBe(true);
+    expect(touches(boxes, chars(field, 0, 1))).toBe(false);
+    expect(findSensitiveBoxes([line('期限・2月19日', 914, { x: 29, h: 26, confidence: 80 })], { width: 800, height: 1600 })).toEqual([]);
+    expect(findSensitiveBoxes([line('12:58', 309, { x: 312, h: 15, confidence: 23 })], { width: 800, height: 1600 })).toEqual([]);
+    // Nor an SMS's time (its "・" is no kana) or an app bar's garbage ending in a lone bracket.
+    expect(findSensitiveBoxes([line('mor・sMs', 708, { x: 36, h: 30, confidence: 28 })], { width: 800, height: 1600 })).toEqual([]);
+    expect(findSensitiveBoxes([line('ビ則:】', 300, { x: 35, h: 30, confidence: 28 })], { width: 800, height: 1600 })).toEqual([]);
+  });
+});

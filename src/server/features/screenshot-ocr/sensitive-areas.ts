@@ -1,5 +1,5 @@
 import { findRecipients, NOT_A_NAME } from '../../../common/personal-data';
-import { boxFor, type ImageSize, isNextLine, lineBelow, reachesColumnEdge, reachesParagraphEdge, sameRow, withRowEnd } from './line-geometry';
+import { boxFor, columnLeft, type ImageSize, isNextLine, lineBelow, reachesColumnEdge, reachesParagraphEdge, sameRow, withRowEnd } from './line-geometry';
 import type { OcrLine } from './ocr-layout';
 import { foldWidth, isCjk, type Span } from './ocr-text';
 import type { PixelBox } from './screenshot-ocr.types';
@@ -16,12 +16,20 @@ const NEAR_CUE = 10;
 const PRIVACY_CUE = /様|さま|殿|〒|@|＠|https?|:\/\/|www\./i;
 /** A line holding something to hide read with less word confidence than this is covered whole. */
 const UNSURE_SPAN_LINE_CONFIDENCE = 30;
+/**
+ * A field at a line's start: a short label with a kana or kanji in it (not a clock's "12", not an SMS
+ * time's "mor・sMs" for 「10:47・SMS」), its separator (a colon, often read as "・" or "_") and a value of
+ * two characters or more (an app bar's garbage ends in a lone bracket, 「ビ則:】」).
+ */
+const FIELD_LINE = /^\s*(?=[^\s:：・_]*[\u3040-\u30fa\u30fc-\u30ff\u3400-\u9fff])[^\s\d:：・_]{2,6}\s*[:：・_]\s*(?=\S\s*\S)/;
 /** A gap below a wrapping address larger than this many line heights is an unread line (a rotated capture's rows sit closer). */
 const HOLE_HEIGHT = 0.6;
 /** A sender's or recipient's field label with nothing after it on its line. */
 const LONE_FIELD_LABEL = /^\s*(?:To|TO|From|FROM|Cc|CC|差出人|送信者|送信元|宛先|宛て先|受信者)\s*[:：]?\s*$/;
 /** The parts of a row split at gaps narrower than this many line heights are one field's value. */
 const VALUE_GAP = 4;
+/** How many line heights a masked card number ("****-****-****-1234", 19 half-width characters) is wide. */
+const CARD_VALUE_WIDTH = 12;
 /** How many line heights right of a phone label a number stands at most (13 half-width characters and a gap). */
 const PHONE_VALUE_WIDTH = 8;
 /** A URL's last piece read as look-alikes is this short at most. */
@@ -64,6 +72,12 @@ export function findSensitiveBoxes(lines: readonly OcrLine[], image?: ImageSize)
   // the reading, so the whole line goes ("閥誠用力二2二OSてでco午1ちか" for a masked card number).
   const lowLines = new Set(marked.filter((span) => lines[span.line]!.confidence < UNSURE_SPAN_LINE_CONFIDENCE).map((span) => span.line));
   for (const index of lowLines) marked.push({ start: 0, end: lines[index]!.text.length, line: index, wraps: false, address: false });
+  // So is a field's value read that unsurely, whatever its label was read as: 「突名・震大生々幸」 for
+  // 「宛名：橋本奈々様」 may be a name, a card or a number.
+  lines.forEach((line, index) => {
+    const field = FIELD_LINE.exec(line.text);
+    if (field && line.confidence < UNSURE_SPAN_LINE_CONFIDENCE) marked.push({ start: field[0].trimEnd().length - 1, end: line.text.length, line: index, wraps: false, address: false });
+  });
   return [...marked.flatMap((span) => boxFor(lines[span.line]!, span, numberMargin(lines[span.line]!, span))), ...unread];
 }
 
@@ -100,6 +114,10 @@ function markSensitiveSpans(lines: readonly OcrLine[], wide = false): { marked: 
           if (wide && other.box.x > gapStart) unread.push({ x: gapStart, y: Math.min(line.box.y, other.box.y), w: other.box.x - gapStart, h: Math.max(line.box.h, other.box.h) });
         }
       });
+      // (wide: a label that ends its line, 「ご利用カード:」 with its mask unread or read as a line of
+      // its own further along: the space right of it goes, as wide as a masked number or up to the
+      // next thing read on the row.)
+      if (wide && foldWidth(line.text).slice(field.index + field[0].length).trim() === '') unread.push(unreadRowValue(lines, index, CARD_VALUE_WIDTH));
     }
     // (wide: a header field's label alone on its line, "差出人" | "nf" "nhk-payiteSt": its value was
     // read as lines of their own further along the row; they and the gaps between go, whatever they say.)
@@ -266,24 +284,6 @@ function addressEndBelow(lines: readonly OcrLine[], index: number): boolean {
   const below = lineBelow(lines, index);
   const next = lines[below];
   return next !== undefined && isNextLine(lines[index]!, next) && ADDRESS_LAST_LINE.test(foldWidth(next.text).trim());
-}
-
-/** How many line heights below a line the next line read in its column stands at most. */
-const COLUMN_BELOW = 2.5;
-
-/**
- * Where the text column of a line starts: its own left edge, or that of the nearest line below it
- * (within COLUMN_BELOW line heights, about as tall) that starts further left and runs on under the
- * line's start, the column's next row.
- */
-function columnLeft(lines: readonly OcrLine[], index: number): number {
-  const line = lines[index]!;
-  const bottom = line.box.y + line.box.h;
-  const below = lines.filter((other) => other.box.y >= bottom - line.box.h * 0.25 && other.box.y < bottom + line.box.h * COLUMN_BELOW
-    && other.box.h >= line.box.h * 0.6 && other.box.h <= line.box.h * 1.6 && other.box.x < line.box.x && other.box.x + other.box.w > line.box.x + line.box.h);
-  if (below.length === 0) return line.box.x;
-  const top = Math.min(...below.map((other) => other.box.y));
-  return Math.min(...below.filter((other) => other.box.y < top + line.box.h * 0.5).map((other) => other.box.x));
 }
 
 /**

@@ -114,6 +114,9 @@ export const LOOSE_RECIPIENT_LABEL = /^\s*[^\s\d:：]{0,2}?(?:宛[^\s\d:：]|[^\
 export const HONORIFIC_LOOKALIKES = '欄樣標機接';
 const HONORIFIC_LOOKALIKE_LINE = new RegExp(`^\\s*([^\\s${HONORIFIC_LOOKALIKES}]{3,8})\\s*[${HONORIFIC_LOOKALIKES}]\\s*$`);
 
+/** Two addresses on a line this many characters apart at most, with nothing but Latin between, are one. */
+const ADDRESS_GAP_CHARS = 8;
+
 /** Text rules that only add black: more tolerant than the ones that decide a second reading. */
 function wideTextSpans(probe: string): FoundSpan[] {
   const spans: FoundSpan[] = [];
@@ -223,6 +226,7 @@ export function sensitiveSpans(text: string, wide: boolean): FoundSpan[] {
   if (card && /\d{3,4}/.test(probe.slice(card.index))) add(card.index + card[0].length - 1, probe.length);
 
   if (wide) spans.push(...wideTextSpans(probe));
+  if (wide) spans.push(...addressGaps(probe, spans));
 
   // A name alone on its line whose 様 OCR read as a look-alike ("石川愛子欄"): the whole line.
   const lookalike = wide ? HONORIFIC_LOOKALIKE_LINE.exec(probe) : null;
@@ -245,6 +249,26 @@ export function sensitiveSpans(text: string, wide: boolean): FoundSpan[] {
  */
 function wholeNumber(digits: string): boolean {
   return digits.length >= 11 || (digits.length === 10 && !/^0[5789]0/.test(digits));
+}
+
+/**
+ * (wide) The gaps between addresses on a line with only Latin letters, digits, marks and spaces in
+ * them, a few characters long: one address read with spaces and stray marks inside it
+ * ("httns・//annla-id-in ae2<r oyxamnla/rhark/" for "https://apple-id-jp.e2sc.example/check/", "ae2<r"
+ * left bare between its two halves). Japanese words between two addresses keep them apart.
+ */
+function addressGaps(text: string, spans: readonly FoundSpan[]): FoundSpan[] {
+  const addresses = spans.filter((span) => span.address).sort((a, b) => a.start - b.start);
+  const gaps: FoundSpan[] = [];
+  let end = -1;
+  for (const span of addresses) {
+    const between = end < 0 ? '' : text.slice(end, span.start);
+    if (between.length > 0 && between.length <= ADDRESS_GAP_CHARS && /\s/.test(between) && /^[\x21-\x7e\s]+$/.test(between)) {
+      gaps.push({ start: end, end: span.start, wraps: false, address: false });
+    }
+    end = Math.max(end, span.end);
+  }
+  return gaps;
 }
 
 /** ASCII runs, joined across `misread` misread characters ("verify?reミmj030", "httpsツ/docomo", "?reほたPBT"). */

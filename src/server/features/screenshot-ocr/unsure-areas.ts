@@ -1,5 +1,5 @@
 import { NOT_A_NAME } from '../../../common/personal-data';
-import { alignedLeft, boxFor, type ImageSize, isNextLine, rowAbove, sameRow, typicalLineHeight } from './line-geometry';
+import { alignedLeft, boxFor, columnLeft, type ImageSize, isNextLine, rowAbove, sameRow, typicalLineHeight } from './line-geometry';
 import type { OcrLine } from './ocr-layout';
 import { foldWidth, looksLikeAddress } from './ocr-text';
 import type { PixelBox } from './screenshot-ocr.types';
@@ -30,6 +30,9 @@ const NAME_PART = /^[\u3040-\u30ff\u3400-\u9fff々ー]{1,6}$/;
 const GREETING_LINE = new RegExp(`^\\s*([^\\s\\dA-Za-z]{2,10})\\s*[様殿${HONORIFIC_LOOKALIKES}]\\s*$`);
 /** A salutation that opens a mail's body to many ("お客様各位"). */
 const SALUTATION = /^\s*\S{0,6}各位\s*$/;
+/** A greeting this many of its line heights right of its column's edge (at least, at most) has lost its family name there. */
+const FAMILY_NAME_MIN_GAP = 1;
+const FAMILY_NAME_MAX_WIDTH = 6;
 /** A gap above a greeting this many of its line heights tall holds an unread row. */
 const UNREAD_TO_GAP = 1.2;
 /** A line read at least this surely tells its text's height. */
@@ -42,6 +45,8 @@ const TEXT_CHARS = 4;
 const STRETCHED_LINE_CONFIDENCE = 50;
 /** A character box this many times wider than its line is tall is a run of text read as one glyph. */
 const STRETCHED_GLYPH = 4;
+/** A run of text read as one glyph is at most this many times as tall as the page's glyphs. */
+const RUN_GLYPH_HEIGHT = 1.5;
 /** ... in a line at least this many text lines tall: two rows of small text read as one (icons are a line tall). */
 const MERGED_ROWS_HEIGHT = 1.4;
 /** A hole above an address's rest this many rows tall (at least, at most) is its unread first line. */
@@ -75,6 +80,7 @@ export function findUnsureAreas(lines: readonly OcrLine[], marked: readonly Mark
   const whole = (index: number) => found.push({ start: 0, end: lines[index]!.text.length, line: index, wraps: false, address: false });
 
   const textHeight = typicalLineHeight(lines);
+  const glyphHeight = typicalGlyphHeight(lines);
   const readAs = new Set(marked.map((span) => span.line));
   lines.forEach((line, index) => {
     // A line cut by the image's edge that holds something to hide, read unsurely: covered from
@@ -88,7 +94,12 @@ export function findUnsureAreas(lines: readonly OcrLine[], marked: readonly Mark
     // Specks and blobs (an icon, a photo, the canvas of a rotated capture read as one huge
     // "line") are not text: only lines of about a text line's height count.
     if (line.box.h > textHeight * MAX_LINE_HEIGHT) return;
-    const textLike = [...line.text.replace(/\s/g, '')].length >= 2 && line.box.h >= textHeight * MIN_LINE_HEIGHT;
+    // (Or one "character" in a box several characters wide and as tall as the page's glyphs, "0"
+    // 560 × 35 px for a masked card's field line, "0" 194 × 34 px for a greeting: a run of text read
+    // as one glyph. One twice as tall as the glyphs is a widget's frame, a search field's or a
+    // selected folder's, "に" 460 × 30 px on a page of 13-px glyphs.)
+    const stretched = line.box.w >= line.box.h * STRETCHED_GLYPH && line.box.h <= glyphHeight * RUN_GLYPH_HEIGHT;
+    const textLike = ([...line.text.replace(/\s/g, '')].length >= 2 || stretched) && line.box.h >= textHeight * MIN_LINE_HEIGHT;
     // Garbage: a line tesseract could not read may be anything, a name or a number included.
     if (textLike && line.confidence < UNREAD_LINE_CONFIDENCE) whole(index);
     // Mostly unread: two rows of small text read unsurely as one "character" many times wider than
@@ -155,6 +166,8 @@ export function findUnsureAreas(lines: readonly OcrLine[], marked: readonly Mark
       if (gap > 0) unread.push({ x: name.box.x + name.box.w, y: Math.min(name.box.y, honorific.box.y), w: gap, h: Math.max(name.box.h, honorific.box.h) });
     }
   });
+
+  unread.push(...unreadFamilyNames(lines));
 
   for (const span of marked) {
     const line = lines[span.line]!;
@@ -241,7 +254,10 @@ function linkHoles(lines: readonly OcrLine[], marked: readonly MarkedSpan[], tex
   // Lines that start with an address or number found on them: a link's rest.
   const restStarts = new Set(marked.filter((span) => span.address && lines[span.line]!.text.slice(0, span.start).trim() === '').map((span) => span.line));
   lines.forEach((line, index) => {
-    if (!SENTENCE_END.test(line.text)) return;
+    // (A sentence that does not end on its line counts only over the image's bottom edge, below:
+    // 「以下のリンクから手」 / 「続きをお願いいた」 over a crop through 「します。https://v9」.)
+    const ends = SENTENCE_END.test(line.text);
+    if (!ends && !image) return;
     // The sentence it ends, with the lines of its paragraph above.
     const paragraph = [line];
     for (let i = index - 1; i >= 0 && paragraph.length < 3 && isNextLine(lines[i]!, paragraph[0]!) && alignedLeft(line, lines[i]!); i--) paragraph.unshift(lines[i]!);
@@ -260,6 +276,7 @@ function linkHoles(lines: readonly OcrLine[], marked: readonly MarkedSpan[], tex
     if (below.some((other) => other.box.y < next + row * 0.5 && URL_START.test(foldWidth(other.text)))) return;
     const hole = next - top;
     const atEdge = below.length === 0;
+    if (!ends && !atEdge) return;
     if (atEdge ? hole < row * LINK_EDGE_MIN_ROWS || hole > row * LINK_EDGE_MAX_ROWS : hole < row * HOLE_MIN_ROWS || hole > row * HOLE_MAX_ROWS) return;
     // As wide as the column, or the line below where it is wider (a URL runs to the bubble's edge).
     const wide = Math.max(right, ...below.filter((other) => other.box.y < next + row).map((other) => other.box.x + other.box.w));
@@ -272,9 +289,30 @@ function linkHoles(lines: readonly OcrLine[], marked: readonly MarkedSpan[], tex
     // A sentence ending its line well short of the column, "い。" under "…詳細は下記よりご確認くださ",
     // with nothing read right of it: the link began right after it on the same row, and went unread too.
     const end = line.box.x + line.box.w;
-    if (end < right - row * 2 && !lines.some((other) => other !== line && sameRow(line, other) && other.box.x >= end - row * 0.5)) {
+    if (ends && end < right - row * 2 && !lines.some((other) => other !== line && sameRow(line, other) && other.box.x >= end - row * 0.5)) {
       holes.push({ x: end, y: line.box.y - row * 0.25, w: wide + pad - end, h: top - line.box.y + row * 0.25 });
     }
+  });
+  return holes;
+}
+
+/**
+ * A greeting that starts right of its text column with nothing read there ("健二様" 37 px right of
+ * where the body's lines start, for 「森 健太 様」 with a full-width space): the family name before
+ * it, set apart by that wide space, went unread. The space from the column's edge goes, a few
+ * characters wide at most (a greeting indented further is set apart on purpose, not by a name).
+ */
+function unreadFamilyNames(lines: readonly OcrLine[]): PixelBox[] {
+  const holes: PixelBox[] = [];
+  lines.forEach((greeting, index) => {
+    if (!namesRecipient(greeting)) return;
+    const h = greeting.box.h;
+    const left = columnLeft(lines, index);
+    const gap = greeting.box.x - left;
+    if (gap < h * FAMILY_NAME_MIN_GAP || gap > h * FAMILY_NAME_MAX_WIDTH) return;
+    if (lines.some((other) => other !== greeting && sameRow(greeting, other) && other.box.x < greeting.box.x && other.box.x + other.box.w > left)) return;
+    const pad = h * 0.6;
+    holes.push({ x: left - pad, y: greeting.box.y - h * 0.25, w: gap + pad, h: h * 1.5 });
   });
   return holes;
 }
@@ -283,6 +321,12 @@ function linkHoles(lines: readonly OcrLine[], marked: readonly MarkedSpan[], tex
 function namesRecipient(line: OcrLine): boolean {
   const name = GREETING_LINE.exec(line.text)?.[1];
   return name !== undefined && !NOT_A_NAME.test(name);
+}
+
+/** The median height of the characters of the lines read surely: the page's glyph height. */
+function typicalGlyphHeight(lines: readonly OcrLine[]): number {
+  const heights = lines.filter((line) => line.confidence >= SURE_TEXT_CONFIDENCE).flatMap((line) => line.charBoxes.map((box) => box.h)).filter((h) => h > 0).sort((a, b) => a - b);
+  return heights[Math.floor(heights.length / 2)] ?? Infinity;
 }
 
 function cutByEdge(line: OcrLine, image: ImageSize): boolean {
