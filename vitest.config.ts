@@ -45,10 +45,10 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
           // One file at a time unless E2E_MAX_WORKERS says more. Files can run side by side (each has
-          // its own server, data folder and database; a sequential run used about half a core of
-          // two), but two at a time on this shared 2-core machine, at load 13–19, made timed
-          // tests fail (a redaction behind the OCR backlog past its 90 s, the 3-second redirect):
-          // docs/performance.md, "CI time, round 3".
+          // its own server, data folder and database), but on these 2-core machines it does not pay:
+          // one file at a time already keeps both cores busy (the browser, the file's server, the test),
+          // so two at a time took as long (141 s against 142–149 s for the same eight files) and made
+          // timed tests fail under load: docs/performance.md, "CI time, round 3" and "round 5".
           maxWorkers: Number(process.env.E2E_MAX_WORKERS ?? 1),
           // One worker process runs the files one after another and keeps what they import loaded
           // (playwright-core, sharp, the server's sources the tests read constants from): a fresh
