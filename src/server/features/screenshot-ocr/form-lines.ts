@@ -27,6 +27,13 @@ export function glyphSize(line: OcrLine): number {
   return ems > 0 ? line.box.w / ems : line.box.h * 0.8;
 }
 
+/** Do two text lines share a row (their middles less than half the taller one's height apart)? */
+export function sameTextRow(a: TextLine, b: TextLine): boolean {
+  const ab = a.line.box;
+  const bb = b.line.box;
+  return Math.abs(ab.y + ab.h / 2 - (bb.y + bb.h / 2)) < Math.max(ab.h, bb.h) / 2;
+}
+
 /** The usual font size of the message text: the median size of the longer lines. */
 export function bodyGlyphSize(lines: readonly TextLine[]): number | null {
   const sizes = lines.filter(({ text }) => meaningfulChars(text) >= 12).map(({ line }) => glyphSize(line)).sort((a, b) => a - b);

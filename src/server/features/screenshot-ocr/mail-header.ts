@@ -67,7 +67,7 @@ export function readMailHeader(lines: TextLine[], size: ImageSize): MailHeader {
   lines.forEach(({ text }, index) => {
     if (!inHeader(index)) return;
     if (FROM_LABEL.test(text)) {
-      source_email ??= findSenderAddress(withWrappedAddress(lines, index));
+      source_email ??= findSenderAddress(wrappedAddress(lines, index).text);
       headerEnd = Math.max(headerEnd, index);
     } else if (SUBJECT_LABEL.test(text)) {
       const wrapped = wrappedValue(lines, index);
@@ -93,7 +93,7 @@ export function readMailHeader(lines: TextLine[], size: ImageSize): MailHeader {
       const { box } = lines[i]!.line;
       if (i > Math.max(headerEnd, 0) && box.y + box.h / 2 > headerBottom) continue;
       if (TO_LABEL.test(lines[i]!.text)) continue;
-      source_email = findSenderAddress(withWrappedAddress(lines, i));
+      source_email = findSenderAddress(wrappedAddress(lines, i).text);
       if (source_email) break;
     }
   }
@@ -116,13 +116,9 @@ function endsSentence(entry: TextLine): boolean {
 
 /**
  * A line ending inside an address, joined with the rest of it from the line below: a narrow
- * screen wraps 「<notice@mail.mizuho-」「direct.example>」 and 「<security-」「center@….xyz>」.
+ * screen wraps 「<notice@mail.mizuho-」「direct.example>」 and 「<security-」「center@….xyz>」. With the
+ * index of the last line the address took.
  */
-function withWrappedAddress(lines: TextLine[], index: number): string {
-  return wrappedAddress(lines, index).text;
-}
-
-/** The same, with the index of the last line the address took. */
 export function wrappedAddress(lines: TextLine[], index: number): { text: string; end: number } {
   let { text } = lines[index]!;
   let current = index;

@@ -1,6 +1,6 @@
 import { CHROME, isChrome } from './app-chrome';
 import { hasTopLevelDomain, repairAddressText } from './address-repair';
-import { bodyGlyphSize, glyphSize, meaningfulChars, repairColons, type TextLine } from './form-lines';
+import { bodyGlyphSize, glyphSize, meaningfulChars, repairColons, sameTextRow as sameRow, type TextLine } from './form-lines';
 import { foldWidth } from './ocr-text';
 
 /** A line ending in what could be the start of an address, which the next line may continue. */
@@ -49,9 +49,6 @@ const TOOLBAR_LABEL_MAX_CHARS = 4;
 /** … and it has several of them side by side. */
 const TOOLBAR_MIN_LABELS = 3;
 
-const sameRow = (a: TextLine, b: TextLine) =>
-  Math.abs(a.line.box.y + a.line.box.h / 2 - (b.line.box.y + b.line.box.h / 2)) < Math.max(a.line.box.h, b.line.box.h) / 2;
-
 /**
  * The toolbar under a message (「返信」「転送」「フラグ」「削除」, misread as 「フラタダ」「ぃ転送」): several short
  * labels set apart on one row, below every other line. A message never ends in such a row.
@@ -68,23 +65,23 @@ function isToolbarLabel(entry: TextLine, lines: TextLine[]): boolean {
 /** A button's icon read as a few characters (「ーミつ」 for the compose button) stands this many times taller than the message's letters. */
 const ICON_HEIGHT_RATIO = 2.5;
 
-function isIcon(entry: TextLine, lines: TextLine[]): boolean {
+function isIcon(entry: TextLine, bodySize: number | null): boolean {
   if (meaningfulChars(entry.text) > TOOLBAR_LABEL_MAX_CHARS) return false;
-  const size = bodyGlyphSize(lines);
-  return size !== null && entry.line.box.h > size * ICON_HEIGHT_RATIO;
+  return bodySize !== null && entry.line.box.h > bodySize * ICON_HEIGHT_RATIO;
 }
 
 /** Drops interface text, but keeps the last few characters of a URL wrapped onto a line of their own. */
 export function withoutChrome(lines: TextLine[]): TextLine[] {
   const kept: TextLine[] = [];
   let dropped: TextLine | null = null;
+  const bodySize = bodyGlyphSize(lines);
   for (const entry of inMessageColumn(lines)) {
     const previous = kept.at(-1);
     if (entry.text === '') continue;
     const urlTail = previous && ADDRESS_AT_END.test(previous.text) && /^[A-Za-z0-9/?=&._%-]{1,12}$/.test(entry.text)
       && entry.line.box.y - (previous.line.box.y + previous.line.box.h) < previous.line.box.h
       && Math.abs(entry.line.box.x - previous.line.box.x) < previous.line.box.h * 2;
-    const chrome = isChrome(entry) || isSplitChrome(entry, lines) || isToolbarLabel(entry, lines) || isIcon(entry, lines);
+    const chrome = isChrome(entry) || isSplitChrome(entry, lines) || isToolbarLabel(entry, lines) || isIcon(entry, bodySize);
     if (urlTail || !(chrome || (dropped !== null && continuesLine(dropped, entry)))) {
       kept.push(entry);
       dropped = null;

@@ -1,5 +1,5 @@
 import { isChrome } from './app-chrome';
-import { glyphSize, meaningfulChars, type TextLine } from './form-lines';
+import { glyphSize, meaningfulChars, sameTextRow as sameRow, type TextLine } from './form-lines';
 
 /**
  * Notifications on a screenshot: another app's banner over the top of a message, or the cards of
@@ -20,12 +20,6 @@ const CARD_LINE_GAP = 0.9;
 interface Card {
   header: number[];
   text: number[];
-}
-
-function sameRow(a: TextLine, b: TextLine): boolean {
-  const ab = a.line.box;
-  const bb = b.line.box;
-  return Math.abs(ab.y + ab.h / 2 - (bb.y + bb.h / 2)) < Math.max(ab.h, bb.h) / 2;
 }
 
 /** A header's time: a sentence's 「。」 rules it out, but not the dot that sets the time apart from the name. */
