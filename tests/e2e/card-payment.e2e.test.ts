@@ -83,6 +83,9 @@ describe.each(VIEWPORTS)('upgrade paid by card ($name)', ({ name, viewport }) =>
     const comparison = viewport.width < 760 ? page.getByRole('list', { name: 'プランの比較' }) : page.getByRole('table', { name: /プランの比較/ });
     await comparison.getByRole('link', { name: /^スタンダードプランに\s*変更する$/ }).click();
     await waitForPath(page, '/account/upgrade/payment');
+    // The URL changes before the payment page replaces the comparison (whose phone list has its own
+    // お支払い方法 rows), so the subscription's fixed terms are waited for before they are read.
+    await page.getByRole('region', { name: 'お支払いサイクルとお支払い方法' }).waitFor();
     expect((await definitions(page))['お支払い方法']).toBe('クレジットカード');
     await page.getByRole('button', { name: 'スタンダードプランへの変更内容を確認する' }).click();
     await waitForPath(page, '/account/upgrade/confirm');

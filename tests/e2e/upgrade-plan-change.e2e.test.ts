@@ -60,6 +60,7 @@ describe.each(VIEWPORTS)('a paid plan moved to a larger one ($name)', ({ name, v
     expect(await page.getByRole('radio', { name: /ライトプラン/ }).count()).toBe(0);
     // The cycle and method are the subscription's, shown, not asked.
     expect(await page.getByRole('radio', { name: /^年払い/ }).count()).toBe(0);
+    await page.getByRole('region', { name: 'お支払いサイクルとお支払い方法' }).waitFor();
     const terms = await definitions(page);
     expect(terms['お支払いサイクル']).toBe('月払い');
     expect(terms['お支払い方法']).toBe('請求書払い（銀行振込）');
