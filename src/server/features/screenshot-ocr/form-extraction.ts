@@ -5,7 +5,7 @@ import { CHAT_DATE_CHIP, isChrome } from './app-chrome';
 import { bodyGlyphSize, colonsByShape, type ImageSize, meaningfulChars, type TextLine } from './form-lines';
 import { joinLabelRows, readMailHeader, wrappedAddress } from './mail-header';
 import { FROM_LABEL, SUBJECT_LABEL, TO_LABEL } from './mail-labels';
-import { withPhrasesMended } from './misread-phrases';
+import { withPhrasesMended, withSubjectWordsMended } from './misread-phrases';
 import { withoutOtherNotifications } from './notification-cards';
 import { dropAvatarNoise, joinBody, withoutChatSenderName, withoutChrome, withoutCutEdgeLines } from './message-body';
 import type { OcrLine } from './ocr-layout';
@@ -28,8 +28,8 @@ export function extractFormData(lines: readonly OcrLine[], size: ImageSize, seco
   const form = withoutRecipient(looksLikeEmail(textLines, size) ? fromEmail(textLines, size, readAgain) : fromSms(textLines, size), textLines);
   return {
     ...form,
-    subject: form.subject && withOpeningBracket(withPhrasesMended(kanaByContext(form.subject))),
-    body: form.body && withPhrasesMended(kanaByContext(form.body)),
+    subject: form.subject && withOpeningBracket(withSubjectWordsMended(withPhrasesMended(kanaByContext(form.subject)))),
+    body: form.body && withSubjectWordsMended(withPhrasesMended(kanaByContext(form.body))),
   };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withPhrasesMended } from './misread-phrases';
+import { withPhrasesMended, withSubjectWordsMended } from './misread-phrases';
 
 describe('set phrases put right', () => {
   it.each([
@@ -78,5 +78,33 @@ describe('set phrases put right', () => {
     '表示払いの設定',
   ])('leaves %s as it is', (text) => {
     expect(withPhrasesMended(text)).toBe(text);
+  });
+});
+
+describe('a subject\'s words put right', () => {
+  it.each([
+    ['ポイント中元のお手続きが完了していません', 'ポイント還元のお手続きが完了していません'],
+    ['【重要】ポイント恒元のお手続き', '【重要】ポイント還元のお手続き'],
+    ['【事要】ご利用料金の未払いがあります', '【重要】ご利用料金の未払いがあります'],
+    ['[事要]アカウントの確認', '[重要]アカウントの確認'],
+    ['【重要】東京がガスからのお知らせ', '【重要】東京ガスからのお知らせ'],
+    ['東京カス:お客様情報の確認', '東京ガス:お客様情報の確認'],
+    ['【緊急〕】エポスカード:お客様情報の確認', '【緊急】エポスカード:お客様情報の確認'],
+    ['【メルカリ】でご注文の確認', '【メルカリ】ご注文の確認'],
+    ['本文\n【Amazon】まお客様の注文', '本文\n【Amazon】お客様の注文'],
+  ])('%s → %s', (read, mended) => {
+    expect(withSubjectWordsMended(read)).toBe(mended);
+  });
+
+  it.each([
+    'お中元のご案内',
+    '工事要領のお知らせ',
+    '東京カスタマーセンター',
+    '私がガスを止めました',
+    '〔注意〕】',
+    'こちらの【メルカリ】でご注文いただいた商品',
+    '【メルカリ】でんき',
+  ])('leaves %s as it is', (text) => {
+    expect(withSubjectWordsMended(text)).toBe(text);
   });
 });

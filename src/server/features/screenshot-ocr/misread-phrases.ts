@@ -61,3 +61,27 @@ const PHRASES: Array<[RegExp, string]> = [
 export function withPhrasesMended(text: string): string {
   return PHRASES.reduce((mended, [pattern, replacement]) => mended.replace(pattern, replacement), text);
 }
+
+/**
+ * Misreads in the words a subject is made of (its tag, the sender's name, the offer), found on a
+ * second split; kept apart from PHRASES so the two lists grow without touching each other. Each
+ * misread is no word, so a message that says something else is left alone.
+ */
+const SUBJECT_WORDS: Array<[RegExp, string]> = [
+  // 還 read as 中 or 恒 in 「ポイント還元」 (お中元 is a word; ポイント中元, ポイント恒元 are not).
+  [/(?<=ポイント)[中恒]元/g, '還元'],
+  // 重 read as 事 in the tag 「【重要】」 (事要 makes a word only after another kanji: 工事要領).
+  [/(?<=[【[])事要(?=[】\]])/g, '重要'],
+  // 「東京ガス」 with ガ read without its dakuten (「東京カス」) or twice, hiragana then katakana
+  // (「東京がガス」); 「東京カスタマー…」 is a word.
+  [/(?<=東京)(?:がガ|カ)(?=ス(?![\u30a1-\u30faー]))/g, 'ガ'],
+  // A tag's closing bracket read twice, as 〕 and 】: 「【緊急〕】」.
+  [/(?<=【[^【】〔〕]{1,12})〕】/g, '】'],
+  // A kana read in the gap after a tag that opens a line: 「【メルカリ】でご注文の確認」 (the tag names
+  // the sender; nothing is done 「in」 it).
+  [/(?<=^[【[][^【】[\]\n]{1,12}[】\]])[まで](?=[ごお])/gm, ''],
+];
+
+export function withSubjectWordsMended(text: string): string {
+  return SUBJECT_WORDS.reduce((mended, [pattern, replacement]) => mended.replace(pattern, replacement), text);
+}
