@@ -14,8 +14,9 @@ export const DATE = /\d{4}\s*[/年.]\s*\d{1,2}\s*[/月.]\s*\d{1,2}|\d{1,2}月\d{
 
 /**
  * A line that starts with a header label (the label may run into its value: 「差出人メルカリ」, 「差出人Amazon」).
- * Only an English label must end before a letter (「Today」 and 「Fromage」 are words, not labels).
+ * Only an English label must end before a letter (「Today」 and 「Fromage」 are words, not labels), and
+ * 送信者 and 宛先 not before a particle or 住 (a subject's wrapped line 「宛先住所に不備がございます」).
  */
-export const HEADER_LABEL = /^\s*(?:(?:From|To|Cc|Subject|Date)(?![A-Za-z])|差出人|送信者|宛先|宛て先|件名|日時|送信日時|日付)/i;
+export const HEADER_LABEL = new RegExp(`^\\s*(?:(?:From|To|Cc|Subject|Date)(?![A-Za-z])|差出人|送信者${NOT_LABEL}|宛先${NOT_LABEL}|宛て先|件名|日時|送信日時|日付)`, 'i');
 /** A header label standing alone: the name cell of a From / To / 件名 / 日時 table row. */
 export const LABEL_ALONE = /^\s*(From|To|Cc|Subject|Date|差出人|送信者|宛先|宛て先|件名|日時|送信日時|日付)\s*[:_]?\s*$/i;

@@ -110,7 +110,7 @@ export function unlabelledSubject(lines: TextLine[], chosen: number): { text: st
     const wrapWidth = end > first ? Math.max(...lines.slice(first, end).map(({ line }) => line.box.x + line.box.w)) : besidePanes ? messageRight(lines) : -Infinity;
     if (!next || current.line.box.x + current.line.box.w < wrapWidth - glyphSize(current.line) * 2) break;
     // The next header row (「差出人Amazon」, its English part set smaller than the label) is no wrapped line, chip or not.
-    if (HEADER_LABEL.test(next.text) || findEmailAddress(next.text) || ENDS_WITH_TIME.test(next.text)) break;
+    if (HEADER_LABEL.test(next.text) || findEmailAddress(next.text) || ENDS_WITH_TIME.test(next.text) || timeBeside(lines, nextIndex)) break;
     const text = parts.join('');
     const beforeChip = withoutChip(next.line, next.text, 1);
     if (beforeChip !== null && wrapsOnto(current.line, next.line, text)) {
@@ -135,6 +135,17 @@ export function unlabelledSubject(lines: TextLine[], chosen: number): { text: st
   const last = withoutUnsureTail(lines[end]!.line, parts[parts.length - 1]!);
   if (end === chosen || [...last].length >= 2) parts[parts.length - 1] = last;
   return { text: parts.join(''), end };
+}
+
+/**
+ * The line shares its row with the time the mail came, read as a line of its own to its right
+ * (iOS Mail's 「潤日本郵便」 then 「11月22日23:22」): it is the sender's row, not a subject's wrapped end.
+ */
+function timeBeside(lines: TextLine[], index: number): boolean {
+  const { box } = lines[index]!.line;
+  return lines.some(({ text, line }, i) => i !== index && line.box.x >= box.x + box.w && meaningfulChars(text) <= 16
+    && (ENDS_WITH_TIME.test(text) || DATE.test(text))
+    && Math.abs(line.box.y + line.box.h / 2 - (box.y + box.h / 2)) < Math.max(box.h, line.box.h) / 2);
 }
 
 /** The right edge of the message's column: where its longest sentences end. */

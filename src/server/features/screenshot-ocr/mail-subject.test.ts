@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { ocrLine as line } from '../../test/ocr-line-factories';
+import { extractFormData } from './form-extraction';
+import type { OcrLine } from './ocr-layout';
+
+const PHONE_SCREEN = { width: 390, height: 844 };
+
+/** A phone mail's header and message below a subject set large (iOS Mail, the Outlook app). */
+const mail = (subject: OcrLine[], senderRow: OcrLine[]) => extractFormData([
+  line('< 受信', 60, { x: 20, h: 18 }),
+  ...subject,
+  ...senderRow,
+  line('差出人: info85@q5f97f.xyz', 215, { x: 60, h: 14 }),
+  line('宛先: k-inoue.08@outlook.test', 235, { x: 60, h: 14 }),
+  line('佐藤美咲様', 280, { x: 20, h: 14 }),
+  line('平素より日本郵便をご愛顧いただき、ありがとう', 310, { x: 20, h: 14 }),
+  line('ございます。お届け先が確認できないため、お荷物', 330, { x: 20, h: 14 }),
+  line('を一時保管しております。下記よりご確認ください。', 350, { x: 20, h: 14 }),
+], PHONE_SCREEN);
+
+describe('where an unlabelled subject ends', () => {
+  const wrapped = [line('お届け先が確認できないため、', 110, { x: 20, h: 26 }), line('お荷物を一時保管しております', 142, { x: 20, h: 26 })];
+
+  it('stops before the sender\'s row, whose time OCR read as a line of its own beside it', () => {
+    // The avatar's mark read into the sender's name (「潤日本郵便」, 「(東東京ガス」), set as large as the subject.
+    const form = mail(wrapped, [line('潤日本郵便', 178, { x: 24, h: 26 }), line('11月22日23:22', 182, { x: 250, h: 18 })]);
+    expect(form.subject).toBe('お届け先が確認できないため、お荷物を一時保管しております');
+    expect(mail([line('東京ガス:お客様情報の確認', 120, { x: 20, h: 26 })], [line('(東東京ガス', 152, { x: 22, h: 26 }), line('23:18', 156, { x: 300, h: 18 })]).subject)
+      .toBe('東京ガス:お客様情報の確認');
+  });
+
+  it('still takes a wrapped line that has no time beside it', () => {
+    expect(mail(wrapped, [line('日本郵便', 186, { x: 60, h: 14 })]).subject).toBe('お届け先が確認できないため、お荷物を一時保管しております');
+  });
+
+  it('takes a wrapped line that starts with 宛先 in a sentence, which is no To row', () => {
+    const subject = [line('【重要】お届け予定のお荷物について、', 110, { x: 20, h: 20 }), line('宛先住所に不備がございます', 134, { x: 18, h: 20 })];
+    expect(mail(subject, [line('ヤマト運輸', 186, { x: 60, h: 14 })]).subject).toBe('【重要】お届け予定のお荷物について、宛先住所に不備がございます');
+  });
+});
