@@ -38,3 +38,25 @@ describe('where an unlabelled subject ends', () => {
     expect(mail(subject, [line('ヤマト運輸', 186, { x: 60, h: 14 })]).subject).toBe('【重要】お届け予定のお荷物について、宛先住所に不備がございます');
   });
 });
+
+describe('a chip after the subject', () => {
+  /** The subject's line with a chip read as small characters set low after it (Gmail's 「受信トレイ」 read as 「王記ィx」). */
+  const withChip = (subject: string, chip: string, lastConfidence: number) => {
+    const read = line(subject + chip, 110, { x: 20, h: 20 });
+    read.box = { ...read.box, y: 106, h: 28 };
+    const last = subject.length - 1;
+    // Tesseract gave the subject's last character the line's full height.
+    read.charBoxes[last] = { ...read.charBoxes[last]!, y: 106, h: 28 };
+    read.charConfidences[last] = lastConfidence;
+    for (let i = subject.length; i < read.text.length; i++) read.charBoxes[i] = { ...read.charBoxes[i]!, x: read.charBoxes[i]!.x + 10, y: 118, h: 9 };
+    return read;
+  };
+
+  it('keeps the subject\'s last character given the full height and read surely', () => {
+    expect(mail([withChip('【重要】水道局:お客様情報の確認', '王記ィx', 96)], [line('水道局', 186, { x: 60, h: 14 })]).subject).toBe('【重要】水道局:お客様情報の確認');
+  });
+
+  it('drops an icon\'s edge read unsurely with the full height right before the chip', () => {
+    expect(mail([withChip('本人認証サービスの更新が必要です|', '衣得記', 90)], [line('楽天カード', 186, { x: 60, h: 14 })]).subject).toBe('本人認証サービスの更新が必要です');
+  });
+});

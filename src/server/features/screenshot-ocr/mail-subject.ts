@@ -240,8 +240,10 @@ function smallTextTail(line: OcrLine, minText = 3): number {
     const unsure = (k: number) => (line.charConfidences[k] ?? 100) < UNSURE_CHAR + 1;
     if (evidence >= 2 || /レ[イィ]$/.test(line.text) || (artifacts.length > 0 && artifacts.every(unsure))) {
       // An icon's edge read right before it, unsurely, with the line's full height (「…不在通知上誠征」).
+      // The subject's own last character may be given the full height too, read at 96 (「…の確認」 then
+      // the chip 「王記ィx」): only a character read below real text's 96 is the icon's edge (「|」 at 90).
       let start = i;
-      while (start > 4 && artifact(start - 1) && unsure(start - 1)) start--;
+      while (start > 4 && artifact(start - 1) && (line.charConfidences[start - 1] ?? 100) < UNSURE_CHAR) start--;
       return start;
     }
   }
