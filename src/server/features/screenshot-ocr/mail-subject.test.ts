@@ -60,3 +60,26 @@ describe('a chip after the subject', () => {
     expect(mail([withChip('本人認証サービスの更新が必要です|', '衣得記', 90)], [line('楽天カード', 186, { x: 60, h: 14 })]).subject).toBe('本人認証サービスの更新が必要です');
   });
 });
+
+describe('where the subject is looked for', () => {
+  it('not below the greeting that opens the message, however large a line of figures measures there', () => {
+    // OCR spaced the figures (「4 75-…」): the line's box is wide for its characters.
+    const figures = line('注文番号: 4 75-0630329-0452239', 330, { x: 20, h: 14 });
+    figures.box = { ...figures.box, w: 360 };
+    const form = extractFormData([
+      line('ゃ<生証見0', 0, { x: 40, h: 14, confidence: 31 }),
+      line('口昌革っ間し間', 0, { x: 300, h: 14, confidence: 2 }),
+      line('【重要】ご利用料金のお支払いが確認できません', 80, { x: 20, h: 16 }),
+      line('0 aU', 140, { x: 16, h: 30, confidence: 43 }),
+      line('auid98@mail.au-kddi.xyz', 150, { x: 60, h: 14 }),
+      line('宛先:後藤奈々', 170, { x: 60, h: 14 }),
+      line('後藤奈々様', 210, { x: 16, h: 14 }),
+      line('平素よりauをご愛顧いただき、ありがとうございます。', 240, { x: 16, h: 14 }),
+      line('ご利用料金のお支払いが確認できません。URL:', 270, { x: 16, h: 14 }),
+      line('https://tjma7.top/info/secure/?c=3jKS67T', 300, { x: 16, h: 14 }),
+      figures,
+      line('※本メールは送信専用です。', 360, { x: 16, h: 14 }),
+    ], PHONE_SCREEN);
+    expect(form.subject).toBe('【重要】ご利用料金のお支払いが確認できません');
+  });
+});

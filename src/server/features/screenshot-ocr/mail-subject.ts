@@ -18,6 +18,8 @@ const MAX_UNSURE_TAIL = 4;
 const MIN_SUBJECT_CONFIDENCE = 50;
 /** A kana or kanji standing alone on its line (chrome elsewhere, a subject's wrapped end here). */
 const LONE_CHARACTER = /^[\u3040-\u30ff\u4e00-\u9fff]$/;
+/** A line that is only a name and its honorific: the message's greeting. */
+const GREETING = /^\S{1,10}(様|さま|殿)$/;
 /** An unlabelled subject is at least this much larger than the message text (measured 1.10–1.8 across mail apps). */
 const SUBJECT_SIZE = 1.07;
 
@@ -36,6 +38,9 @@ export function tallestLine(lines: TextLine[], headerEnd: number, size: ImageSiz
   const candidates: number[] = [];
   for (let i = 0; i < Math.min(lines.length, searchEnd); i++) {
     const { text, line } = lines[i]!;
+    // The greeting (「後藤奈々様」) opens the message: below it no line is the subject, however large a
+    // line of digits measures (「注文番号: 4 75-0630329-…」, its spaced figures read wide).
+    if (candidates.length > 0 && GREETING.test(text)) break;
     if (line.confidence < MIN_SUBJECT_CONFIDENCE) searchEnd++;
     // A line read with little confidence is icons or the message list's avatars read as text (「| 5590て」
     // at confidence 2, taller than the subject beside it), not the subject: tesseract reads a subject surely.
