@@ -141,6 +141,9 @@ export function wrappedAddress(lines: TextLine[], index: number): { text: string
     // domain read one letter off as the address repairs mend it (「…saison-card.x」「VZ」).
     const host = /@([\w.-]+)$/.exec(text)?.[1];
     const hostCompleted = host !== undefined && !hasTopLevelDomain(host) && tail !== null && hasTopLevelDomain(mendedHost(host + tail[0].replace(/>$/, '')));
+    // An address whose @ is already on the line continues with host characters only: a next line
+    // holding an @ of its own is another address (the To row with its label run in: 「Toy-hayashi.47@…」).
+    if (tail?.[0].includes('@') && /@[\w.-]*$/.test(text)) return { text, end: current };
     const open = /<[^>]*$/.test(text) || /[@.-]$/.test(text) || hostCompleted;
     if (!(open && /[\w.@-]$/.test(text) && tail)) return { text, end: current };
     text += tail[0];
