@@ -83,3 +83,31 @@ describe('where the subject is looked for', () => {
     expect(form.subject).toBe('【重要】ご利用料金のお支払いが確認できません');
   });
 });
+
+describe('the sender\'s row is no subject', () => {
+  /** Outlook's phone app: the subject wrapped over two lines, the sender's row below with its time at the right. */
+  const outlook = (senderRow: OcrLine) => extractFormData([
+    line('に1り', 20, { x: 40, h: 12, confidence: 48 }),
+    line('【Yahoo!ショッピング】ア', 110, { x: 40, h: 22 }),
+    line('カウント確認のお願い', 134, { x: 26, h: 22 }),
+    line('Yahoo!ショッピング', 166, { x: 70, h: 20 }),
+    senderRow,
+    line('宛先:井上修', 210, { x: 70, h: 14 }),
+    line('井上修様', 250, { x: 26, h: 14 }),
+    line('平素よりYahoo!ショッピングをご愛顧いただき、', 280, { x: 26, h: 14 }),
+    line('ありがとうございます。お支払い情報の有効期限', 300, { x: 26, h: 14 }),
+    line('が切れています。以下のリンクから手続きを', 320, { x: 26, h: 14 }),
+  ], PHONE_SCREEN);
+  /** The row's name, then its time set a gap apart (the colon lost: 「1930」), the digits read wide. */
+  const rowWithTime = (gap: number) => {
+    const row = line('(カスタマーセンター1930', 186, { x: 24, h: 24 });
+    const digits = row.text.indexOf('1930');
+    for (let i = digits; i < row.text.length; i++) row.charBoxes[i] = { ...row.charBoxes[i]!, x: row.charBoxes[i]!.x + gap, w: 16 };
+    row.box = { ...row.box, w: row.charBoxes.at(-1)!.x + 16 - row.box.x };
+    return row;
+  };
+
+  it('when it ends in a time set apart, its colon lost', () => {
+    expect(outlook(rowWithTime(40)).subject).toBe('【Yahoo!ショッピング】アカウント確認のお願い');
+  });
+});

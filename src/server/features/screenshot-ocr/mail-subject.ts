@@ -47,7 +47,7 @@ export function tallestLine(lines: TextLine[], headerEnd: number, size: ImageSiz
     if (line.box.y > size.height * 0.5 || isChrome(lines[i]!) || meaningfulChars(text) < 5 || line.confidence < MIN_SUBJECT_CONFIDENCE) continue;
     if ((bodySize !== null && glyphSize(line) < bodySize * SUBJECT_SIZE) || (left !== null && endsLeftOf(lines[i]!, left))) continue;
     // The sender's row ends with the time the mail came (the avatar's letter makes it look large: 「のNHK 20:56」).
-    if (findEmailAddress(text) || DATE.test(text) || TO_LABEL.test(text) || FROM_LABEL.test(text) || /(様|さま|殿)$/.test(text) || ENDS_WITH_TIME.test(text)) continue;
+    if (findEmailAddress(text) || DATE.test(text) || TO_LABEL.test(text) || FROM_LABEL.test(text) || /(様|さま|殿)$/.test(text) || ENDS_WITH_TIME.test(text) || endsWithTimeApart(line)) continue;
     // iOS Mail puts the sender's name on its own line right above the address.
     const below = lines[i + 1];
     const belowEmail = below ? findEmailAddress(below.text) : null;
@@ -140,6 +140,21 @@ export function unlabelledSubject(lines: TextLine[], chosen: number): { text: st
   const last = withoutUnsureTail(lines[end]!.line, parts[parts.length - 1]!);
   if (end === chosen || [...last].length >= 2) parts[parts.length - 1] = last;
   return { text: parts.join(''), end };
+}
+
+/**
+ * The line ends in a time whose colon was lost (「…カスタマーセンター1930」 for 19:30), set apart from the
+ * name before it by a character's width or more, as the time stands at the sender row's right end.
+ */
+function endsWithTimeApart(line: OcrLine): boolean {
+  const time = /(?<!\d)([01]?\d|2[0-3])([0-5]\d)$/.exec(line.text);
+  if (!time) return false;
+  // A space OCR read in the gap has a box of its own: the gap is measured from the ink before it.
+  let last = time.index - 1;
+  while (last >= 0 && line.text[last]!.trim() === '') last--;
+  const before = line.charBoxes[last];
+  const first = line.charBoxes[time.index];
+  return before !== undefined && first !== undefined && first.x - (before.x + before.w) >= glyphSize(line);
 }
 
 /**
