@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ocrLine as line } from '../../test/ocr-line-factories';
 import { extractFormData } from './form-extraction';
+import { cleanSubject } from './mail-subject';
 import type { OcrLine } from './ocr-layout';
 
 const PHONE_SCREEN = { width: 390, height: 844 };
@@ -109,5 +110,13 @@ describe('the sender\'s row is no subject', () => {
 
   it('when it ends in a time set apart, its colon lost', () => {
     expect(outlook(rowWithTime(40)).subject).toBe('【Yahoo!ショッピング】アカウント確認のお願い');
+  });
+});
+
+describe('a subject cleaned', () => {
+  it('joins full-width capitals OCR read a space apart (「ＪＣＢ」 as 「J C B」), and leaves words alone', () => {
+    expect(cleanSubject('【重要】J C Bカード:お客様情報の確認')).toBe('【重要】JCBカード:お客様情報の確認');
+    expect(cleanSubject('Apple ID A B')).toBe('Apple ID A B');
+    expect(cleanSubject('NHK 受信料のお知らせ')).toBe('NHK 受信料のお知らせ');
   });
 });

@@ -310,7 +310,13 @@ function wrapsOnto(line: OcrLine, next: OcrLine, text: string): boolean {
     && Math.abs(next.box.x - line.box.x) < size && line.box.x + line.box.w + size * slack > next.box.x + next.box.w;
 }
 
+/**
+ * Full-width capitals (「ＪＣＢ」) stand a wide advance apart, which OCR reads as spaces between them
+ * (「J C B」): three or more single capitals one space apart are one word.
+ */
+const SPACED_CAPITALS = /(?<![A-Za-z])[A-Z](?: [A-Z]){2,}(?![A-Za-z])/g;
+
 export function cleanSubject(text: string): string | null {
-  const cleaned = repairColons(text).replace(/^[_:\s]+/, '').trim();
+  const cleaned = repairColons(text).replace(/^[_:\s]+/, '').replace(SPACED_CAPITALS, (capitals) => capitals.replace(/ /g, '')).trim();
   return cleaned.length > 0 ? cleaned : null;
 }
