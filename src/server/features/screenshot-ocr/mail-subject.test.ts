@@ -120,3 +120,17 @@ describe('a subject cleaned', () => {
     expect(cleanSubject('NHK 受信料のお知らせ')).toBe('NHK 受信料のお知らせ');
   });
 });
+
+describe('Gmail\'s inbox chip', () => {
+  it('is cut also when read with two marks after it (「…の確認妥信トレイィメ」)', () => {
+    const form = extractFormData([
+      line('三Gmail', 23, { x: 17, h: 18 }),
+      line('【重要】国税庁:お客様情報の確認妥信トレイィメ', 76, { x: 334, h: 26 }),
+      line('国税庁 <info@nta-tax.test>', 120, { x: 334, h: 14 }),
+      line('平素より国税庁のサービスをご利用いただき、ありがとうございます。', 170, { x: 334, h: 15 }),
+      line('お客様情報の確認が必要です。下記URLよりご確認をお願いいたします。', 194, { x: 334, h: 15 }),
+      line('ご確認のほどよろしくお願いいたします。以上、よろしくお願いします。', 218, { x: 334, h: 15 }),
+    ], { width: 1200, height: 760 });
+    expect(form.subject).toBe('【重要】国税庁:お客様情報の確認');
+  });
+});

@@ -74,9 +74,10 @@ const MAX_CHIP = 6;
 const MAX_SUBJECT_LINES = 4;
 /**
  * Gmail's label chip, which follows the subject's last word: on the wrapped last line it stands right
- * after the subject's end (「せ受信トレイ」), read as 「受信トレイ」「妥信トレイ」「護トレイメ」.
+ * after the subject's end (「せ受信トレイ」), read as 「受信トレイ」「妥信トレイ」「護トレイメ」, its ィ read twice
+ * before the icon (「妥信トレイィメ」: a chip of seven, past the gap cut's reach).
  */
-const INBOX_CHIP = /\s*(?:[受妥護授][信言]?|信)\s*トレイ[メィイ]?$/;
+const INBOX_CHIP = /\s*(?:[受妥護授][信言]?|信)\s*トレイ[メィイ]{0,2}$/;
 /** The sender's row below a subject ends with the time the mail came (「東京ガス事務局16:12」, icons after it). */
 const ENDS_WITH_TIME = /\d{1,2}:\d{2}\D{0,3}$/;
 
