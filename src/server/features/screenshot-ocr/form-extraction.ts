@@ -9,6 +9,7 @@ import { withPhrasesMended } from './misread-phrases';
 import { withoutOtherNotifications } from './notification-cards';
 import { dropAvatarNoise, joinBody, withoutChatSenderName, withoutChrome, withoutCutEdgeLines } from './message-body';
 import type { OcrLine } from './ocr-layout';
+import { recipientFieldsAsRead } from './recipient-fields';
 import { foldWidth, isCjk, isPhoneNumber, PHONE_PATTERN } from './ocr-text';
 import type { ScreenshotFormData } from './screenshot-ocr.types';
 import type { SecondLook } from './second-look';
@@ -84,7 +85,7 @@ function withoutRecipient(read: ScreenshotFormData, lines: TextLine[]): Screensh
   // An address the message says it was sent to is the recipient's, never the sender's.
   const recipientEmails = [...emails, ...findRecipients(read.body ?? '', context).emails].map((email) => email.toLowerCase());
   const source_email = read.source_email && recipientEmails.includes(read.source_email.toLowerCase()) ? null : read.source_email;
-  const { subject, body } = maskReportText({ subject: read.subject, body: cardLabelsAsRead(greetingsAsRead(read.body ?? '')) }, { ...context, senderEmail: source_email });
+  const { subject, body } = maskReportText({ subject: read.subject, body: recipientFieldsAsRead(greetingsAsRead(read.body ?? '')) }, { ...context, senderEmail: source_email });
   // A greeting line that was only a name found again (the To line's) with 様 misread: 「〇〇欄」.
   const greeting = body.replace(new RegExp(`^${personalDataPlaceholders.name}[欄棟標樣椋]$`, 'gm'), `${personalDataPlaceholders.name}様`);
   return { ...read, source_email, subject, body: read.body === null ? null : greeting };
@@ -101,14 +102,6 @@ function greetingsAsRead(body: string): string {
   return body
     .replace(/^(\p{Script=Han}{1,4})_(?=\p{Script=Han}{1,4}(?:様|さま|殿))/gmu, '$1 ')
     .replace(GREETING_LOOKALIKE, '$1様');
-}
-
-/**
- * 「カード末尾」 with 末 read as 未 or 示, put right before the masking looks for the label: a card's last
- * digits after it (「カード示尾:ババ9443」) are the recipient's.
- */
-function cardLabelsAsRead(body: string): string {
-  return body.replace(/カード[未示](?=尾)/g, 'カード末');
 }
 
 /** Message text under this share of the page's width is a desktop's (fresh9: phones 2.9–6.2 %, web mail 0.8–1.7 %). */
