@@ -647,6 +647,34 @@ describe('notifications', () => {
     expect(form.body).toBe('[三井住友銀行]お客様の口座で不正な取引の可能性が検知されました。\nhttps://my.sumitomo-bank.example/');
   });
 
+  it('reads a lock screen\'s card as a message when its URL wraps onto a piece that starts with 「to」, not as a mail\'s To row', () => {
+    const form = extractFormData([
+      line('ヤマト運輸サポート', 216, { x: 40 }),
+      line('5分前', 216, { x: 340 }),
+      line('ヤマト運輸:お客様宛のお荷物をお預かりして', 240, { x: 85 }),
+      line('おります。こちらからご対応ください。https://yama', 262, { x: 85 }),
+      line('to-unyu.example/verify/?u=5QRkV', 284, { x: 85 }),
+    ], LOCK);
+    expect(form.body).toBe('ヤマト運輸:お客様宛のお荷物をお預かりして\nおります。こちらからご対応ください。https://yamato-unyu.example/verify/?u=5QRkV');
+  });
+
+  it('takes a chat\'s sender over its bubble for no card under a banner: a chat has its own stamps (「午前10:33」)', () => {
+    const form = extractFormData([
+      line('ショッピング', 16, { x: 23 }),
+      line('1分前', 16, { x: 340 }),
+      line('タイムセールが始まりました。最大30%OFF', 36, { x: 60 }),
+      line('今日', 90, { x: 190 }),
+      line('回ヤマト運輸【公式】', 134, { x: 11 }),
+      line('【ヤマト運輸】お荷物の保管期限が迫って', 166, { x: 80 }),
+      line('おります。下記URLよりご確認ください。', 190, { x: 80 }),
+      line('午前10:33', 214, { x: 335, h: 10 }),
+      line('https://kuroneko-jp.example/check?t=LBf', 240, { x: 80 }),
+    ], LOCK);
+    expect(form.body).toContain('【ヤマト運輸】お荷物の保管期限が迫って');
+    expect(form.body).toContain('https://kuroneko-jp.example/check?t=LBf');
+    expect(form.body).not.toContain('タイムセール');
+  });
+
   it('drops a banner over a message, and not the message under it', () => {
     const form = extractFormData([
       line('カレンダー', 30, { x: 60 }),

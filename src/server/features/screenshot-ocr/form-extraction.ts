@@ -107,6 +107,14 @@ function greetingsAsRead(body: string): string {
 /** Message text under this share of the page's width is a desktop's (fresh9: phones 2.9–6.2 %, web mail 0.8–1.7 %). */
 const DESKTOP_TEXT_SHARE = 0.022;
 
+/**
+ * A To label, not an address wrapped so that its piece starts with 「to」 (「…https://yama」「to-unyu.example/…」
+ * on a lock screen's card): an address's marks follow that 「to」 at once, a label's space or colon never does.
+ */
+function isToLabel(text: string): boolean {
+  return TO_LABEL.test(text) && !/^\s*to[-./_%]/i.test(text);
+}
+
 function looksLikeEmail(lines: TextLine[], size: ImageSize): boolean {
   // A desktop browser's page: much wider than tall, with text small for its width (a phone's capture
   // cut short below is wide too, but its text stays a phone's: 3 % of the width or more). Web mail.
@@ -114,7 +122,7 @@ function looksLikeEmail(lines: TextLine[], size: ImageSize): boolean {
   let score = size.width > size.height * 1.3 && textSize !== null && textSize < size.width * DESKTOP_TEXT_SHARE ? 2 : 0;
   for (const { text } of lines) {
     // iOS Mail's back button 「く受信」 (to the inbox) says as much as a label: only a mail app has it.
-    if (FROM_LABEL.test(text) || SUBJECT_LABEL.test(text) || TO_LABEL.test(text) || /^[<く]\s*受信/.test(text)) score += 2;
+    if (FROM_LABEL.test(text) || SUBJECT_LABEL.test(text) || isToLabel(text) || /^[<く]\s*受信/.test(text)) score += 2;
     if (/<[^>]*@/.test(text) || /受信トレイ|全員に返信|Gmail|Outlook/.test(text)) score += 1;
     if (/テキストメッセージ|SMS|iMessage|不明な送信者|迷惑メッセージ/.test(text)) score -= 2;
   }

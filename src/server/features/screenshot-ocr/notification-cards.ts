@@ -111,13 +111,19 @@ function findCards(lines: TextLine[], cardsWithoutTime: boolean): Card[] {
     if (alone && !row.some((i) => i !== index && lines[i]!.line.box.x < entry.line.box.x && meaningfulChars(lines[i]!.text) >= 2)) return;
     collect(row, entry);
   });
-  if (cards.length === 0 || !cardsWithoutTime) return cards;
+  if (cards.length === 0 || !cardsWithoutTime || lines.some(isChatStamp)) return cards;
   const cardLefts = cards.map((card) => Math.min(...card.header.map((i) => lines[i]!.line.box.x)));
   lines.forEach((entry, index) => {
     if (!used.has(index) && isIconHeader(lines, used, index, cardLefts)) collect([index], entry);
   });
   return cards;
 }
+
+/**
+ * A chat's own stamps beside its bubbles (「午前10:33」「既読」): a lock screen has none. A banner over a chat
+ * has a readable time, and the chat's sender's name over its bubble (LINE) looks like an icon card's header.
+ */
+const isChatStamp = ({ text }: TextLine) => /^(午前|午後)\s*\d{1,2}:\d{2}$|^既読/.test(text);
 
 /** How much a card looks like the message being reported: an address, a sender's tag, length. */
 function lureScore(lines: TextLine[], card: Card): number {
