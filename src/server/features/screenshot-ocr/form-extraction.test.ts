@@ -594,6 +594,22 @@ describe('notifications', () => {
     expect(form.body).toBe('国税庁:所得税の納付が確認できておりません。\nhttps://kokuzei-info.example/track');
   });
 
+  it.each([
+    ['回NTTドコモ【公式】', '5分難', 'its 前 read as 難'],
+    ['楽天カード【公式】。2前', '', 'its 分 lost'],
+  ])('finds a card whose header reads 「%s %s」 (%s), and drops text below it whose header was not read', (name, time) => {
+    const form = extractFormData([
+      line(name, 216, { x: 40 }),
+      ...(time ? [line(time, 216, { x: 340 })] : []),
+      line('清水健太様NTTドコモ:お客様のアカウントに', 240, { x: 85 }),
+      line('不審なログインがありました。https://jhegpn.test/n', 262, { x: 85 }),
+      line('otice?c=b5W0ftQfR', 284, { x: 85 }),
+      // Another card: its icon and time were read as nothing.
+      line('1年前の思い出をふり返ってみましょう', 350, { x: 85 }),
+    ], LOCK);
+    expect(form.body).toBe('〇〇様NTTドコモ:お客様のアカウントに\n不審なログインがありました。https://jhegpn.test/notice?c=b5W0ftQfR');
+  });
+
   it('takes the dot between an app\'s name and 「今」 read as 「。」 for the header\'s, not a sentence\'s', () => {
     const header = line('エポスカードサポート。今', 216, { x: 40 });
     header.charBoxes[header.charBoxes.length - 1] = { ...header.charBoxes.at(-1)!, x: 340 };
