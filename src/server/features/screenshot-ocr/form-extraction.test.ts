@@ -500,6 +500,21 @@ describe('lines read as unrelated characters', () => {
 });
 
 describe('lines the capture cuts through', () => {
+  it('starts the body at the top edge of a chat cut through its message in large text, whose lines hold a few characters each', () => {
+    const SCREEN = { width: 1119, height: 1860 };
+    const large = (text: string, y: number) => line(text, y, { x: 215, h: 64 });
+    const form = extractFormData([
+      line('NHK:お客様のア', 0, { x: 223, h: 64, confidence: 70 }),
+      large('カウントがロック', 85),
+      large('されました。以下', 175),
+      large('のリンクから手続', 268),
+      large('きをお願いいたし', 368),
+      large('ます。https://nh', 470),
+      large('k-jushin.top/x', 568),
+    ], SCREEN);
+    expect(form.body?.replace(/\s/g, '')).toBe('NHK:お客様のアカウントがロックされました。以下のリンクから手続きをお願いいたします。https://nhk-jushin.top/x');
+  });
+
   it('leaves out of the body a line cut by the top or bottom edge that was read unsurely, and keeps one read surely', () => {
     const lines = [
       line('フロよっ', 4, { confidence: 43 }),

@@ -186,7 +186,7 @@ function fromSms(lines: TextLine[], size: ImageSize): ScreenshotFormData {
   const first = lines[0];
   const second = lines[1];
   const cutAtGreeting = first !== undefined && second !== undefined && first.line.box.y < first.line.box.h * 3 && !isChrome(first)
-    && (/(様|さま|殿|各位)$/.test(first.text) || first.line.box.y <= Math.max(1, first.line.box.h * 0.15)) && looksLikeSentence(second)
+    && (/(様|さま|殿|各位)$/.test(first.text) || first.line.box.y <= Math.max(1, first.line.box.h * 0.15)) && (looksLikeSentence(second) || wrapsLargeText(second, size))
     && second.line.box.y - (first.line.box.y + first.line.box.h) < second.line.box.h * 1.5;
   // Or, with the header cut off or unreadable, the day's date chip: the messages follow it.
   const dateChip = lines.findIndex(({ text, line }) => line.box.y < size.height * 0.3 && CHAT_DATE_CHIP.test(text));
@@ -233,6 +233,16 @@ const MESSAGE_CJK_CHARS = 8;
 
 function isMessageText(entry: TextLine): boolean {
   return entry.line.confidence >= 70 && [...entry.text].filter((char) => isCjk(char)).length >= MESSAGE_CJK_CHARS;
+}
+
+/** Large text wraps after a few characters (3× large: 「カウントがロック」), so a wrapped line of it is told by its width… */
+const WRAPPED_LINE_MIN_WIDTH = 0.4;
+/** … and by holding a few characters read surely. */
+const WRAPPED_LINE_MIN_CHARS = 6;
+
+/** A line of a paragraph of large text: too few characters for a sentence, but as wide as the message's column. */
+function wrapsLargeText(entry: TextLine, size: ImageSize): boolean {
+  return !isChrome(entry) && entry.line.confidence >= 70 && meaningfulChars(entry.text) >= WRAPPED_LINE_MIN_CHARS && entry.line.box.w >= size.width * WRAPPED_LINE_MIN_WIDTH;
 }
 
 function looksLikeSentence(entry: TextLine): boolean {
