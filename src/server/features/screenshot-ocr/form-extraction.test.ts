@@ -1877,3 +1877,26 @@ describe('sender addresses wrapped, or read again by the second look', () => {
     });
   });
 });
+
+describe('a chat\'s stamps and labels as OCR garbles them', () => {
+  it.each(['凡:39oSMS', 'ーー7ィ05・sMs', 'デキメスメトメッセージ', '2026711720'])('takes 「%s」 for the app\'s, not the message', (text) => {
+    expect(isChrome({ text, line: line(text, 500) })).toBe(true);
+  });
+
+  it.each(['ご利用は2026年11月20日まで', '0120-123-456', 'SMSで届いたコードを入力してください'])('leaves 「%s」 to the message', (text) => {
+    expect(isChrome({ text, line: line(text, 500) })).toBe(false);
+  });
+
+  it('drops a time stamp beside a bubble read without its colon (「23 52」「g.02」), set smaller than the message', () => {
+    const form = extractFormData([
+      line('090-3817-2264', 120, { x: 120 }),
+      line('【佐川急便】お荷物をお届けに伺いましたが不', 250),
+      line('在でした。下記URLよりご確認ください。', 275),
+      line('https://sagawa-kyubin.example/r?c=Hq83', 300),
+      line('23 52', 330, { x: 300, h: 9 }),
+      line('お問い合わせ:0120-123-456', 360),
+      line('g.02', 390, { x: 300, h: 9 }),
+    ], PHONE_SCREEN);
+    expect(form.body).toBe('【佐川急便】お荷物をお届けに伺いましたが不在でした。下記URLよりご確認ください。\nhttps://sagawa-kyubin.example/r?c=Hq83\n\nお問い合わせ:0120-123-456');
+  });
+});

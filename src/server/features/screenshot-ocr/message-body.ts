@@ -70,6 +70,18 @@ function isIcon(entry: TextLine, bodySize: number | null): boolean {
   return bodySize !== null && entry.line.box.h > bodySize * ICON_HEIGHT_RATIO;
 }
 
+/** A chat's time stamp beside a bubble is set this much smaller than the message's letters (fresh13: 0.4–0.6)… */
+const STAMP_HEIGHT_RATIO = 0.7;
+
+/**
+ * … and read as digits with a mark or a kana for its colon (「23 52」「19う$」「g.02」): a short line of small
+ * text that is mostly digits. A sender's short code stands in the header, which the body never holds.
+ */
+function isTimeStamp({ text, line }: TextLine, bodySize: number | null): boolean {
+  if (bodySize === null || line.box.h >= bodySize * STAMP_HEIGHT_RATIO || meaningfulChars(text) > 5) return false;
+  return (text.match(/\d/g)?.length ?? 0) >= 2 && [...text].filter((char) => /[^\d\s]/.test(char)).length <= 2;
+}
+
 /** Drops interface text, but keeps the last few characters of a URL wrapped onto a line of their own. */
 export function withoutChrome(lines: TextLine[]): TextLine[] {
   const kept: TextLine[] = [];
@@ -81,7 +93,7 @@ export function withoutChrome(lines: TextLine[]): TextLine[] {
     const urlTail = previous && ADDRESS_AT_END.test(previous.text) && /^[A-Za-z0-9/?=&._%-]{1,12}$/.test(entry.text)
       && entry.line.box.y - (previous.line.box.y + previous.line.box.h) < previous.line.box.h
       && Math.abs(entry.line.box.x - previous.line.box.x) < previous.line.box.h * 2;
-    const chrome = isChrome(entry) || isSplitChrome(entry, lines) || isToolbarLabel(entry, lines) || isIcon(entry, bodySize);
+    const chrome = isChrome(entry) || isSplitChrome(entry, lines) || isToolbarLabel(entry, lines) || isIcon(entry, bodySize) || isTimeStamp(entry, bodySize);
     if (urlTail || !(chrome || (dropped !== null && continuesLine(dropped, entry)))) {
       kept.push(entry);
       dropped = null;
