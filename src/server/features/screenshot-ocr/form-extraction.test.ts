@@ -1900,3 +1900,24 @@ describe('a chat\'s stamps and labels as OCR garbles them', () => {
     expect(form.body).toBe('【佐川急便】お荷物をお届けに伺いましたが不在でした。下記URLよりご確認ください。\nhttps://sagawa-kyubin.example/r?c=Hq83\n\nお問い合わせ:0120-123-456');
   });
 });
+
+describe('header addresses before the message', () => {
+  it.each([
+    ['宛先:', 'kobayashi_meg0904@docomo.exampl', 'a To row\'s address wrapped under its label, its end cut'],
+    ['', '<btuyamada788@icloud.example>', 'a row whose label was not read'],
+  ])('leaves 「%s %s」 (%s) out of the body', (label, address) => {
+    // iOS Mail at 3× large text: the To row's label ends its line.
+    const form = extractFormData([
+      line('く受信', 168, { x: 60, h: 90 }),
+      line('【重要】プライム会員の更新手', 300, { x: 100, h: 100 }),
+      line('続きに失敗しました', 405, { x: 50, h: 100 }),
+      line('差出人: info@amazon-co-jp.top', 665, { x: 203, h: 80 }),
+      ...(label ? [line(label, 838, { x: 200, h: 80 })] : []),
+      line(address, 938, { x: 205, h: 60 }),
+      line('ヤマモトショウタ様', 1090, { x: 53, h: 63 }),
+      line('Amazonをご利用いただきありがとうご', 1225, { x: 48, h: 63 }),
+      line('ざいます。', 1333, { x: 58, h: 63 }),
+    ], { width: 1284, height: 2796 });
+    expect(form.body?.replace(/\s/g, '')).toBe('〇〇様Amazonをご利用いただきありがとうございます。');
+  });
+});

@@ -260,11 +260,24 @@ function fromEmail(lines: TextLine[], size: ImageSize, readAgain: readonly ReadA
   // Pieces of the header's rows that OCR listed after it (a page band, a column to the right) are not the message.
   const last = lines[headerEnd]?.line.box;
   const below = (entry: TextLine) => !last || entry.line.box.y + entry.line.box.h / 2 > last.y + last.h;
-  const bodyLines = withoutCutEdgeLines(withoutChrome(lines.slice(headerEnd + 1).filter((entry) => below(entry) && !MISREAD_TO_LINE.test(entry.text))), size);
+  const bodyLines = withoutHeaderAddresses(withoutCutEdgeLines(withoutChrome(lines.slice(headerEnd + 1).filter((entry) => below(entry) && !MISREAD_TO_LINE.test(entry.text))), size));
   const again = source_email === null ? senderReadAgain(readAgain, bodyLines) : null;
   // The page line the sender's row was read from is the header, not the message.
   const body = again?.replaces ? bodyLines.filter(({ line }) => line !== again.replaces) : bodyLines;
   return { source_email: source_email ?? again?.address ?? null, source_phone: null, subject, body: joinBody(body) };
+}
+
+/** A line holding only an address, in angle brackets or not. */
+const ADDRESS_ALONE = /^[<(（]?\s*[\w.+-]+@[\w.-]+\s*[>)）]?$/;
+
+/**
+ * Addresses alone on their lines before the message's first line are the header's: a To row's address
+ * wrapped under its label (「宛先:」 then 「kobayashi_meg@docomo.example」 at 3× large), or a row whose label
+ * was not read (「<btuyamada788@icloud.example>」). A message does not open with a bare address.
+ */
+function withoutHeaderAddresses(lines: TextLine[]): TextLine[] {
+  const first = lines.findIndex(({ text }) => !ADDRESS_ALONE.test(text));
+  return first < 0 ? lines : lines.slice(first);
 }
 
 /** A second reading of a row of ink, and the page line it read again (null for a row the page reading missed). */
