@@ -1921,3 +1921,17 @@ describe('header addresses before the message', () => {
     expect(form.body?.replace(/\s/g, '')).toBe('〇〇様Amazonをご利用いただきありがとうございます。');
   });
 });
+
+describe('borders read as text', () => {
+  it('drops a line read unsurely as one character over and over (an input field\'s edge), and keeps a mask read so with its digits', () => {
+    const form = extractFormData([
+      line('090-3817-2264', 120, { x: 120 }),
+      line('【三井住友カード】ご利用代金のお支払いが確認できておりません。', 250),
+      line('ご利用カード:', 275),
+      line('ニニニニニニニニ3108', 300, { confidence: 30 }),
+      line('https://smbc-card.example/login', 325),
+      line('アニこここし、、ニニニニニニニニニニニニ', 790, { confidence: 30 }),
+    ], PHONE_SCREEN);
+    expect(form.body).toBe('【三井住友カード】ご利用代金のお支払いが確認できておりません。\nご利用カード:（カード番号）\nhttps://smbc-card.example/login');
+  });
+});

@@ -170,6 +170,17 @@ const FIELD_LABEL_START = /^[\p{Script=Han}\p{Script=Katakana}ー]{1,8}\s?[:：]
 /** Below this, tesseract read a line of the message as unrelated characters (15: none of the original 30 images lost a character). */
 const MIN_BODY_LINE_CONFIDENCE = 15;
 
+/** Below this, a line with a long run of one character is a border or a field's edge read as text. */
+const RULE_MAX_CONFIDENCE = 50;
+
+/**
+ * A border or an input field's edge read as a run of one character (「アニこここし、、ニニニニニニニニニニニニ」 at 30):
+ * no line of a message repeats a character six times, but a card's mask read so keeps its last digits.
+ */
+function isRuleReadAsText({ text, line }: TextLine): boolean {
+  return line.confidence < RULE_MAX_CONFIDENCE && /(\S)\1{5,}/u.test(text) && !/\d{2}/.test(text);
+}
+
 /**
  * Joins lines back into the message: a line that runs to the right edge of the text column was
  * wrapped by the app and continues without a break; a wide vertical gap starts a new paragraph.
@@ -177,7 +188,7 @@ const MIN_BODY_LINE_CONFIDENCE = 15;
 export function joinBody(read: TextLine[]): string {
   // A line read below this confidence, with no run of letters or digits an address could hold, is
   // marks read as kanji (「敵記村(連ゆほほ誠8」 at 5): an empty line serves the visitor better.
-  const lines = read.filter(({ text, line }) => line.confidence >= MIN_BODY_LINE_CONFIDENCE || /[A-Za-z0-9]{4}/.test(text));
+  const lines = read.filter(({ text, line }) => (line.confidence >= MIN_BODY_LINE_CONFIDENCE || /[A-Za-z0-9]{4}/.test(text)) && !isRuleReadAsText({ text, line }));
   if (lines.length === 0) return '';
   const right = Math.max(...lines.map(({ line }) => line.box.x + line.box.w));
   let body = '';
