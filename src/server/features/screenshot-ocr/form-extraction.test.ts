@@ -1935,3 +1935,18 @@ describe('borders read as text', () => {
     expect(form.body).toBe('【三井住友カード】ご利用代金のお支払いが確認できておりません。\nご利用カード:（カード番号）\nhttps://smbc-card.example/login');
   });
 });
+
+describe('an address field that reaches the column\'s edge', () => {
+  it.each([
+    [['お届け先:〒222-1340東京都足立区梅島4-22-12ライオンズ401号室'], 'on one line'],
+    [['お届け先:〒463-5251福岡県北九州市小倉北区京町2-29', '-16グランレジデンス807号室'], 'wrapped'],
+  ])('does not run its mask on into the sentence under it (%s, %s)', (address) => {
+    const form = extractFormData([
+      line('090-3817-2264', 120, { x: 120 }),
+      line('【日本郵便】お届け先住所の確認が必要です。', 250),
+      ...address.map((text, i) => line(text, 275 + i * 25)),
+      line('本日中にお手続きください。', 275 + address.length * 25),
+    ], PHONE_SCREEN);
+    expect(form.body).toBe('【日本郵便】お届け先住所の確認が必要です。\nお届け先:（住所）\n本日中にお手続きください。');
+  });
+});

@@ -170,6 +170,13 @@ const FIELD_LABEL_START = /^[\p{Script=Han}\p{Script=Katakana}ー]{1,8}\s?[:：]
 /** Below this, tesseract read a line of the message as unrelated characters (15: none of the original 30 images lost a character). */
 const MIN_BODY_LINE_CONFIDENCE = 15;
 
+/**
+ * A postal address's field (「お届け先：〒222-1340東京都…401号室」, wrapped or not): prose under it (「本日中にお手続き
+ * ください。」, with 、 or 。, which no address has) is the next line of the message, not the address wrapped, though
+ * the address reached the column's edge; joined, the address's mask would run on into it (「（住所）にお手続きください。」).
+ */
+const ADDRESS_FIELD = /〒|住所|お届け先|配送先|送付先/;
+
 /** Below this, a line with a long run of one character is a border or a field's edge read as text. */
 const RULE_MAX_CONFIDENCE = 50;
 
@@ -203,7 +210,7 @@ export function joinBody(read: TextLine[]): string {
     // A line that opens with a label (「期限:10月4日」「宛名:…」) is a field of its own, even under a long line
     // (an address) that reached the column's edge: joined, the address would run on into it.
     const wrapped = previous.box.x + previous.box.w > right - previous.box.h * 1.6 && gap < previous.box.h && !/[。！？!?」』）)]$/.test(lines[index - 1]!.text)
-      && !FIELD_LABEL_START.test(text);
+      && !FIELD_LABEL_START.test(text) && !(ADDRESS_FIELD.test(body.slice(body.lastIndexOf('\n') + 1)) && /[、。！？]/.test(text));
     // A URL wrapped at the dot before its top-level domain, the dot read as 「。」: 「…mypage。」「test/login」.
     const cutAtDot = /:\/\/([A-Za-z0-9.-]+)[。．]$/.exec(body)?.[1];
     const nextLabel = /^[A-Za-z]{2,}(?![A-Za-z0-9.-])/.exec(repaired)?.[0];
