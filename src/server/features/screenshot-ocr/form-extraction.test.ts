@@ -1950,3 +1950,28 @@ describe('an address field that reaches the column\'s edge', () => {
     expect(form.body).toBe('【日本郵便】お届け先住所の確認が必要です。\nお届け先:（住所）\n本日中にお手続きください。');
   });
 });
+
+describe('a web mail\'s recipient row and greeting as OCR misreads them', () => {
+  const SCREEN = { width: 1280, height: 720 };
+  it('drops a To row read 「リア宛元:」 (先 read as 元, marks before it), and masks the greeting under it', () => {
+    const form = extractFormData([
+      line('件名: 【佐川急便】お届け先住所の確認', 20, { x: 20 }),
+      line('差出人: 佐川急便 <info@sagawa-kyubin.test>', 50, { x: 20 }),
+      line('リア宛元:騰井太郎<mori_aya9900@i.softbank.test>', 80, { x: 20, confidence: 53 }),
+      line('藤井太郎欄', 120, { x: 20 }),
+      line('平素より佐川急便をご愛顧いただき、ありがとうございます。', 150, { x: 20 }),
+    ], SCREEN);
+    expect(form.body).toBe('〇〇様\n平素より佐川急便をご愛顧いただき、ありがとうございます。');
+  });
+
+  it('takes a mail\'s first line, a name and 欄, for the greeting (「藤井亮欄」), but no 欄 further down', () => {
+    const form = extractFormData([
+      line('件名: 【メルカリ】ご注文の確認', 40, { x: 20 }),
+      line('差出人: メルカリ <info@mercari-jp.example>', 80, { x: 20 }),
+      line('藤井亮欄', 160, { x: 20 }),
+      line('メルカリをご利用いただきありがとうございます。', 200, { x: 20 }),
+      line('備考欄', 240, { x: 20 }),
+    ], SCREEN);
+    expect(form.body).toBe('〇〇様\nメルカリをご利用いただきありがとうございます。\n備考欄');
+  });
+});

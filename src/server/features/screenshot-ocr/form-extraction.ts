@@ -101,8 +101,12 @@ const GREETING_LOOKALIKE = new RegExp(`^(\\p{Script=Han}{2,6}|\\p{Script=Katakan
 function greetingsAsRead(body: string): string {
   return body
     .replace(/^(\p{Script=Han}{1,4})_(?=\p{Script=Han}{1,4}(?:様|さま|殿))/gmu, '$1 ')
-    .replace(GREETING_LOOKALIKE, '$1様');
+    .replace(GREETING_LOOKALIKE, '$1様')
+    .replace(OPENING_NAME_WITH_RAN, '$1様');
 }
+
+/** 欄 is left out above, but a message does not open with 「備考欄」 alone: its first line, a name and 欄, is the greeting (「藤井亮欄」). */
+const OPENING_NAME_WITH_RAN = /^(\p{Script=Han}{2,6}|\p{Script=Katakana}{3,10})欄(?=\n|$)/u;
 
 /** Message text under this share of the page's width is a desktop's (fresh9: phones 2.9–6.2 %, web mail 0.8–1.7 %). */
 const DESKTOP_TEXT_SHARE = 0.022;
@@ -251,9 +255,10 @@ function looksLikeSentence(entry: TextLine): boolean {
 
 /**
  * The recipient's row of a web mail's header, its avatar or arrow read as a character or two before 「To」
- * (「雪To yui.ikeda37@…」「還了To naoki…」): the label rules miss it, and the header's end is taken above it.
+ * (「雪To yui.ikeda37@…」「還了To naoki…」), or its 宛先 with 先 read as 元 after marks (「リア宛元:騰井太郎<mori…@…>」
+ * on a capture cut through it): the label rules miss it, and the header's end is taken above it.
  */
-const MISREAD_TO_LINE = /^\S{0,2}To\s?\S+@/;
+const MISREAD_TO_LINE = /^\S{0,2}To\s?\S+@|^\S{0,3}[宛玩発][先元]\s?[:：].*@/;
 
 function fromEmail(lines: TextLine[], size: ImageSize, readAgain: readonly ReadAgain[]): ScreenshotFormData {
   const { source_email, subject, headerEnd } = readMailHeader(lines, size);
