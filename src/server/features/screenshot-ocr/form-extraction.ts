@@ -1,5 +1,3 @@
-import { personalDataPlaceholders } from '../../../common/messages';
-import { findRecipients, maskReportText } from '../../../common/personal-data';
 import { findEmailAddress, findSenderAddress } from './address-repair';
 import { CHAT_DATE_CHIP, isChrome } from './app-chrome';
 import { bodyGlyphSize, colonsByShape, type ImageSize, meaningfulChars, type TextLine } from './form-lines';
@@ -9,11 +7,10 @@ import { withPhrasesMended } from './misread-phrases';
 import { withoutOtherNotifications } from './notification-cards';
 import { dropAvatarNoise, joinBody, withoutChatSenderName, withoutChrome, withoutCutEdgeLines } from './message-body';
 import type { OcrLine } from './ocr-layout';
-import { recipientFieldsAsRead } from './recipient-fields';
+import { withoutRecipient } from './recipient-fields';
 import { foldWidth, isCjk, isPhoneNumber, PHONE_PATTERN } from './ocr-text';
 import type { ScreenshotFormData } from './screenshot-ocr.types';
 import type { SecondLook } from './second-look';
-import { HONORIFIC_LOOKALIKES } from './sensitive-text';
 
 /**
  * Turns OCR lines into the report form's fields. Anything that cannot be read is left null or
@@ -64,49 +61,6 @@ const PHANTOM_WA = /(?<=[\u3041-\u30ffー、。:：])和(?=[\u3041-\u30ff\u4e00-
 function withoutPhantomWa(text: string): string {
   return text.replace(PHANTOM_WA, '');
 }
-
-/**
- * The recipient's name, own address, postal address and card number become neutral placeholders
- * (「〇〇様」「（受信者のメールアドレス）」…), found by the same detectors that place the black
- * boxes. The To line is never part of the body, but the name and address on it are looked for in
- * the body too. The sender and the phishing URLs stay: they are the warning.
- */
-function withoutRecipient(read: ScreenshotFormData, lines: TextLine[]): ScreenshotFormData {
-  const names: string[] = [];
-  const emails: string[] = [];
-  for (const { text } of lines) {
-    if (!TO_LABEL.test(text)) continue;
-    const found = findRecipients(text);
-    names.push(...found.names);
-    // Every address on a To line is the recipient's, however long the display name before it.
-    emails.push(...found.emails, ...[...text.matchAll(/[A-Za-z0-9][\w.%+-]*@[\w-]+(?:\.[\w-]+)+/g)].map((match) => match[0]));
-  }
-  const context = { senderEmail: read.source_email, recipientNames: names, recipientEmails: emails };
-  // An address the message says it was sent to is the recipient's, never the sender's.
-  const recipientEmails = [...emails, ...findRecipients(read.body ?? '', context).emails].map((email) => email.toLowerCase());
-  const source_email = read.source_email && recipientEmails.includes(read.source_email.toLowerCase()) ? null : read.source_email;
-  const { subject, body } = maskReportText({ subject: read.subject, body: recipientFieldsAsRead(greetingsAsRead(read.body ?? '')) }, { ...context, senderEmail: source_email });
-  // A greeting line that was only a name found again (the To line's) with 様 misread: 「〇〇欄」.
-  const greeting = body.replace(new RegExp(`^${personalDataPlaceholders.name}[欄棟標樣椋]$`, 'gm'), `${personalDataPlaceholders.name}様`);
-  return { ...read, source_email, subject, body: read.body === null ? null : greeting };
-}
-
-/**
- * A greeting line as OCR reads it, made plain for the name rules: the space between surname and given
- * name read as 「_」 (「坂本_誠様」), and 様 read as one of the redaction rules' look-alikes on a line that
- * holds only the name (「井上翔太接」「イトウハナコ機」). Not 欄: after two kanji it makes a word (「備考欄」).
- */
-const GREETING_LOOKALIKE = new RegExp(`^(\\p{Script=Han}{2,6}|\\p{Script=Katakana}{3,10})[${HONORIFIC_LOOKALIKES.replace('欄', '')}]$`, 'gmu');
-
-function greetingsAsRead(body: string): string {
-  return body
-    .replace(/^(\p{Script=Han}{1,4})_(?=\p{Script=Han}{1,4}(?:様|さま|殿))/gmu, '$1 ')
-    .replace(GREETING_LOOKALIKE, '$1様')
-    .replace(OPENING_NAME_WITH_RAN, '$1様');
-}
-
-/** 欄 is left out above, but a message does not open with 「備考欄」 alone: its first line, a name and 欄, is the greeting (「藤井亮欄」). */
-const OPENING_NAME_WITH_RAN = /^(\p{Script=Han}{2,6}|\p{Script=Katakana}{3,10})欄(?=\n|$)/u;
 
 /** Message text under this share of the page's width is a desktop's (fresh9: phones 2.9–6.2 %, web mail 0.8–1.7 %). */
 const DESKTOP_TEXT_SHARE = 0.022;

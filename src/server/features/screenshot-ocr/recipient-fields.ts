@@ -1,4 +1,52 @@
 import { personalDataPlaceholders } from '../../../common/messages';
+import { findRecipients, maskReportText } from '../../../common/personal-data';
+import type { TextLine } from './form-lines';
+import { TO_LABEL } from './mail-labels';
+import type { ScreenshotFormData } from './screenshot-ocr.types';
+import { HONORIFIC_LOOKALIKES } from './sensitive-text';
+
+/**
+ * The recipient's name, own address, postal address and card number become neutral placeholders
+ * (「〇〇様」「（受信者のメールアドレス）」…), found by the same detectors that place the black
+ * boxes. The To line is never part of the body, but the name and address on it are looked for in
+ * the body too. The sender and the phishing URLs stay: they are the warning.
+ */
+export function withoutRecipient(read: ScreenshotFormData, lines: TextLine[]): ScreenshotFormData {
+  const names: string[] = [];
+  const emails: string[] = [];
+  for (const { text } of lines) {
+    if (!TO_LABEL.test(text)) continue;
+    const found = findRecipients(text);
+    names.push(...found.names);
+    // Every address on a To line is the recipient's, however long the display name before it.
+    emails.push(...found.emails, ...[...text.matchAll(/[A-Za-z0-9][\w.%+-]*@[\w-]+(?:\.[\w-]+)+/g)].map((match) => match[0]));
+  }
+  const context = { senderEmail: read.source_email, recipientNames: names, recipientEmails: emails };
+  // An address the message says it was sent to is the recipient's, never the sender's.
+  const recipientEmails = [...emails, ...findRecipients(read.body ?? '', context).emails].map((email) => email.toLowerCase());
+  const source_email = read.source_email && recipientEmails.includes(read.source_email.toLowerCase()) ? null : read.source_email;
+  const { subject, body } = maskReportText({ subject: read.subject, body: recipientFieldsAsRead(greetingsAsRead(read.body ?? '')) }, { ...context, senderEmail: source_email });
+  // A greeting line that was only a name found again (the To line's) with 様 misread: 「〇〇欄」.
+  const greeting = body.replace(new RegExp(`^${personalDataPlaceholders.name}[欄棟標樣椋]$`, 'gm'), `${personalDataPlaceholders.name}様`);
+  return { ...read, source_email, subject, body: read.body === null ? null : greeting };
+}
+
+/**
+ * A greeting line as OCR reads it, made plain for the name rules: the space between surname and given
+ * name read as 「_」 (「坂本_誠様」), and 様 read as one of the redaction rules' look-alikes on a line that
+ * holds only the name (「井上翔太接」「イトウハナコ機」). Not 欄: after two kanji it makes a word (「備考欄」).
+ */
+const GREETING_LOOKALIKE = new RegExp(`^(\\p{Script=Han}{2,6}|\\p{Script=Katakana}{3,10})[${HONORIFIC_LOOKALIKES.replace('欄', '')}]$`, 'gmu');
+
+function greetingsAsRead(body: string): string {
+  return body
+    .replace(/^(\p{Script=Han}{1,4})_(?=\p{Script=Han}{1,4}(?:様|さま|殿))/gmu, '$1 ')
+    .replace(GREETING_LOOKALIKE, '$1様')
+    .replace(OPENING_NAME_WITH_RAN, '$1様');
+}
+
+/** 欄 is left out above, but a message does not open with 「備考欄」 alone: its first line, a name and 欄, is the greeting (「藤井亮欄」). */
+const OPENING_NAME_WITH_RAN = /^(\p{Script=Han}{2,6}|\p{Script=Katakana}{3,10})欄(?=\n|$)/u;
 
 /**
  * The recipient's own fields of a message (「ご利用カード：************3108」「ご登録のメールアドレス：…」)
