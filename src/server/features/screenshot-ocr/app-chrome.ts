@@ -30,6 +30,9 @@ export const CHROME = [
   // (Bars read as 1 count only before a percentage: 「1111」 alone may be a short code.)
   // A rule or a border read as dashes (「ーー」): no message line is only that.
   /^[ー一\-‐−–—_=~〜]+$/,
+  // Google Messages' 「12:39・SMS」 under a bubble read with its time garbled (「凡:39oSMS」「ーー7ィ05・sMs」), テキストメッセージ
+  // read with its middle garbled (「デキメスメトメッセージ」), and a chat's date chip with its slashes read as 7 or 1 (「2026711720」).
+  /^\S{0,4}\d{2}\s*[・.o]?\s*sms$/i, /^[テデ]キ\S{0,4}メッセージ$/, /^20\d{2}[/71]\d{1,2}[/71]\d{1,2}$/,
   /Yahoo[!il1|]?\s*メール$/, /^\S?\s*[wW]?(?:[il|I]{1,3}\s*\d{1,3}\s*[%9６]?\d?|[il|I1]{1,3}\s*\d{1,3}\s*%)$/,
 ];
 

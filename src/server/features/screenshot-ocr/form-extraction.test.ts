@@ -500,6 +500,21 @@ describe('lines read as unrelated characters', () => {
 });
 
 describe('lines the capture cuts through', () => {
+  it('starts the body at the top edge of a chat cut through its message in large text, whose lines hold a few characters each', () => {
+    const SCREEN = { width: 1119, height: 1860 };
+    const large = (text: string, y: number) => line(text, y, { x: 215, h: 64 });
+    const form = extractFormData([
+      line('NHK:お客様のア', 0, { x: 223, h: 64, confidence: 70 }),
+      large('カウントがロック', 85),
+      large('されました。以下', 175),
+      large('のリンクから手続', 268),
+      large('きをお願いいたし', 368),
+      large('ます。https://nh', 470),
+      large('k-jushin.top/x', 568),
+    ], SCREEN);
+    expect(form.body?.replace(/\s/g, '')).toBe('NHK:お客様のアカウントがロックされました。以下のリンクから手続きをお願いいたします。https://nhk-jushin.top/x');
+  });
+
   it('leaves out of the body a line cut by the top or bottom edge that was read unsurely, and keeps one read surely', () => {
     const lines = [
       line('フロよっ', 4, { confidence: 43 }),
@@ -594,6 +609,22 @@ describe('notifications', () => {
     expect(form.body).toBe('国税庁:所得税の納付が確認できておりません。\nhttps://kokuzei-info.example/track');
   });
 
+  it.each([
+    ['回NTTドコモ【公式】', '5分難', 'its 前 read as 難'],
+    ['楽天カード【公式】。2前', '', 'its 分 lost'],
+  ])('finds a card whose header reads 「%s %s」 (%s), and drops text below it whose header was not read', (name, time) => {
+    const form = extractFormData([
+      line(name, 216, { x: 40 }),
+      ...(time ? [line(time, 216, { x: 340 })] : []),
+      line('清水健太様NTTドコモ:お客様のアカウントに', 240, { x: 85 }),
+      line('不審なログインがありました。https://jhegpn.test/n', 262, { x: 85 }),
+      line('otice?c=b5W0ftQfR', 284, { x: 85 }),
+      // Another card: its icon and time were read as nothing.
+      line('1年前の思い出をふり返ってみましょう', 350, { x: 85 }),
+    ], LOCK);
+    expect(form.body).toBe('〇〇様NTTドコモ:お客様のアカウントに\n不審なログインがありました。https://jhegpn.test/notice?c=b5W0ftQfR');
+  });
+
   it('takes the dot between an app\'s name and 「今」 read as 「。」 for the header\'s, not a sentence\'s', () => {
     const header = line('エポスカードサポート。今', 216, { x: 40 });
     header.charBoxes[header.charBoxes.length - 1] = { ...header.charBoxes.at(-1)!, x: 340 };
@@ -645,6 +676,34 @@ describe('notifications', () => {
       line('https://my.sumitomo-bank.example/', 476, { x: 85 }),
     ], LOCK);
     expect(form.body).toBe('[三井住友銀行]お客様の口座で不正な取引の可能性が検知されました。\nhttps://my.sumitomo-bank.example/');
+  });
+
+  it('reads a lock screen\'s card as a message when its URL wraps onto a piece that starts with 「to」, not as a mail\'s To row', () => {
+    const form = extractFormData([
+      line('ヤマト運輸サポート', 216, { x: 40 }),
+      line('5分前', 216, { x: 340 }),
+      line('ヤマト運輸:お客様宛のお荷物をお預かりして', 240, { x: 85 }),
+      line('おります。こちらからご対応ください。https://yama', 262, { x: 85 }),
+      line('to-unyu.example/verify/?u=5QRkV', 284, { x: 85 }),
+    ], LOCK);
+    expect(form.body).toBe('ヤマト運輸:お客様宛のお荷物をお預かりして\nおります。こちらからご対応ください。https://yamato-unyu.example/verify/?u=5QRkV');
+  });
+
+  it('takes a chat\'s sender over its bubble for no card under a banner: a chat has its own stamps (「午前10:33」)', () => {
+    const form = extractFormData([
+      line('ショッピング', 16, { x: 23 }),
+      line('1分前', 16, { x: 340 }),
+      line('タイムセールが始まりました。最大30%OFF', 36, { x: 60 }),
+      line('今日', 90, { x: 190 }),
+      line('回ヤマト運輸【公式】', 134, { x: 11 }),
+      line('【ヤマト運輸】お荷物の保管期限が迫って', 166, { x: 80 }),
+      line('おります。下記URLよりご確認ください。', 190, { x: 80 }),
+      line('午前10:33', 214, { x: 335, h: 10 }),
+      line('https://kuroneko-jp.example/check?t=LBf', 240, { x: 80 }),
+    ], LOCK);
+    expect(form.body).toContain('【ヤマト運輸】お荷物の保管期限が迫って');
+    expect(form.body).toContain('https://kuroneko-jp.example/check?t=LBf');
+    expect(form.body).not.toContain('タイムセール');
   });
 
   it('drops a banner over a message, and not the message under it', () => {
@@ -1816,5 +1875,103 @@ describe('sender addresses wrapped, or read again by the second look', () => {
       expect(extractFormData(page(), size, [look([row('国税庁<info33@kokuzei-info.example>', 300)])]).source_email).toBeNull();
       expect(extractFormData(page(), size, [look([row('5先:山田沙織<bmaito980@gmail.example>', 137)])]).source_email).toBeNull();
     });
+  });
+});
+
+describe('a chat\'s stamps and labels as OCR garbles them', () => {
+  it.each(['凡:39oSMS', 'ーー7ィ05・sMs', 'デキメスメトメッセージ', '2026711720'])('takes 「%s」 for the app\'s, not the message', (text) => {
+    expect(isChrome({ text, line: line(text, 500) })).toBe(true);
+  });
+
+  it.each(['ご利用は2026年11月20日まで', '0120-123-456', 'SMSで届いたコードを入力してください'])('leaves 「%s」 to the message', (text) => {
+    expect(isChrome({ text, line: line(text, 500) })).toBe(false);
+  });
+
+  it('drops a time stamp beside a bubble read without its colon (「23 52」「g.02」), set smaller than the message', () => {
+    const form = extractFormData([
+      line('090-3817-2264', 120, { x: 120 }),
+      line('【佐川急便】お荷物をお届けに伺いましたが不', 250),
+      line('在でした。下記URLよりご確認ください。', 275),
+      line('https://sagawa-kyubin.example/r?c=Hq83', 300),
+      line('23 52', 330, { x: 300, h: 9 }),
+      line('お問い合わせ:0120-123-456', 360),
+      line('g.02', 390, { x: 300, h: 9 }),
+    ], PHONE_SCREEN);
+    expect(form.body).toBe('【佐川急便】お荷物をお届けに伺いましたが不在でした。下記URLよりご確認ください。\nhttps://sagawa-kyubin.example/r?c=Hq83\n\nお問い合わせ:0120-123-456');
+  });
+});
+
+describe('header addresses before the message', () => {
+  it.each([
+    ['宛先:', 'kobayashi_meg0904@docomo.exampl', 'a To row\'s address wrapped under its label, its end cut'],
+    ['', '<btuyamada788@icloud.example>', 'a row whose label was not read'],
+  ])('leaves 「%s %s」 (%s) out of the body', (label, address) => {
+    // iOS Mail at 3× large text: the To row's label ends its line.
+    const form = extractFormData([
+      line('く受信', 168, { x: 60, h: 90 }),
+      line('【重要】プライム会員の更新手', 300, { x: 100, h: 100 }),
+      line('続きに失敗しました', 405, { x: 50, h: 100 }),
+      line('差出人: info@amazon-co-jp.top', 665, { x: 203, h: 80 }),
+      ...(label ? [line(label, 838, { x: 200, h: 80 })] : []),
+      line(address, 938, { x: 205, h: 60 }),
+      line('ヤマモトショウタ様', 1090, { x: 53, h: 63 }),
+      line('Amazonをご利用いただきありがとうご', 1225, { x: 48, h: 63 }),
+      line('ざいます。', 1333, { x: 58, h: 63 }),
+    ], { width: 1284, height: 2796 });
+    expect(form.body?.replace(/\s/g, '')).toBe('〇〇様Amazonをご利用いただきありがとうございます。');
+  });
+});
+
+describe('borders read as text', () => {
+  it('drops a line read unsurely as one character over and over (an input field\'s edge), and keeps a mask read so with its digits', () => {
+    const form = extractFormData([
+      line('090-3817-2264', 120, { x: 120 }),
+      line('【三井住友カード】ご利用代金のお支払いが確認できておりません。', 250),
+      line('ご利用カード:', 275),
+      line('ニニニニニニニニ3108', 300, { confidence: 30 }),
+      line('https://smbc-card.example/login', 325),
+      line('アニこここし、、ニニニニニニニニニニニニ', 790, { confidence: 30 }),
+    ], PHONE_SCREEN);
+    expect(form.body).toBe('【三井住友カード】ご利用代金のお支払いが確認できておりません。\nご利用カード:（カード番号）\nhttps://smbc-card.example/login');
+  });
+});
+
+describe('an address field that reaches the column\'s edge', () => {
+  it.each([
+    [['お届け先:〒222-1340東京都足立区梅島4-22-12ライオンズ401号室'], 'on one line'],
+    [['お届け先:〒463-5251福岡県北九州市小倉北区京町2-29', '-16グランレジデンス807号室'], 'wrapped'],
+  ])('does not run its mask on into the sentence under it (%s, %s)', (address) => {
+    const form = extractFormData([
+      line('090-3817-2264', 120, { x: 120 }),
+      line('【日本郵便】お届け先住所の確認が必要です。', 250),
+      ...address.map((text, i) => line(text, 275 + i * 25)),
+      line('本日中にお手続きください。', 275 + address.length * 25),
+    ], PHONE_SCREEN);
+    expect(form.body).toBe('【日本郵便】お届け先住所の確認が必要です。\nお届け先:（住所）\n本日中にお手続きください。');
+  });
+});
+
+describe('a web mail\'s recipient row and greeting as OCR misreads them', () => {
+  const SCREEN = { width: 1280, height: 720 };
+  it('drops a To row read 「リア宛元:」 (先 read as 元, marks before it), and masks the greeting under it', () => {
+    const form = extractFormData([
+      line('件名: 【佐川急便】お届け先住所の確認', 20, { x: 20 }),
+      line('差出人: 佐川急便 <info@sagawa-kyubin.test>', 50, { x: 20 }),
+      line('リア宛元:騰井太郎<mori_aya9900@i.softbank.test>', 80, { x: 20, confidence: 53 }),
+      line('藤井太郎欄', 120, { x: 20 }),
+      line('平素より佐川急便をご愛顧いただき、ありがとうございます。', 150, { x: 20 }),
+    ], SCREEN);
+    expect(form.body).toBe('〇〇様\n平素より佐川急便をご愛顧いただき、ありがとうございます。');
+  });
+
+  it('takes a mail\'s first line, a name and 欄, for the greeting (「藤井亮欄」), but no 欄 further down', () => {
+    const form = extractFormData([
+      line('件名: 【メルカリ】ご注文の確認', 40, { x: 20 }),
+      line('差出人: メルカリ <info@mercari-jp.example>', 80, { x: 20 }),
+      line('藤井亮欄', 160, { x: 20 }),
+      line('メルカリをご利用いただきありがとうございます。', 200, { x: 20 }),
+      line('備考欄', 240, { x: 20 }),
+    ], SCREEN);
+    expect(form.body).toBe('〇〇様\nメルカリをご利用いただきありがとうございます。\n備考欄');
   });
 });

@@ -1,5 +1,3 @@
-import { personalDataPlaceholders } from '../../../common/messages';
-import { findRecipients, maskReportText } from '../../../common/personal-data';
 import { findEmailAddress, findSenderAddress } from './address-repair';
 import { CHAT_DATE_CHIP, isChrome } from './app-chrome';
 import { bodyGlyphSize, colonsByShape, type ImageSize, meaningfulChars, type TextLine } from './form-lines';
@@ -9,10 +7,10 @@ import { withPhrasesMended, withSubjectWordsMended } from './misread-phrases';
 import { withoutOtherNotifications } from './notification-cards';
 import { dropAvatarNoise, joinBody, withoutChatSenderName, withoutChrome, withoutCutEdgeLines } from './message-body';
 import type { OcrLine } from './ocr-layout';
+import { withoutRecipient } from './recipient-fields';
 import { foldWidth, isCjk, isPhoneNumber, PHONE_PATTERN } from './ocr-text';
 import type { ScreenshotFormData } from './screenshot-ocr.types';
 import type { SecondLook } from './second-look';
-import { HONORIFIC_LOOKALIKES } from './sensitive-text';
 
 /**
  * Turns OCR lines into the report form's fields. Anything that cannot be read is left null or
@@ -64,55 +62,16 @@ function withoutPhantomWa(text: string): string {
   return text.replace(PHANTOM_WA, '');
 }
 
-/**
- * The recipient's name, own address, postal address and card number become neutral placeholders
- * (「〇〇様」「（受信者のメールアドレス）」…), found by the same detectors that place the black
- * boxes. The To line is never part of the body, but the name and address on it are looked for in
- * the body too. The sender and the phishing URLs stay: they are the warning.
- */
-function withoutRecipient(read: ScreenshotFormData, lines: TextLine[]): ScreenshotFormData {
-  const names: string[] = [];
-  const emails: string[] = [];
-  for (const { text } of lines) {
-    if (!TO_LABEL.test(text)) continue;
-    const found = findRecipients(text);
-    names.push(...found.names);
-    // Every address on a To line is the recipient's, however long the display name before it.
-    emails.push(...found.emails, ...[...text.matchAll(/[A-Za-z0-9][\w.%+-]*@[\w-]+(?:\.[\w-]+)+/g)].map((match) => match[0]));
-  }
-  const context = { senderEmail: read.source_email, recipientNames: names, recipientEmails: emails };
-  // An address the message says it was sent to is the recipient's, never the sender's.
-  const recipientEmails = [...emails, ...findRecipients(read.body ?? '', context).emails].map((email) => email.toLowerCase());
-  const source_email = read.source_email && recipientEmails.includes(read.source_email.toLowerCase()) ? null : read.source_email;
-  const { subject, body } = maskReportText({ subject: read.subject, body: cardLabelsAsRead(greetingsAsRead(read.body ?? '')) }, { ...context, senderEmail: source_email });
-  // A greeting line that was only a name found again (the To line's) with 様 misread: 「〇〇欄」.
-  const greeting = body.replace(new RegExp(`^${personalDataPlaceholders.name}[欄棟標樣椋]$`, 'gm'), `${personalDataPlaceholders.name}様`);
-  return { ...read, source_email, subject, body: read.body === null ? null : greeting };
-}
-
-/**
- * A greeting line as OCR reads it, made plain for the name rules: the space between surname and given
- * name read as 「_」 (「坂本_誠様」), and 様 read as one of the redaction rules' look-alikes on a line that
- * holds only the name (「井上翔太接」「イトウハナコ機」). Not 欄: after two kanji it makes a word (「備考欄」).
- */
-const GREETING_LOOKALIKE = new RegExp(`^(\\p{Script=Han}{2,6}|\\p{Script=Katakana}{3,10})[${HONORIFIC_LOOKALIKES.replace('欄', '')}]$`, 'gmu');
-
-function greetingsAsRead(body: string): string {
-  return body
-    .replace(/^(\p{Script=Han}{1,4})_(?=\p{Script=Han}{1,4}(?:様|さま|殿))/gmu, '$1 ')
-    .replace(GREETING_LOOKALIKE, '$1様');
-}
-
-/**
- * 「カード末尾」 with 末 read as 未 or 示, put right before the masking looks for the label: a card's last
- * digits after it (「カード示尾:ババ9443」) are the recipient's.
- */
-function cardLabelsAsRead(body: string): string {
-  return body.replace(/カード[未示](?=尾)/g, 'カード末');
-}
-
 /** Message text under this share of the page's width is a desktop's (fresh9: phones 2.9–6.2 %, web mail 0.8–1.7 %). */
 const DESKTOP_TEXT_SHARE = 0.022;
+
+/**
+ * A To label, not an address wrapped so that its piece starts with 「to」 (「…https://yama」「to-unyu.example/…」
+ * on a lock screen's card): an address's marks follow that 「to」 at once, a label's space or colon never does.
+ */
+function isToLabel(text: string): boolean {
+  return TO_LABEL.test(text) && !/^\s*to[-./_%]/i.test(text);
+}
 
 function looksLikeEmail(lines: TextLine[], size: ImageSize): boolean {
   // A desktop browser's page: much wider than tall, with text small for its width (a phone's capture
@@ -121,7 +80,7 @@ function looksLikeEmail(lines: TextLine[], size: ImageSize): boolean {
   let score = size.width > size.height * 1.3 && textSize !== null && textSize < size.width * DESKTOP_TEXT_SHARE ? 2 : 0;
   for (const { text } of lines) {
     // iOS Mail's back button 「く受信」 (to the inbox) says as much as a label: only a mail app has it.
-    if (FROM_LABEL.test(text) || SUBJECT_LABEL.test(text) || TO_LABEL.test(text) || /^[<く]\s*受信/.test(text)) score += 2;
+    if (FROM_LABEL.test(text) || SUBJECT_LABEL.test(text) || isToLabel(text) || /^[<く]\s*受信/.test(text)) score += 2;
     if (/<[^>]*@/.test(text) || /受信トレイ|全員に返信|Gmail|Outlook/.test(text)) score += 1;
     if (/テキストメッセージ|SMS|iMessage|不明な送信者|迷惑メッセージ/.test(text)) score -= 2;
   }
@@ -185,7 +144,7 @@ function fromSms(lines: TextLine[], size: ImageSize): ScreenshotFormData {
   const first = lines[0];
   const second = lines[1];
   const cutAtGreeting = first !== undefined && second !== undefined && first.line.box.y < first.line.box.h * 3 && !isChrome(first)
-    && (/(様|さま|殿|各位)$/.test(first.text) || first.line.box.y <= Math.max(1, first.line.box.h * 0.15)) && looksLikeSentence(second)
+    && (/(様|さま|殿|各位)$/.test(first.text) || first.line.box.y <= Math.max(1, first.line.box.h * 0.15)) && (looksLikeSentence(second) || wrapsLargeText(second, size))
     && second.line.box.y - (first.line.box.y + first.line.box.h) < second.line.box.h * 1.5;
   // Or, with the header cut off or unreadable, the day's date chip: the messages follow it.
   const dateChip = lines.findIndex(({ text, line }) => line.box.y < size.height * 0.3 && CHAT_DATE_CHIP.test(text));
@@ -234,26 +193,50 @@ function isMessageText(entry: TextLine): boolean {
   return entry.line.confidence >= 70 && [...entry.text].filter((char) => isCjk(char)).length >= MESSAGE_CJK_CHARS;
 }
 
+/** Large text wraps after a few characters (3× large: 「カウントがロック」), so a wrapped line of it is told by its width… */
+const WRAPPED_LINE_MIN_WIDTH = 0.4;
+/** … and by holding a few characters read surely. */
+const WRAPPED_LINE_MIN_CHARS = 6;
+
+/** A line of a paragraph of large text: too few characters for a sentence, but as wide as the message's column. */
+function wrapsLargeText(entry: TextLine, size: ImageSize): boolean {
+  return !isChrome(entry) && entry.line.confidence >= 70 && meaningfulChars(entry.text) >= WRAPPED_LINE_MIN_CHARS && entry.line.box.w >= size.width * WRAPPED_LINE_MIN_WIDTH;
+}
+
 function looksLikeSentence(entry: TextLine): boolean {
   return !isChrome(entry) && entry.line.confidence >= 70 && (meaningfulChars(entry.text) >= 10 || /[。！？]$/.test(entry.text));
 }
 
 /**
  * The recipient's row of a web mail's header, its avatar or arrow read as a character or two before 「To」
- * (「雪To yui.ikeda37@…」「還了To naoki…」): the label rules miss it, and the header's end is taken above it.
+ * (「雪To yui.ikeda37@…」「還了To naoki…」), or its 宛先 with 先 read as 元 after marks (「リア宛元:騰井太郎<mori…@…>」
+ * on a capture cut through it): the label rules miss it, and the header's end is taken above it.
  */
-const MISREAD_TO_LINE = /^\S{0,2}To\s?\S+@/;
+const MISREAD_TO_LINE = /^\S{0,2}To\s?\S+@|^\S{0,3}[宛玩発][先元]\s?[:：].*@/;
 
 function fromEmail(lines: TextLine[], size: ImageSize, readAgain: readonly ReadAgain[]): ScreenshotFormData {
   const { source_email, subject, headerEnd } = readMailHeader(lines, size);
   // Pieces of the header's rows that OCR listed after it (a page band, a column to the right) are not the message.
   const last = lines[headerEnd]?.line.box;
   const below = (entry: TextLine) => !last || entry.line.box.y + entry.line.box.h / 2 > last.y + last.h;
-  const bodyLines = withoutCutEdgeLines(withoutChrome(lines.slice(headerEnd + 1).filter((entry) => below(entry) && !MISREAD_TO_LINE.test(entry.text))), size);
+  const bodyLines = withoutHeaderAddresses(withoutCutEdgeLines(withoutChrome(lines.slice(headerEnd + 1).filter((entry) => below(entry) && !MISREAD_TO_LINE.test(entry.text))), size));
   const again = source_email === null ? senderReadAgain(readAgain, bodyLines) : null;
   // The page line the sender's row was read from is the header, not the message.
   const body = again?.replaces ? bodyLines.filter(({ line }) => line !== again.replaces) : bodyLines;
   return { source_email: source_email ?? again?.address ?? null, source_phone: null, subject, body: joinBody(body) };
+}
+
+/** A line holding only an address, in angle brackets or not. */
+const ADDRESS_ALONE = /^[<(（]?\s*[\w.+-]+@[\w.-]+\s*[>)）]?$/;
+
+/**
+ * Addresses alone on their lines before the message's first line are the header's: a To row's address
+ * wrapped under its label (「宛先:」 then 「kobayashi_meg@docomo.example」 at 3× large), or a row whose label
+ * was not read (「<btuyamada788@icloud.example>」). A message does not open with a bare address.
+ */
+function withoutHeaderAddresses(lines: TextLine[]): TextLine[] {
+  const first = lines.findIndex(({ text }) => !ADDRESS_ALONE.test(text));
+  return first < 0 ? lines : lines.slice(first);
 }
 
 /** A second reading of a row of ink, and the page line it read again (null for a row the page reading missed). */

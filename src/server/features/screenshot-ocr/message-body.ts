@@ -70,6 +70,18 @@ function isIcon(entry: TextLine, bodySize: number | null): boolean {
   return bodySize !== null && entry.line.box.h > bodySize * ICON_HEIGHT_RATIO;
 }
 
+/** A chat's time stamp beside a bubble is set this much smaller than the message's letters (fresh13: 0.4–0.6)… */
+const STAMP_HEIGHT_RATIO = 0.7;
+
+/**
+ * … and read as digits with a mark or a kana for its colon (「23 52」「19う$」「g.02」): a short line of small
+ * text that is mostly digits. A sender's short code stands in the header, which the body never holds.
+ */
+function isTimeStamp({ text, line }: TextLine, bodySize: number | null): boolean {
+  if (bodySize === null || line.box.h >= bodySize * STAMP_HEIGHT_RATIO || meaningfulChars(text) > 5) return false;
+  return (text.match(/\d/g)?.length ?? 0) >= 2 && [...text].filter((char) => /[^\d\s]/.test(char)).length <= 2;
+}
+
 /** Drops interface text, but keeps the last few characters of a URL wrapped onto a line of their own. */
 export function withoutChrome(lines: TextLine[]): TextLine[] {
   const kept: TextLine[] = [];
@@ -81,7 +93,7 @@ export function withoutChrome(lines: TextLine[]): TextLine[] {
     const urlTail = previous && ADDRESS_AT_END.test(previous.text) && /^[A-Za-z0-9/?=&._%-]{1,12}$/.test(entry.text)
       && entry.line.box.y - (previous.line.box.y + previous.line.box.h) < previous.line.box.h
       && Math.abs(entry.line.box.x - previous.line.box.x) < previous.line.box.h * 2;
-    const chrome = isChrome(entry) || isSplitChrome(entry, lines) || isToolbarLabel(entry, lines) || isIcon(entry, bodySize);
+    const chrome = isChrome(entry) || isSplitChrome(entry, lines) || isToolbarLabel(entry, lines) || isIcon(entry, bodySize) || isTimeStamp(entry, bodySize);
     if (urlTail || !(chrome || (dropped !== null && continuesLine(dropped, entry)))) {
       kept.push(entry);
       dropped = null;
@@ -159,13 +171,31 @@ const FIELD_LABEL_START = /^[\p{Script=Han}\p{Script=Katakana}ー]{1,8}\s?[:：]
 const MIN_BODY_LINE_CONFIDENCE = 15;
 
 /**
+ * A postal address's field (「お届け先：〒222-1340東京都…401号室」, wrapped or not): prose under it (「本日中にお手続き
+ * ください。」, with 、 or 。, which no address has) is the next line of the message, not the address wrapped, though
+ * the address reached the column's edge; joined, the address's mask would run on into it (「（住所）にお手続きください。」).
+ */
+const ADDRESS_FIELD = /〒|住所|お届け先|配送先|送付先/;
+
+/** Below this, a line with a long run of one character is a border or a field's edge read as text. */
+const RULE_MAX_CONFIDENCE = 50;
+
+/**
+ * A border or an input field's edge read as a run of one character (「アニこここし、、ニニニニニニニニニニニニ」 at 30):
+ * no line of a message repeats a character six times, but a card's mask read so keeps its last digits.
+ */
+function isRuleReadAsText({ text, line }: TextLine): boolean {
+  return line.confidence < RULE_MAX_CONFIDENCE && /(\S)\1{5,}/u.test(text) && !/\d{2}/.test(text);
+}
+
+/**
  * Joins lines back into the message: a line that runs to the right edge of the text column was
  * wrapped by the app and continues without a break; a wide vertical gap starts a new paragraph.
  */
 export function joinBody(read: TextLine[]): string {
   // A line read below this confidence, with no run of letters or digits an address could hold, is
   // marks read as kanji (「敵記村(連ゆほほ誠8」 at 5): an empty line serves the visitor better.
-  const lines = read.filter(({ text, line }) => line.confidence >= MIN_BODY_LINE_CONFIDENCE || /[A-Za-z0-9]{4}/.test(text));
+  const lines = read.filter(({ text, line }) => (line.confidence >= MIN_BODY_LINE_CONFIDENCE || /[A-Za-z0-9]{4}/.test(text)) && !isRuleReadAsText({ text, line }));
   if (lines.length === 0) return '';
   const right = Math.max(...lines.map(({ line }) => line.box.x + line.box.w));
   let body = '';
@@ -180,7 +210,7 @@ export function joinBody(read: TextLine[]): string {
     // A line that opens with a label (「期限:10月4日」「宛名:…」) is a field of its own, even under a long line
     // (an address) that reached the column's edge: joined, the address would run on into it.
     const wrapped = previous.box.x + previous.box.w > right - previous.box.h * 1.6 && gap < previous.box.h && !/[。！？!?」』）)]$/.test(lines[index - 1]!.text)
-      && !FIELD_LABEL_START.test(text);
+      && !FIELD_LABEL_START.test(text) && !(ADDRESS_FIELD.test(body.slice(body.lastIndexOf('\n') + 1)) && /[、。！？]/.test(text));
     // A URL wrapped at the dot before its top-level domain, the dot read as 「。」: 「…mypage。」「test/login」.
     const cutAtDot = /:\/\/([A-Za-z0-9.-]+)[。．]$/.exec(body)?.[1];
     const nextLabel = /^[A-Za-z]{2,}(?![A-Za-z0-9.-])/.exec(repaired)?.[0];

@@ -108,3 +108,23 @@ describe('a subject\'s words put right', () => {
     expect(withSubjectWordsMended(text)).toBe(text);
   });
 });
+
+describe('field marks put right', () => {
+  it.each([
+    ['お問い合わせ窓口:06-7387-7084平日10:00〜17:00)', 'お問い合わせ窓口:06-7387-7084(平日10:00〜17:00)'],
+    ['カスタマーセンター0570-821-970 9:00〜18:00)', 'カスタマーセンター0570-821-970 (9:00〜18:00)'],
+    ['お問い合わせ:06-2078-2178平日10:00...へ17:00)', 'お問い合わせ:06-2078-2178(平日10:00〜17:00)'],
+    ['こご登録住所:(住所)', 'ご登録住所:(住所)'],
+  ])('mends %s', (read, mended) => {
+    expect(withPhrasesMended(read)).toBe(mended);
+  });
+
+  it.each([
+    'お問い合わせ:06-7387-7084(平日10:00〜17:00)',
+    'お問い合わせ:06-7387-7084(平日 10:00〜17:00)',
+    '受付時間 10:00〜17:00',
+    'ここでご確認ください',
+  ])('leaves %s as it is', (text) => {
+    expect(withPhrasesMended(text)).toBe(text);
+  });
+});

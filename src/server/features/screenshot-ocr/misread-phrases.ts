@@ -59,7 +59,25 @@ const PHRASES: Array<[RegExp, string]> = [
 ];
 
 export function withPhrasesMended(text: string): string {
-  return PHRASES.reduce((mended, [pattern, replacement]) => mended.replace(pattern, replacement), text);
+  return withFieldMarksMended(PHRASES.reduce((mended, [pattern, replacement]) => mended.replace(pattern, replacement), text));
+}
+
+/**
+ * Business hours after a number, in brackets, with the opening bracket lost (「06-7387-7084平日10:00〜17:00)」,
+ * 「…(9:00〜18:00)」 read as 「…9:00〜18:00)」): a closing bracket with none before it on its line.
+ */
+const HOURS_WITHOUT_OPENING = /(?<![(（]\s?)((?:平日\s?\d{1,2}|(?<!平日\s?|[\d:])\d{1,2}):\d{2}\s?〜\s?\d{1,2}:\d{2}\s?[)）])/g;
+
+/**
+ * Marks of a message's fields OCR loses or adds: the opening bracket of business hours, and a 「こ」 read
+ * before the 「ご」 that opens a field or sentence (「こご登録住所」: こご starts no word).
+ */
+function withFieldMarksMended(text: string): string {
+  return text
+    // (The wave dash read as dots and へ, 「10:00...へ17:00」, first.)
+    .replace(/(?<=\d{1,2}:\d{2})(?:\.{2,3}|…)へ(?=\d{1,2}:\d{2})/g, '〜')
+    .replace(/^.*$/gm, (line) => (/[(（]/.test(line) ? line : line.replace(HOURS_WITHOUT_OPENING, '($1')))
+    .replace(/^こ(?=ご)/gm, '');
 }
 
 /**

@@ -9,9 +9,10 @@ import { glyphSize, meaningfulChars, sameTextRow as sameRow, type TextLine } fro
 
 /**
  * How long ago, as phones print it at the right end of a notification's header (a small digit is often
- * read as a quotation mark or lost: 「分前」, 間 as 則 or 問, and 前 as its look-alikes 剖 or 削).
+ * read as a quotation mark or lost: 「分前」, 間 as 則 or 問, and 前 as its look-alikes 剖 or 削, or as 難 after
+ * 分; the 分 itself is lost at 1×: 「。2前」). No word ends in 分難, and a sentence's 「2前」 has its 日 or 年.
  */
-const RELATIVE_TIME = /(?:^|[^\d])(今|たった今|[\d"'”“‘’]{0,2}\s?分[前剖削]|[\d"'”“‘’]{1,2}\s?時[間則問][前剖削])$/;
+const RELATIVE_TIME = /(?:^|[^\d])(今|たった今|[\d"'”“‘’]{0,2}\s?分[前剖削難]|[\d"'”“‘’]{1,2}\s?時[間則問][前剖削]|\d{1,2}前)$/;
 /** Android sets a dot between the app's name and the time (「エポスカードサポート・今」), often read as 「。」. */
 const NAME_TIME_DOT = /[。．・•]\s*$/;
 /** Lines of one card are this close (in line heights); cards and banners stand further apart. */
@@ -111,13 +112,19 @@ function findCards(lines: TextLine[], cardsWithoutTime: boolean): Card[] {
     if (alone && !row.some((i) => i !== index && lines[i]!.line.box.x < entry.line.box.x && meaningfulChars(lines[i]!.text) >= 2)) return;
     collect(row, entry);
   });
-  if (cards.length === 0 || !cardsWithoutTime) return cards;
+  if (cards.length === 0 || !cardsWithoutTime || lines.some(isChatStamp)) return cards;
   const cardLefts = cards.map((card) => Math.min(...card.header.map((i) => lines[i]!.line.box.x)));
   lines.forEach((entry, index) => {
     if (!used.has(index) && isIconHeader(lines, used, index, cardLefts)) collect([index], entry);
   });
   return cards;
 }
+
+/**
+ * A chat's own stamps beside its bubbles (「午前10:33」「既読」): a lock screen has none. A banner over a chat
+ * has a readable time, and the chat's sender's name over its bubble (LINE) looks like an icon card's header.
+ */
+const isChatStamp = ({ text }: TextLine) => /^(午前|午後)\s*\d{1,2}:\d{2}$|^既読/.test(text);
 
 /** How much a card looks like the message being reported: an address, a sender's tag, length. */
 function lureScore(lines: TextLine[], card: Card): number {
@@ -143,5 +150,9 @@ export function withoutOtherNotifications(lines: TextLine[], { cardsWithoutTime 
   // When the lure is a card, what stands above it outside any card is the lock screen's clock and date
   // (read as 「hh WEhKり=【に3」) or the status bar: not the message.
   const top = lureScore(lines, rest) < best ? Math.min(...winners.flatMap((card) => card.header).map((i) => lines[i]!.line.box.y)) : -Infinity;
-  return lines.filter((entry, i) => (inCards.has(i) ? keep.has(i) : entry.line.box.y >= top));
+  // Below it, a line in the cards' text column set apart from the card is another card's text whose header was not read.
+  const lureBottom = top === -Infinity ? Infinity : Math.max(...winners.flatMap((card) => [...card.header, ...card.text]).map((i) => lines[i]!.line.box.y + lines[i]!.line.box.h));
+  const textLefts = winners.flatMap((card) => card.text).map((i) => lines[i]!.line.box.x);
+  const otherCardText = ({ line }: TextLine) => line.box.y - lureBottom > line.box.h * CARD_LINE_GAP && textLefts.some((left) => Math.abs(left - line.box.x) <= line.box.h);
+  return lines.filter((entry, i) => (inCards.has(i) ? keep.has(i) : entry.line.box.y >= top && !otherCardText(entry)));
 }
