@@ -4,7 +4,6 @@
  */
 import { diffChars } from 'diff';
 import type { OcrLine } from './ocr-layout';
-import type { PixelBox } from './screenshot-ocr.types';
 import { asciiRuns, looksLikeAddress } from './ocr-text';
 
 /**
@@ -62,9 +61,17 @@ function doubledGlyphs(line: OcrLine, from: number, to: number): Set<number> {
  */
 function ownBox(line: OcrLine, i: number): boolean {
   const box = line.charBoxes[i]!;
-  const even = (other: PixelBox | undefined) => other !== undefined && other.w === box.w && other.h === box.h && other.y === box.y;
-  return box.h < line.box.h * LINE_TALL && box.w >= box.h * 0.4 && box.w <= box.h * 1.2 && !even(line.charBoxes[i - 1]) && !even(line.charBoxes[i + 1]);
+  // The rereading's characters have the same box as their neighbours, and confidence 90.
+  const even = (j: number) => {
+    const other = line.charBoxes[j];
+    return other !== undefined && other.w === box.w && other.h === box.h && other.y === box.y && line.charConfidences[j] === REREAD_CONFIDENCE;
+  };
+  const shared = line.charConfidences[i] === REREAD_CONFIDENCE && (even(i - 1) || even(i + 1));
+  return !shared && box.h < line.box.h * LINE_TALL && box.w >= box.h * 0.4 && box.w <= box.h * 1.2;
 }
+
+/** What address-reread.ts gives the characters of a span it replaced. */
+const REREAD_CONFIDENCE = 90;
 
 /** Wide capitals whose width is about a capital O's (an O is a little wider still). */
 const WIDE_CAPITALS = 'CDGHNQU';
