@@ -56,6 +56,13 @@ describe('a zero read as a capital O', () => {
     expect(addressGlyphsByShape(line(wide, { [at('D')]: { w: 8.5 }, [at('G')]: { w: 8.5 }, [at('O')]: { w: 7 } })).text).toBe('https://a.test/?c=DGq0x');
   });
 
+  it('reads a box as tall as the line when the line\'s capitals are as tall (a wrapped URL\'s last characters), not when they are shorter', () => {
+    const tail = 'FVO1sr2';
+    const allTall = Object.fromEntries([...tail].map((_, i) => [i, { h: 14, y: 0, w: i === 2 ? 8 : 9 + (i % 2) }]));
+    expect(addressGlyphsByShape(line(tail, allTall)).text).toBe('FV01sr2');
+    expect(addressGlyphsByShape(line(tail, { 2: { h: 14, y: 0, w: 8 } })).text).toBe(tail);
+  });
+
   it('tells nothing from boxes shared out evenly, nor outside addresses', () => {
     const even = line(url);
     even.charBoxes = even.charBoxes.map((_, i) => ({ x: i * 8, y: 2, w: 6, h: 10 }));

@@ -54,12 +54,17 @@ function doubledGlyphs(line: OcrLine, from: number, to: number): Set<number> {
   return drop;
 }
 
+/** Capitals and digits that sit on the baseline and reach the cap height: their boxes are as tall as a capital O's. */
+const CAP_HEIGHT_GLYPHS = 'ABDEFHKLMNPRTUVWXYZ0123456789';
+
 /**
  * Is the box one glyph's own? Tesseract gives some characters a box that spans the line or runs over
  * its neighbours (an 「s」 three times as wide as tall), and a span the reading vote replaced has its
- * width shared out evenly (address-reread.ts): such boxes tell nothing of the glyph's shape.
+ * width shared out evenly (address-reread.ts): such boxes tell nothing of the glyph's shape. A box
+ * may be as tall as its line only where the line's capitals are too (a wrapped URL's last few characters,
+ * 「FVO1sr」, with no ascender or descender taller than them), not where they are shorter.
  */
-function ownBox(line: OcrLine, i: number): boolean {
+function ownBox(line: OcrLine, i: number, capHeight: number | null): boolean {
   const box = line.charBoxes[i]!;
   // The rereading's characters have the same box as their neighbours, and confidence 90.
   const even = (j: number) => {
@@ -67,7 +72,8 @@ function ownBox(line: OcrLine, i: number): boolean {
     return other !== undefined && other.w === box.w && other.h === box.h && other.y === box.y && line.charConfidences[j] === REREAD_CONFIDENCE;
   };
   const shared = line.charConfidences[i] === REREAD_CONFIDENCE && (even(i - 1) || even(i + 1));
-  return !shared && box.h < line.box.h * LINE_TALL && box.w >= box.h * 0.4 && box.w <= box.h * 1.2;
+  const glyphTall = box.h < line.box.h * LINE_TALL || (capHeight !== null && box.h <= capHeight * 1.1);
+  return !shared && glyphTall && box.w >= box.h * 0.4 && box.w <= box.h * 1.2;
 }
 
 /** What address-reread.ts gives the characters of a span it replaced. */
@@ -92,12 +98,13 @@ const ZERO_MAX_WIDTH = 0.68;
  */
 function zerosByWidth(line: OcrLine, from: number, to: number, dropped: Set<number>): Map<number, string> {
   const ratio = (i: number) => line.charBoxes[i]!.w / line.charBoxes[i]!.h;
+  const capHeight = median([...line.text].flatMap((char, i) => (CAP_HEIGHT_GLYPHS.includes(char) ? [line.charBoxes[i]!.h] : [])));
   const capitals: number[] = [];
-  for (let i = 0; i < line.text.length; i++) if (WIDE_CAPITALS.includes(line.text[i]!) && ownBox(line, i)) capitals.push(ratio(i));
+  for (let i = 0; i < line.text.length; i++) if (WIDE_CAPITALS.includes(line.text[i]!) && ownBox(line, i, capHeight)) capitals.push(ratio(i));
   const changed = new Map<number, string>();
   const widest = capitals.length >= 2 ? median(capitals)! * ZERO_OVER_CAPITAL : ZERO_MAX_WIDTH;
   for (let i = from; i < to; i++) {
-    if (line.text[i] === 'O' && !dropped.has(i) && ownBox(line, i) && ratio(i) < widest) changed.set(i, '0');
+    if (line.text[i] === 'O' && !dropped.has(i) && ownBox(line, i, capHeight) && ratio(i) < widest) changed.set(i, '0');
   }
   return changed;
 }
