@@ -1485,6 +1485,7 @@ describe('address repairs', () => {
     ['https//example.test/a', 'https://example.test/a'],
     ['https:/example.test/a', 'https://example.test/a'],
     ['https7/example.test/a', 'https://example.test/a'],
+    ['https:/んwumm49v.top/update/?key=P8Hm', 'https://wumm49v.top/update/?key=P8Hm'],
     ['https://example.test/retry7order=1', 'https://example.test/retry?order=1'],
     ['user.nameのmail.example', 'user.name@mail.example'],
     ['aya@maiLtest', 'aya@mail.test'],
