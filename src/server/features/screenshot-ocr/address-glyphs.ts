@@ -3,6 +3,7 @@
  * and a zero read as a capital O. Auto-fill only: redaction covers an address however it was read.
  */
 import { diffChars } from 'diff';
+import { REREAD_CONFIDENCE } from './address-reread';
 import type { OcrLine } from './ocr-layout';
 import { asciiRuns, looksLikeAddress } from './ocr-text';
 
@@ -76,9 +77,6 @@ function ownBox(line: OcrLine, i: number, capHeight: number | null): boolean {
   return !shared && glyphTall && box.w >= box.h * 0.4 && box.w <= box.h * 1.2;
 }
 
-/** What address-reread.ts gives the characters of a span it replaced. */
-const REREAD_CONFIDENCE = 90;
-
 /** Wide capitals whose width is about a capital O's (an O is a little wider still). */
 const WIDE_CAPITALS = 'CDGHNQU';
 /** A zero is this much narrower than those capitals at least: about 0.6 against 0.74 of the height in the usual UI fonts. */
@@ -110,24 +108,24 @@ function zerosByWidth(line: OcrLine, from: number, to: number, dropped: Set<numb
 }
 
 /**
- * The line with its addresses' glyphs repaired by their boxes (see doubledGlyphs and caseByHeight);
+ * The line with its addresses' glyphs repaired by their boxes (see doubledGlyphs and zerosByWidth);
  * a line without addresses, or without a box per character, comes back as it was.
  */
 export function addressGlyphsByShape(line: OcrLine): OcrLine {
   if (line.charBoxes.length !== line.text.length) return line;
   const dropped = new Set<number>();
-  const cased = new Map<number, string>();
+  const replaced = new Map<number, string>();
   for (const run of asciiRuns(line.text)) {
     if (!looksLikeAddress(line.text.slice(run.start, run.end))) continue;
     const doubled = doubledGlyphs(line, run.start, run.end);
     doubled.forEach((i) => dropped.add(i));
-    zerosByWidth(line, run.start, run.end, doubled).forEach((char, i) => cased.set(i, char));
+    zerosByWidth(line, run.start, run.end, doubled).forEach((char, i) => replaced.set(i, char));
   }
-  if (dropped.size === 0 && cased.size === 0) return line;
+  if (dropped.size === 0 && replaced.size === 0) return line;
   const keep = (_: unknown, i: number) => !dropped.has(i);
   return {
     ...line,
-    text: [...line.text].map((char, i) => cased.get(i) ?? char).filter(keep).join(''),
+    text: [...line.text].map((char, i) => replaced.get(i) ?? char).filter(keep).join(''),
     charBoxes: line.charBoxes.filter(keep),
     charConfidences: line.charConfidences.filter(keep),
   };
