@@ -85,8 +85,8 @@ function repairMailLabel(host: string): string {
   return host.includes('.') ? host.replace(MAIL_LABEL_LOST, 'mail.') : host;
 }
 
-/** "https://" read as "ttps://", "hhttps://", "https//", "https:/", "httpsソ/"… */
-const SCHEME = /(?<![A-Za-z])([hH]h?|[mn])?(ttps?)\s?[:;.,ソ7]?\s?[/\\ソ|]{0,2}\s?(?=[A-Za-z0-9])/g;
+/** "https://" read as "ttps://", "hhttps://", "https//", "https:/", "httpsソ/", "https:/ん" (the jpn reader's ん for a slash)… */
+const SCHEME = /(?<![A-Za-z])([hH]h?|[mn])?(ttps?)\s?[:;.,ソ7]?\s?[/\\ソ|ん]{0,2}\s?(?=[A-Za-z0-9])/g;
 /** One stray Japanese character inside an address (an avatar or icon read into the line). */
 const STRAY_IN_ADDRESS = /(?<=https?:\/\/[\x21-\x7e]*[A-Za-z0-9=?&/._-])[\u0080-\uffff](?=[A-Za-z0-9][\x21-\x7e]*)/g;
 const EMAIL = /[A-Za-z0-9][A-Za-z0-9._%+-]*@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/;
@@ -106,6 +106,23 @@ const F_EQUALS = /(?<=https?:\/\/[^\s]*[?&][a-z]{1,12})E(?=[A-Za-z0-9]+(?:&|$|[^
  * pair that then has no = at all. ("ref" is the only key of the usual ones that starts so.)
  */
 const LOST_REF_EQUALS = /(?<=https?:\/\/[^\s]*[?&])re(?:[^\x21-\x7e\s]{1,2})?(?=[A-Za-z0-9]{3,}(?:&|$|[^\x21-\x7e]))/g;
+/**
+ * The question mark read twice, as a 2, 7 or Z and as itself, right after a slash: 「redeliv/7?token=」
+ * 「billing/2?c=」 (or 「redeliv/ 7?token=」, a space read after each slash). A path segment of one such character before the query is what the misreading
+ * makes far more often than any link.
+ */
+const MARK_AFTER_SLASH_DOUBLED = /(?<=https?:\/\/(?:[^\s?]|\/ )*\/ ?)[27Z](?=\?[A-Za-z_]{1,15}=)/g;
+/**
+ * 「/?ref=J50G」 read as 「/2reJ50G」 or 「/2reEm53N」: the question mark read as a 2, 7 or Z after the
+ * path's last slash, and the pair's 「f=」 lost or run into an E, in a URL that then has no query at all.
+ */
+const LOST_REF_QUERY = /(?<=https?:\/\/[^\s?]*\/)[27Z]reE?(?=[A-Za-z0-9]{3,}(?:&|$|[^\x21-\x7e]))/g;
+/**
+ * The = of a query pair read as a kana or two (「?refたKSQvLD」): no Japanese character stands inside a
+ * URL (it would be percent-encoded), so one between a key (lower case, as keys are written) and a
+ * value, in a pair without =, was the =.
+ */
+const KANA_EQUALS = /(?<=https?:\/\/[^\s]*[?&][a-z_]{1,15})[^\x21-\x7e\s]{1,2}(?=[A-Za-z0-9]{3,}(?:&|$|[^\x21-\x7e]))/g;
 /**
  * Marks a host cannot hold, inside a URL's host: 「suido=kyoku.v76pz.xyz」 (a hyphen read as =) and
  * 「r-mobile-.jp-qdp.top」 (a speck read as a dot after a hyphen: no label ends with one).
@@ -143,10 +160,13 @@ export function repairAddressText(text: string, { lineMayWrap = false } = {}): s
       return /^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+/.test(tail) ? `h${rest}://` : whole;
     })
     .replace(DOUBLED_QUERY_MARK, '?')
+    .replace(MARK_AFTER_SLASH_DOUBLED, '')
+    .replace(LOST_REF_QUERY, '?ref=')
     .replace(SLASH_QUERY_MARK, '/?')
     .replace(QUERY_MARK, '?')
     .replace(F_EQUALS, (e: string, offset: number, all: string) => (/^[^&\s]*=/.test(all.slice(offset + 1)) ? e : 'f='))
     .replace(LOST_REF_EQUALS, 'ref=')
+    .replace(KANA_EQUALS, (kana: string, offset: number, all: string) => (/^[^&\s]*=/.test(all.slice(offset + kana.length)) ? kana : '='))
     .replace(BAR_IN_PATH, 'l')
     .replace(EQUALS_IN_HOST, '-')
     .replace(DOT_AFTER_HYPHEN_IN_HOST, '')

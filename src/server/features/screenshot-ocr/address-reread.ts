@@ -224,11 +224,14 @@ function groundGrey(grey: PreparedImage['fullGrey'], x0: number, x1: number, y0:
   return best;
 }
 
+/** The confidence a replaced span's characters get (address-glyphs.ts tells their shared-out boxes by it). */
+export const REREAD_CONFIDENCE = 90;
+
 /** Puts the new reading in place, sharing the span's width evenly among its characters. */
 function replaceSpan(line: OcrLine, span: MarkedSpan, replacement: string, area: PixelBox): void {
   const step = area.w / replacement.length;
   const boxes = [...replacement].map((_, i) => ({ x: area.x + i * step, y: area.y, w: step, h: area.h }));
   line.text = line.text.slice(0, span.start) + replacement + line.text.slice(span.end);
   line.charBoxes.splice(span.start, span.end - span.start, ...boxes);
-  line.charConfidences.splice(span.start, span.end - span.start, ...boxes.map(() => 90));
+  line.charConfidences.splice(span.start, span.end - span.start, ...boxes.map(() => REREAD_CONFIDENCE));
 }

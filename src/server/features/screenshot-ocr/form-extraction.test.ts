@@ -1544,6 +1544,7 @@ describe('address repairs', () => {
     ['https//example.test/a', 'https://example.test/a'],
     ['https:/example.test/a', 'https://example.test/a'],
     ['https7/example.test/a', 'https://example.test/a'],
+    ['https:/んwumm49v.top/update/?key=P8Hm', 'https://wumm49v.top/update/?key=P8Hm'],
     ['https://example.test/retry7order=1', 'https://example.test/retry?order=1'],
     ['user.nameのmail.example', 'user.name@mail.example'],
     ['aya@maiLtest', 'aya@mail.test'],
@@ -1569,6 +1570,18 @@ describe('address repairs', () => {
     ['center@4xnd95.xyzZ>', 'center@4xnd95.xyz>'],
     ['info@sagawa.com', 'info@sagawa.com'],
     ['shopping64@④qhtj3kxyz', 'shopping64@qhtj3k.xyz'],
+    // The question mark read twice after a slash, as 2/7/Z and as itself (also with spaces read after slashes).
+    ['https://sp.etc.example/billing/redeliv/7?token=fbrT5N', 'https://sp.etc.example/billing/redeliv/?token=fbrT5N'],
+    ['https://fk2j7.xyz/verify/billing/2?c=ryW2', 'https://fk2j7.xyz/verify/billing/?c=ryW2'],
+    ['https://sp.etc.example/ billing/ redeliv/ 7?token=fbrT5N', 'https://sp.etc.example/ billing/ redeliv/ ?token=fbrT5N'],
+    // 「?ref=」 read as 「2re」 or 「2reE」 after the last slash, in a URL left with no query.
+    ['https://amazn-jp.qsmy.test/2reJ50GLRKLt', 'https://amazn-jp.qsmy.test/?ref=J50GLRKLt'],
+    ['https://4s8d94.xyz/mypage/2reEm53N0V3i&v=2', 'https://4s8d94.xyz/mypage/?ref=m53N0V3i&v=2'],
+    ['https://a.example/2/?c=x2', 'https://a.example/2/?c=x2'],
+    // The = of a pair read as kana; not where the pair has its =, nor after 「reE」 (f= run together: the kana goes, and the next pass's f= rule reads 「?ref=」).
+    ['https://2ez9six3.xyz/notice/?refたKSQvLD', 'https://2ez9six3.xyz/notice/?ref=KSQvLD'],
+    ['https://a.example/?id=12&tokenほAb3x', 'https://a.example/?id=12&token=Ab3x'],
+    ['https://web.tokyo-gas-exs.xyz/?reEたbuCFWC', 'https://web.tokyo-gas-exs.xyz/?reEbuCFWC'],
   ])('%s → %s', (read, repaired) => {
     expect(repairAddressText(read)).toBe(repaired);
   });

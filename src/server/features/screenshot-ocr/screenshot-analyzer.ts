@@ -1,6 +1,7 @@
 import { reportMessages } from '../../../common/messages';
 import { AppError } from '../../errors';
 import { imageWork } from '../../lib/image-work-queue';
+import { withPageBoxes } from './address-glyphs';
 import { extractFormData } from './form-extraction';
 import { prepareForOcr, type PreparedImage } from './image-preprocess';
 import { linesFromPage, type OcrLine } from './ocr-layout';
@@ -47,7 +48,8 @@ export function analysisFromReadings({ width, height, turn, firstReading, lines,
   return {
     width: turn ? turn.width : width,
     height: turn ? turn.height : height,
-    formData: extractFormData(lines, { width, height }, secondLook),
+    // Auto-fill reads glyph shapes in addresses (address-glyphs.ts): from the page's boxes where the rereading lost them.
+    formData: extractFormData(withPageBoxes(lines, firstReading), { width, height }, secondLook),
     // The published copy is the upload itself: boxes found on a levelled page are turned back onto it.
     sensitiveBoxes: turn ? boxes.map((box) => boxOnUpload(box, turn)) : boxes,
   };
