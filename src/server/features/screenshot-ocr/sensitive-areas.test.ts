@@ -840,3 +840,46 @@ describe('redaction of round 12 (shapes from a fresh generated split, seed 20261
     expect(findSensitiveBoxes([line('ビ則:】', 300, { x: 35, h: 30, confidence: 28 })], { width: 800, height: 1600 })).toEqual([]);
   });
 });
+
+describe('redaction of round 13 (shapes from a fresh generated split, seed 20261281)', () => {
+  const IMAGE = { width: 1107, height: 2436 };
+
+  it('carries a full-width number on below when its last digit at the line\'s end was read as a look-alike after a separator', () => {
+    // 「カスタマーセンター：０５７０－３９８－７」 / 「７１（9:00〜18:00）」, its label and digits misread.
+    const above = line('24時間以内にご対応がない場合、ご利用を', 1880, { x: 49, h: 72 });
+    const number = line('カスタマーセシター.0 57了0O一398ーア', 1960, { x: 49, h: 72 });
+    const rest = line('7 1 (9:00へ18:00)', 2037, { x: 49, h: 72 });
+    const boxes = findSensitiveBoxes([above, number, rest], IMAGE);
+    // The rest's two digits below.
+    expect(covered(boxes, { ...rest.charBoxes[0]!, w: rest.charBoxes[2]!.x + rest.charBoxes[2]!.w - rest.charBoxes[0]!.x })).toBe(true);
+    // Not the hours after them.
+    expect(touches(boxes, rest.charBoxes[rest.text.indexOf('へ')]!)).toBe(false);
+    // A whole number (ten digits, not a mobile's) followed by a separator and a word ends there.
+    const whole = line('お問い合わせ 0120-123-456 ー 受付', 1960, { x: 49, h: 72 });
+    expect(touches(findSensitiveBoxes([above, whole, line('1 2 (9:00へ18:00)', 2037, { x: 49, h: 72 })], IMAGE), { x: 49, y: 2060, w: 60, h: 40 })).toBe(false);
+  });
+
+  it('covers the rest of a phone label\'s line when it holds a short run of no words led by a letter or digit (the number half hidden or misread)', () => {
+    const label = line('カスタマーセンターso直時', 2440, { x: 56, h: 55 });
+    const boxes = findSensitiveBoxes([label], { width: 1146, height: 2562 });
+    const start = label.text.indexOf('s');
+    expect(covered(boxes, { x: label.charBoxes[start]!.x, y: 2440, w: label.box.x + label.box.w - label.charBoxes[start]!.x, h: 55 })).toBe(true);
+    // A sentence after the label is no number.
+    expect(findSensitiveBoxes([line('カスタマーセンターまでご連絡ください', 2440, { x: 56, h: 55 })], { width: 1146, height: 2562 })).toEqual([]);
+  });
+
+  it('covers a single glyph twice as wide as tall above a greeting (the sender and the To line read as one), not a square avatar', () => {
+    const merged = line('本', 126, { x: 593, h: 43, confidence: 0 });
+    const glyph = { ...merged, charBoxes: [{ x: 593, y: 126, w: 109, h: 43 }], box: { x: 593, y: 126, w: 109, h: 43 } };
+    const lines = [
+      line('au事務局', 119, { x: 228, h: 20 }),
+      glyph,
+      line('<btuyamada788@icloud.example>', 178, { x: 593, h: 17, confidence: 76 }),
+      line('青木明美様', 220, { x: 542, h: 18 }),
+      line('いつもauをご利用いただき、誠にありがとうございま', 261, { x: 542, h: 19 }),
+    ];
+    expect(covered(findSensitiveBoxes(lines, { width: 1024, height: 720 }), glyph.box)).toBe(true);
+    const avatar = { ...glyph, charBoxes: [{ x: 593, y: 126, w: 43, h: 43 }], box: { x: 593, y: 126, w: 43, h: 43 } };
+    expect(touches(findSensitiveBoxes([lines[0]!, avatar, ...lines.slice(2)], { width: 1024, height: 720 }), avatar.box)).toBe(false);
+  });
+});

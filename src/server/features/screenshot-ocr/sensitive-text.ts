@@ -32,6 +32,14 @@ const PHONE_LABEL = new RegExp(`${PHONE_LABEL_WORDS}[^\\d\\s]{0,4}?[:：・\\s]*
 const PHONE_LABEL_RUN = /^[+\d][\d\s\-‐－ー−一二_・.()]*/;
 /** (wide) The same with a ":" between two single digits ("0.5:7 0一989一8.0.6" for 「０５７０－９８９－８０６」; not a time's "9:00"). */
 const PHONE_LABEL_VALUE = /^[+\d](?:[\d\s\-‐－ー−一二_・.()]|(?<=(?<!\d)\d):(?=\d(?!\d)))*/;
+/**
+ * (wide) A phone label with nothing after it but a short run of no words, led by a letter or digit:
+ * the number read as look-alikes or half hidden ("カスタマーセンターso直時" for 「カスタマーセンター
+ * 0570-081-828」 under an app's floating button). No hiragana, so no sentence goes on after the label.
+ */
+const PHONE_LABEL_GARBLED = new RegExp(`${PHONE_LABEL_WORDS}[:：・.\\s]*(?=[A-Za-z0-9])[^\\s\u3040-\u309f。、！？!?](?:\\s?[^\\s\u3040-\u309f。、！？!?]){0,7}\\s*$`);
+/** (wide) After a number, a separator and one or two characters ending the line: its last digit misread ("…398ーア" for 「…３９８－７」), and the number goes on below. */
+const NUMBER_BROKEN_END = /^\s*[-‐－ー−一二_・.]\s*[^\s\u3040-\u309f。、！？!?]{1,2}\s*$/;
 /** A phone label and its colon ending a line ("お電話でのお問い合わせ:"): the number stands right of it, read or not. */
 export const LINE_END_PHONE_LABEL = new RegExp(`${PHONE_LABEL_WORDS}[^\\d\\s]{0,4}?\\s*[:：]\\s*$`);
 const CARD_LABEL = /(カード番号|ご利用カード|対象カード|カード|card)/i;
@@ -164,6 +172,11 @@ function wideTextSpans(probe: string): FoundSpan[] {
   const link = URL_LABEL.exec(probe);
   if (link) spans.push({ start: link.index + link[0].length, end: probe.trimEnd().length, wraps: true, address: true });
   for (const match of probe.matchAll(ADDRESS_TO_BRACKET)) spans.push({ start: match.index, end: match.index + match[0].length, wraps: false, address: true });
+  const garbled = PHONE_LABEL_GARBLED.exec(probe);
+  if (garbled) {
+    const start = garbled.index + garbled[0].search(/[:：・.\s]*(?=[A-Za-z0-9])[^:：・.\s]/);
+    spans.push({ start, end: probe.trimEnd().length, wraps: false, address: false });
+  }
   const label = RECIPIENT_LABEL.test(probe) ? null : LOOSE_RECIPIENT_LABEL.exec(probe);
   if (label && label[0].length < probe.trimEnd().length) spans.push({ start: Math.max(0, label[0].trimEnd().length - 1), end: probe.length, wraps: false, address: false });
   return spans;
@@ -227,6 +240,7 @@ export function sensitiveSpans(text: string, wide: boolean): FoundSpan[] {
 
   if (wide) spans.push(...wideTextSpans(probe));
   if (wide) spans.push(...addressGaps(probe, spans));
+  if (wide) spans.push(...brokenNumberEnds(probe, spans));
 
   // A name alone on its line whose 様 OCR read as a look-alike ("石川愛子欄"): the whole line.
   const lookalike = wide ? HONORIFIC_LOOKALIKE_LINE.exec(probe) : null;
@@ -269,6 +283,22 @@ function addressGaps(text: string, spans: readonly FoundSpan[]): FoundSpan[] {
     end = Math.max(end, span.end);
   }
   return gaps;
+}
+
+/**
+ * (wide) A number of fewer than all its digits followed on its line by a separator and one or two
+ * characters only ("57了0O一398ーア" for 「０５７０－３９８－７」 / 「７１」): the characters are its next
+ * digit misread, and it wraps. The span runs to the line's end and carries on below like any
+ * number at its line's end.
+ */
+function brokenNumberEnds(text: string, spans: readonly FoundSpan[]): FoundSpan[] {
+  const end = text.trimEnd().length;
+  return spans.filter((span) => span.address && span.end < end && NUMBER_BROKEN_END.test(text.slice(span.end)))
+    .filter((span) => {
+      const digits = text.slice(span.start, span.end).replace(/\D/g, '');
+      return digits.length >= 4 && !wholeNumber(digits);
+    })
+    .map((span) => ({ start: span.start, end, wraps: true, address: true }));
 }
 
 /** ASCII runs, joined across `misread` misread characters ("verify?reミmj030", "httpsツ/docomo", "?reほたPBT"). */
