@@ -882,4 +882,12 @@ describe('redaction of round 13 (shapes from a fresh generated split, seed 20261
     const avatar = { ...glyph, charBoxes: [{ x: 593, y: 126, w: 43, h: 43 }], box: { x: 593, y: 126, w: 43, h: 43 } };
     expect(touches(findSensitiveBoxes([lines[0]!, avatar, ...lines.slice(2)], { width: 1024, height: 720 }), avatar.box)).toBe(false);
   });
+
+  it('covers a bracketed address from its "<" on: OCR sets the first letters\' boxes a few pixels right of them', () => {
+    const sender = line('楽天市場<order06@rakuten-ichiba.test>', 230, { x: 1185, h: 24 });
+    const bracket = sender.text.indexOf('<');
+    // The "<" read a whole glyph wide (its box runs into the address's first letter).
+    const wide = { ...sender, charBoxes: sender.charBoxes.map((box, i) => (i === bracket ? { ...box, x: box.x - 12, w: box.w + 12 } : box)) };
+    expect(covered(findSensitiveBoxes([wide], { width: 1700, height: 900 }), wide.charBoxes[bracket]!)).toBe(true);
+  });
 });

@@ -151,9 +151,10 @@ function wideTextSpans(probe: string): FoundSpan[] {
   for (const match of probe.matchAll(BRACKETED_ADDRESS)) {
     // Only an address-like value ("a@b", "x.y"); "<戻る" and "< 12:30" are an app's chrome.
     if (!/[@.]/.test(match[1]!) || match[1]!.replace(/[^A-Za-z0-9]/g, '').length < 3) continue;
-    // From after the "<": the bracket is the display name's side of the line.
+    // From the "<" on: OCR's boxes for an address's first letters sit a few pixels right of them
+    // (「<order06@…」 on Outlook web 2×: the box began 4 px into the address's first letter).
     const end = match.index + match[0].length;
-    spans.push({ start: match.index + 1, end, wraps: !/[>＞]\s*$/.test(match[0]) && probe.slice(end).trim() === '', address: true });
+    spans.push({ start: match.index, end, wraps: !/[>＞]\s*$/.test(match[0]) && probe.slice(end).trim() === '', address: true });
   }
   for (const match of probe.matchAll(BRACKET_LOST_MARKS)) {
     if (match[1]!.replace(/[^A-Za-z0-9]/g, '').length >= BRACKET_LOST_MARKS_LETTERS) spans.push({ start: match.index + 1, end: match.index + match[0].length, wraps: false, address: true });
