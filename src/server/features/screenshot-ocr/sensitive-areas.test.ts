@@ -890,4 +890,12 @@ describe('redaction of round 13 (shapes from a fresh generated split, seed 20261
     const wide = { ...sender, charBoxes: sender.charBoxes.map((box, i) => (i === bracket ? { ...box, x: box.x - 12, w: box.w + 12 } : box)) };
     expect(covered(findSensitiveBoxes([wide], { width: 1700, height: 900 }), wide.charBoxes[bracket]!)).toBe(true);
   });
+
+  it('leaves a To line naming the mailbox\'s owner (「自分」 and its menu arrow) bare, but covers a name after it', () => {
+    const own = line('To自分ャ', 382, { x: 633, h: 22 });
+    expect(findSensitiveBoxes([own], { width: 2560, height: 1440 })).toEqual([]);
+    const named = line('To 自分、山田花子', 382, { x: 633, h: 22 });
+    expect(covered(findSensitiveBoxes([named], { width: 2560, height: 1440 }), named.charBoxes[named.text.indexOf('山')]!)).toBe(true);
+  });
 });
+

@@ -45,6 +45,8 @@ export const LINE_END_PHONE_LABEL = new RegExp(`${PHONE_LABEL_WORDS}[^\\d\\s]{0,
 const CARD_LABEL = /(カード番号|ご利用カード|対象カード|カード|card)/i;
 /** A mask OCR read as something else ("米米米米米米米米1234", "++++ ++++ 5518"): one symbol repeated, then the last digits. */
 const REPEATED_MASK = /([^\sA-Za-z0-9ー−\-=_.。、・…─━])(?:\s?\1){3,}\s?\d{2,4}|([^\sA-Za-z0-9ー−\-=_.。、・…─━])\2{5,}/;
+/** The mailbox owner's own 「自分」 or "me" as a recipient, with at most a menu arrow (or what OCR made of it) after it. */
+const OWN_ACCOUNT = /^\s*(?:自分|me)\s*[^\s\u3040-\u309f\u3400-\u9fff]{0,2}\s*$/;
 /** A phone field ("電話番号：", "TEL:"): its whole value cell goes, whatever the digits were read as. */
 const PHONE_FIELD = /(?:電話番号|電話|TEL|Tel|tel|携帯)\s*[:：]\s*(?=\S)/;
 
@@ -221,8 +223,10 @@ export function sensitiveSpans(text: string, wide: boolean): FoundSpan[] {
   }
 
   const recipient = RECIPIENT_LABEL.exec(probe);
-  // From the label's last character on: the gap before the name is covered too.
-  if (recipient && recipient[0].length < probe.length) add(Math.max(0, recipient[0].trimEnd().length - 1), probe.length);
+  // From the label's last character on: the gap before the name is covered too. Not the owner's
+  // own 「自分」 ("me") with at most its menu arrow after it (Gmail's 「To 自分 ▾」, read "To自分ャ"):
+  // it names nobody.
+  if (recipient && recipient[0].length < probe.length && !OWN_ACCOUNT.test(probe.slice(recipient[0].length))) add(Math.max(0, recipient[0].trimEnd().length - 1), probe.length);
   const addressLabel = ADDRESS_LABEL.exec(probe);
   if (addressLabel && /[A-Za-z0-9]{3,}/.test(probe.slice(addressLabel.index + addressLabel[0].length))) {
     add(addressLabel.index + addressLabel[0].trimEnd().length - 1, probe.length, true, false);
