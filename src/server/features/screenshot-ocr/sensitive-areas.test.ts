@@ -897,5 +897,14 @@ describe('redaction of round 13 (shapes from a fresh generated split, seed 20261
     const named = line('To 自分、山田花子', 382, { x: 633, h: 22 });
     expect(covered(findSensitiveBoxes([named], { width: 2560, height: 1440 }), named.charBoxes[named.text.indexOf('山')]!)).toBe(true);
   });
+
+  it('covers an e-mail address whose top-level domain\'s dot was read as a space, not a word after a whole address', () => {
+    const sender = line('出人: info29@rakuten-card top', 270, { x: 96, h: 25 });
+    const tld = sender.text.indexOf('top');
+    expect(covered(findSensitiveBoxes([sender], { width: 420, height: 900 }), { ...sender.charBoxes[tld]!, w: sender.charBoxes[tld + 2]!.x + sender.charBoxes[tld + 2]!.w - sender.charBoxes[tld]!.x })).toBe(true);
+    const whole = line('info@mail.example.com and more', 270, { x: 96, h: 25 });
+    const word = whole.text.indexOf('more');
+    expect(touches(findSensitiveBoxes([whole], { width: 900, height: 900 }), whole.charBoxes[word + 1]!)).toBe(false);
+  });
 });
 

@@ -93,6 +93,11 @@ const PHONE_SHAPED = /(?<![\d./]|番号\s*[:：]?\s*|No\.?\s*[:：]?\s*)\d{2,4}[
 const URL_LABEL = /U\s?R\s?L\s*[:：]\s*(?=\S*[A-Za-z0-9])/;
 /** A scheme's "h" and at most four more letters (misread) ending a line right after a sentence ("…更新してください。hh"). */
 const SCHEME_H_AFTER_SENTENCE = /(?<=[。！？!?])\s*h[A-Za-z]{0,4}\s*$/i;
+/**
+ * An e-mail address whose domain has no dot yet, then a space and a few small letters: the dot
+ * before its top-level domain read as a space ("info29@rakuten-card top" for "…@rakuten-card.top").
+ */
+const ADDRESS_SPLIT_TLD = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+\s[a-z]{2,6}(?![A-Za-z0-9])/g;
 /** An address in angle brackets, a sender's or a recipient's ("JCBカード<myjcb⑳kjqir2.top>"), up to its ">" or the line's end. */
 /** An e-mail address whose "<" was not read, up to its ">" across one space ("yubincenter77@gmf37p example>"). */
 const ADDRESS_TO_BRACKET = /[A-Za-z0-9._%+-]+@[^\s<>＜＞]*(?:\s[^\s<>＜＞]+)?\s*[>＞]/g;
@@ -174,6 +179,7 @@ function wideTextSpans(probe: string): FoundSpan[] {
   // "p://…" on the row below unread).
   const link = URL_LABEL.exec(probe);
   if (link) spans.push({ start: link.index + link[0].length, end: probe.trimEnd().length, wraps: true, address: true });
+  for (const match of probe.matchAll(ADDRESS_SPLIT_TLD)) spans.push({ start: match.index, end: match.index + match[0].length, wraps: false, address: true });
   for (const match of probe.matchAll(ADDRESS_TO_BRACKET)) spans.push({ start: match.index, end: match.index + match[0].length, wraps: false, address: true });
   const garbled = PHONE_LABEL_GARBLED.exec(probe);
   if (garbled) {
