@@ -906,5 +906,19 @@ describe('redaction of round 13 (shapes from a fresh generated split, seed 20261
     const word = whole.text.indexOf('more');
     expect(touches(findSensitiveBoxes([whole], { width: 900, height: 900 }), whole.charBoxes[word + 1]!)).toBe(false);
   });
+
+  it('does not take a message\'s time right under a URL\'s last line for its unread rest', () => {
+    const bubble = [
+      line('す。https://4s8d94.xyz/', 622, { x: 145, h: 60 }),
+      line('billing/check/mypage/m', 700, { x: 143, h: 60 }),
+      line('のねBlgVdg5y20gUUB&v=2', 775, { x: 143, h: 60 }),
+    ];
+    const time = line('14:39・SMS', 860, { x: 111, h: 29 });
+    const boxes = findSensitiveBoxes([...bubble, time], { width: 1080, height: 1900 });
+    expect(touches(boxes, { ...time.box, y: time.box.y + 8, h: time.box.h - 8 })).toBe(false);
+    // With room for an unread line between them, that room is still covered.
+    const later = line('14:39・SMS', 900, { x: 111, h: 29 });
+    expect(covered(findSensitiveBoxes([...bubble, later], { width: 1080, height: 1900 }), { x: 143, y: 842, w: 300, h: 40 })).toBe(true);
+  });
 });
 
