@@ -920,5 +920,16 @@ describe('redaction of round 13 (shapes from a fresh generated split, seed 20261
     const later = line('14:39・SMS', 900, { x: 111, h: 29 });
     expect(covered(findSensitiveBoxes([...bubble, later], { width: 1080, height: 1900 }), { x: 143, y: 842, w: 300, h: 40 })).toBe(true);
   });
+
+  it('still covers the row under a postal address that ran to its column\'s edge when a "time" read unsurely stands there', () => {
+    // 「…若宮町2-2」 / 「5-19」 read as 「5:49」 at confidence 0 (the generated set's g021).
+    const lines = [
+      line('お問い合わせ番号・2225-2008-7797', 613, { x: 18, h: 23 }),
+      line('配送先:〒854-0629愛知県豊田市若宮町2-2', 635, { x: 17, h: 28 }),
+      line('5:49', 668, { x: 17, h: 13, confidence: 0 }),
+      line('期限・12月6日', 701, { x: 17, h: 26 }),
+    ];
+    expect(covered(findSensitiveBoxes(lines, { width: 360, height: 800 }), { x: 17, y: 668, w: 31, h: 13 })).toBe(true);
+  });
 });
 
