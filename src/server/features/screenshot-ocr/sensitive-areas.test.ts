@@ -840,3 +840,96 @@ describe('redaction of round 12 (shapes from a fresh generated split, seed 20261
     expect(findSensitiveBoxes([line('ビ則:】', 300, { x: 35, h: 30, confidence: 28 })], { width: 800, height: 1600 })).toEqual([]);
   });
 });
+
+describe('redaction of round 13 (shapes from a fresh generated split, seed 20261281)', () => {
+  const IMAGE = { width: 1107, height: 2436 };
+
+  it('carries a full-width number on below when its last digit at the line\'s end was read as a look-alike after a separator', () => {
+    // 「カスタマーセンター：０５７０－３９８－７」 / 「７１（9:00〜18:00）」, its label and digits misread.
+    const above = line('24時間以内にご対応がない場合、ご利用を', 1880, { x: 49, h: 72 });
+    const number = line('カスタマーセシター.0 57了0O一398ーア', 1960, { x: 49, h: 72 });
+    const rest = line('7 1 (9:00へ18:00)', 2037, { x: 49, h: 72 });
+    const boxes = findSensitiveBoxes([above, number, rest], IMAGE);
+    // The rest's two digits below.
+    expect(covered(boxes, { ...rest.charBoxes[0]!, w: rest.charBoxes[2]!.x + rest.charBoxes[2]!.w - rest.charBoxes[0]!.x })).toBe(true);
+    // Not the hours after them.
+    expect(touches(boxes, rest.charBoxes[rest.text.indexOf('へ')]!)).toBe(false);
+    // A whole number (ten digits, not a mobile's) followed by a separator and a word ends there.
+    const whole = line('お問い合わせ 0120-123-456 ー 受付', 1960, { x: 49, h: 72 });
+    expect(touches(findSensitiveBoxes([above, whole, line('1 2 (9:00へ18:00)', 2037, { x: 49, h: 72 })], IMAGE), { x: 49, y: 2060, w: 60, h: 40 })).toBe(false);
+  });
+
+  it('covers the rest of a phone label\'s line when it holds a short run of no words led by a letter or digit (the number half hidden or misread)', () => {
+    const label = line('カスタマーセンターso直時', 2440, { x: 56, h: 55 });
+    const boxes = findSensitiveBoxes([label], { width: 1146, height: 2562 });
+    const start = label.text.indexOf('s');
+    expect(covered(boxes, { x: label.charBoxes[start]!.x, y: 2440, w: label.box.x + label.box.w - label.charBoxes[start]!.x, h: 55 })).toBe(true);
+    // A sentence after the label is no number.
+    expect(findSensitiveBoxes([line('カスタマーセンターまでご連絡ください', 2440, { x: 56, h: 55 })], { width: 1146, height: 2562 })).toEqual([]);
+  });
+
+  it('covers a single glyph twice as wide as tall above a greeting (the sender and the To line read as one), not a square avatar', () => {
+    const merged = line('本', 126, { x: 593, h: 43, confidence: 0 });
+    const glyph = { ...merged, charBoxes: [{ x: 593, y: 126, w: 109, h: 43 }], box: { x: 593, y: 126, w: 109, h: 43 } };
+    const lines = [
+      line('au事務局', 119, { x: 228, h: 20 }),
+      glyph,
+      line('<btuyamada788@icloud.example>', 178, { x: 593, h: 17, confidence: 76 }),
+      line('青木明美様', 220, { x: 542, h: 18 }),
+      line('いつもauをご利用いただき、誠にありがとうございま', 261, { x: 542, h: 19 }),
+    ];
+    expect(covered(findSensitiveBoxes(lines, { width: 1024, height: 720 }), glyph.box)).toBe(true);
+    const avatar = { ...glyph, charBoxes: [{ x: 593, y: 126, w: 43, h: 43 }], box: { x: 593, y: 126, w: 43, h: 43 } };
+    expect(touches(findSensitiveBoxes([lines[0]!, avatar, ...lines.slice(2)], { width: 1024, height: 720 }), avatar.box)).toBe(false);
+  });
+
+  it('covers a bracketed address from its "<" on: OCR sets the first letters\' boxes a few pixels right of them', () => {
+    const sender = line('楽天市場<order06@rakuten-ichiba.test>', 230, { x: 1185, h: 24 });
+    const bracket = sender.text.indexOf('<');
+    // The "<" read a whole glyph wide (its box runs into the address's first letter).
+    const wide = { ...sender, charBoxes: sender.charBoxes.map((box, i) => (i === bracket ? { ...box, x: box.x - 12, w: box.w + 12 } : box)) };
+    expect(covered(findSensitiveBoxes([wide], { width: 1700, height: 900 }), wide.charBoxes[bracket]!)).toBe(true);
+  });
+
+  it('leaves a To line naming the mailbox\'s owner (「自分」 and its menu arrow) bare, but covers a name after it', () => {
+    const own = line('To自分ャ', 382, { x: 633, h: 22 });
+    expect(findSensitiveBoxes([own], { width: 2560, height: 1440 })).toEqual([]);
+    const named = line('To 自分、山田花子', 382, { x: 633, h: 22 });
+    expect(covered(findSensitiveBoxes([named], { width: 2560, height: 1440 }), named.charBoxes[named.text.indexOf('山')]!)).toBe(true);
+  });
+
+  it('covers an e-mail address whose top-level domain\'s dot was read as a space, not a word after a whole address', () => {
+    const sender = line('出人: info29@rakuten-card top', 270, { x: 96, h: 25 });
+    const tld = sender.text.indexOf('top');
+    expect(covered(findSensitiveBoxes([sender], { width: 420, height: 900 }), { ...sender.charBoxes[tld]!, w: sender.charBoxes[tld + 2]!.x + sender.charBoxes[tld + 2]!.w - sender.charBoxes[tld]!.x })).toBe(true);
+    const whole = line('info@mail.example.com and more', 270, { x: 96, h: 25 });
+    const word = whole.text.indexOf('more');
+    expect(touches(findSensitiveBoxes([whole], { width: 900, height: 900 }), whole.charBoxes[word + 1]!)).toBe(false);
+  });
+
+  it('does not take a message\'s time right under a URL\'s last line for its unread rest', () => {
+    const bubble = [
+      line('す。https://4s8d94.xyz/', 622, { x: 145, h: 60 }),
+      line('billing/check/mypage/m', 700, { x: 143, h: 60 }),
+      line('のねBlgVdg5y20gUUB&v=2', 775, { x: 143, h: 60 }),
+    ];
+    const time = line('14:39・SMS', 860, { x: 111, h: 29 });
+    const boxes = findSensitiveBoxes([...bubble, time], { width: 1080, height: 1900 });
+    expect(touches(boxes, { ...time.box, y: time.box.y + 8, h: time.box.h - 8 })).toBe(false);
+    // With room for an unread line between them, that room is still covered.
+    const later = line('14:39・SMS', 900, { x: 111, h: 29 });
+    expect(covered(findSensitiveBoxes([...bubble, later], { width: 1080, height: 1900 }), { x: 143, y: 842, w: 300, h: 40 })).toBe(true);
+  });
+
+  it('still covers the row under a postal address that ran to its column\'s edge when a "time" read unsurely stands there', () => {
+    // 「…若宮町2-2」 / 「5-19」 read as 「5:49」 at confidence 0 (the generated set's g021).
+    const lines = [
+      line('お問い合わせ番号・2225-2008-7797', 613, { x: 18, h: 23 }),
+      line('配送先:〒854-0629愛知県豊田市若宮町2-2', 635, { x: 17, h: 28 }),
+      line('5:49', 668, { x: 17, h: 13, confidence: 0 }),
+      line('期限・12月6日', 701, { x: 17, h: 26 }),
+    ];
+    expect(covered(findSensitiveBoxes(lines, { width: 360, height: 800 }), { x: 17, y: 668, w: 31, h: 13 })).toBe(true);
+  });
+});
+

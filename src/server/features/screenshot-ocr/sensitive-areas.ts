@@ -185,7 +185,11 @@ function markSensitiveSpans(lines: readonly OcrLine[], wide = false): { marked: 
       && (!wide || next.confidence >= UNSURE_CONFIDENCE);
     // A gap of a line's height or so before the next line read: the address's next line was not read at all.
     const hole = wide && !span.wrapsWords && next !== undefined && next.box.y - (line.box.y + line.box.h) > line.box.h * HOLE_HEIGHT;
-    if ((!readOn && !nextIsWords) || hole || /[-/=?&.]$/.test(text.slice(0, span.end))) {
+    // (wide: a message's time read surely right under a URL or number with no room between, "14:39・SMS"
+    // under a bubble's last line: it ended on its line, and the time is no unread rest of it. Not under
+    // a postal address, nor a "time" read unsurely: 「5:49」 at confidence 0 was an address's 「5-19」.)
+    const timeBelow = wide && !span.wrapsWords && next !== undefined && next.confidence >= UNSURE_CONFIDENCE && isNextLine(line, next) && /^\d{1,2}:\d{2}/.test(nextText);
+    if ((!readOn && !nextIsWords && !timeBelow) || hole || /[-/=?&.]$/.test(text.slice(0, span.end))) {
       const covered = boxFor(line, span)[0];
       // (wide: from the column's left edge when the line starts right of it, a header's sender
       // after its display name, "<info@mail.yamato" | "unyu.top>" under the name: a wrapped line

@@ -32,11 +32,21 @@ const PHONE_LABEL = new RegExp(`${PHONE_LABEL_WORDS}[^\\d\\s]{0,4}?[:：・\\s]*
 const PHONE_LABEL_RUN = /^[+\d][\d\s\-‐－ー−一二_・.()]*/;
 /** (wide) The same with a ":" between two single digits ("0.5:7 0一989一8.0.6" for 「０５７０－９８９－８０６」; not a time's "9:00"). */
 const PHONE_LABEL_VALUE = /^[+\d](?:[\d\s\-‐－ー−一二_・.()]|(?<=(?<!\d)\d):(?=\d(?!\d)))*/;
+/**
+ * (wide) A phone label with nothing after it but a short run of no words, led by a letter or digit:
+ * the number read as look-alikes or half hidden ("カスタマーセンターso直時" for 「カスタマーセンター
+ * 0570-081-828」 under an app's floating button). No hiragana, so no sentence goes on after the label.
+ */
+const PHONE_LABEL_GARBLED = new RegExp(`${PHONE_LABEL_WORDS}[:：・.\\s]*(?=[A-Za-z0-9])[^\\s\u3040-\u309f。、！？!?](?:\\s?[^\\s\u3040-\u309f。、！？!?]){0,7}\\s*$`);
+/** (wide) After a number, a separator and one or two characters ending the line: its last digit misread ("…398ーア" for 「…３９８－７」), and the number goes on below. */
+const NUMBER_BROKEN_END = /^\s*[-‐－ー−一二_・.]\s*[^\s\u3040-\u309f。、！？!?]{1,2}\s*$/;
 /** A phone label and its colon ending a line ("お電話でのお問い合わせ:"): the number stands right of it, read or not. */
 export const LINE_END_PHONE_LABEL = new RegExp(`${PHONE_LABEL_WORDS}[^\\d\\s]{0,4}?\\s*[:：]\\s*$`);
 const CARD_LABEL = /(カード番号|ご利用カード|対象カード|カード|card)/i;
 /** A mask OCR read as something else ("米米米米米米米米1234", "++++ ++++ 5518"): one symbol repeated, then the last digits. */
 const REPEATED_MASK = /([^\sA-Za-z0-9ー−\-=_.。、・…─━])(?:\s?\1){3,}\s?\d{2,4}|([^\sA-Za-z0-9ー−\-=_.。、・…─━])\2{5,}/;
+/** The mailbox owner's own 「自分」 or "me" as a recipient, with at most a menu arrow (or what OCR made of it) after it. */
+const OWN_ACCOUNT = /^\s*(?:自分|me)\s*[^\s\u3040-\u309f\u3400-\u9fff]{0,2}\s*$/;
 /** A phone field ("電話番号：", "TEL:"): its whole value cell goes, whatever the digits were read as. */
 const PHONE_FIELD = /(?:電話番号|電話|TEL|Tel|tel|携帯)\s*[:：]\s*(?=\S)/;
 
@@ -83,6 +93,11 @@ const PHONE_SHAPED = /(?<![\d./]|番号\s*[:：]?\s*|No\.?\s*[:：]?\s*)\d{2,4}[
 const URL_LABEL = /U\s?R\s?L\s*[:：]\s*(?=\S*[A-Za-z0-9])/;
 /** A scheme's "h" and at most four more letters (misread) ending a line right after a sentence ("…更新してください。hh"). */
 const SCHEME_H_AFTER_SENTENCE = /(?<=[。！？!?])\s*h[A-Za-z]{0,4}\s*$/i;
+/**
+ * An e-mail address whose domain has no dot yet, then a space and a few small letters: the dot
+ * before its top-level domain read as a space ("info29@rakuten-card top" for "…@rakuten-card.top").
+ */
+const ADDRESS_SPLIT_TLD = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+\s[a-z]{2,6}(?![A-Za-z0-9])/g;
 /** An address in angle brackets, a sender's or a recipient's ("JCBカード<myjcb⑳kjqir2.top>"), up to its ">" or the line's end. */
 /** An e-mail address whose "<" was not read, up to its ">" across one space ("yubincenter77@gmf37p example>"). */
 const ADDRESS_TO_BRACKET = /[A-Za-z0-9._%+-]+@[^\s<>＜＞]*(?:\s[^\s<>＜＞]+)?\s*[>＞]/g;
@@ -143,9 +158,10 @@ function wideTextSpans(probe: string): FoundSpan[] {
   for (const match of probe.matchAll(BRACKETED_ADDRESS)) {
     // Only an address-like value ("a@b", "x.y"); "<戻る" and "< 12:30" are an app's chrome.
     if (!/[@.]/.test(match[1]!) || match[1]!.replace(/[^A-Za-z0-9]/g, '').length < 3) continue;
-    // From after the "<": the bracket is the display name's side of the line.
+    // From the "<" on: OCR's boxes for an address's first letters sit a few pixels right of them
+    // (「<order06@…」 on Outlook web 2×: the box began 4 px into the address's first letter).
     const end = match.index + match[0].length;
-    spans.push({ start: match.index + 1, end, wraps: !/[>＞]\s*$/.test(match[0]) && probe.slice(end).trim() === '', address: true });
+    spans.push({ start: match.index, end, wraps: !/[>＞]\s*$/.test(match[0]) && probe.slice(end).trim() === '', address: true });
   }
   for (const match of probe.matchAll(BRACKET_LOST_MARKS)) {
     if (match[1]!.replace(/[^A-Za-z0-9]/g, '').length >= BRACKET_LOST_MARKS_LETTERS) spans.push({ start: match.index + 1, end: match.index + match[0].length, wraps: false, address: true });
@@ -163,7 +179,13 @@ function wideTextSpans(probe: string): FoundSpan[] {
   // "p://…" on the row below unread).
   const link = URL_LABEL.exec(probe);
   if (link) spans.push({ start: link.index + link[0].length, end: probe.trimEnd().length, wraps: true, address: true });
+  for (const match of probe.matchAll(ADDRESS_SPLIT_TLD)) spans.push({ start: match.index, end: match.index + match[0].length, wraps: false, address: true });
   for (const match of probe.matchAll(ADDRESS_TO_BRACKET)) spans.push({ start: match.index, end: match.index + match[0].length, wraps: false, address: true });
+  const garbled = PHONE_LABEL_GARBLED.exec(probe);
+  if (garbled) {
+    const start = garbled.index + garbled[0].search(/[:：・.\s]*(?=[A-Za-z0-9])[^:：・.\s]/);
+    spans.push({ start, end: probe.trimEnd().length, wraps: false, address: false });
+  }
   const label = RECIPIENT_LABEL.test(probe) ? null : LOOSE_RECIPIENT_LABEL.exec(probe);
   if (label && label[0].length < probe.trimEnd().length) spans.push({ start: Math.max(0, label[0].trimEnd().length - 1), end: probe.length, wraps: false, address: false });
   return spans;
@@ -207,8 +229,10 @@ export function sensitiveSpans(text: string, wide: boolean): FoundSpan[] {
   }
 
   const recipient = RECIPIENT_LABEL.exec(probe);
-  // From the label's last character on: the gap before the name is covered too.
-  if (recipient && recipient[0].length < probe.length) add(Math.max(0, recipient[0].trimEnd().length - 1), probe.length);
+  // From the label's last character on: the gap before the name is covered too. Not the owner's
+  // own 「自分」 ("me") with at most its menu arrow after it (Gmail's 「To 自分 ▾」, read "To自分ャ"):
+  // it names nobody.
+  if (recipient && recipient[0].length < probe.length && !OWN_ACCOUNT.test(probe.slice(recipient[0].length))) add(Math.max(0, recipient[0].trimEnd().length - 1), probe.length);
   const addressLabel = ADDRESS_LABEL.exec(probe);
   if (addressLabel && /[A-Za-z0-9]{3,}/.test(probe.slice(addressLabel.index + addressLabel[0].length))) {
     add(addressLabel.index + addressLabel[0].trimEnd().length - 1, probe.length, true, false);
@@ -227,6 +251,7 @@ export function sensitiveSpans(text: string, wide: boolean): FoundSpan[] {
 
   if (wide) spans.push(...wideTextSpans(probe));
   if (wide) spans.push(...addressGaps(probe, spans));
+  if (wide) spans.push(...brokenNumberEnds(probe, spans));
 
   // A name alone on its line whose 様 OCR read as a look-alike ("石川愛子欄"): the whole line.
   const lookalike = wide ? HONORIFIC_LOOKALIKE_LINE.exec(probe) : null;
@@ -269,6 +294,22 @@ function addressGaps(text: string, spans: readonly FoundSpan[]): FoundSpan[] {
     end = Math.max(end, span.end);
   }
   return gaps;
+}
+
+/**
+ * (wide) A number of fewer than all its digits followed on its line by a separator and one or two
+ * characters only ("57了0O一398ーア" for 「０５７０－３９８－７」 / 「７１」): the characters are its next
+ * digit misread, and it wraps. The span runs to the line's end and carries on below like any
+ * number at its line's end.
+ */
+function brokenNumberEnds(text: string, spans: readonly FoundSpan[]): FoundSpan[] {
+  const end = text.trimEnd().length;
+  return spans.filter((span) => span.address && span.end < end && NUMBER_BROKEN_END.test(text.slice(span.end)))
+    .filter((span) => {
+      const digits = text.slice(span.start, span.end).replace(/\D/g, '');
+      return digits.length >= 4 && !wholeNumber(digits);
+    })
+    .map((span) => ({ start: span.start, end, wraps: true, address: true }));
 }
 
 /** ASCII runs, joined across `misread` misread characters ("verify?reミmj030", "httpsツ/docomo", "?reほたPBT"). */

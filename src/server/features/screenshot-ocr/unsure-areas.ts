@@ -45,6 +45,8 @@ const TEXT_CHARS = 4;
 const STRETCHED_LINE_CONFIDENCE = 50;
 /** A character box this many times wider than its line is tall is a run of text read as one glyph. */
 const STRETCHED_GLYPH = 4;
+/** One "character" this many times wider than tall above a greeting is text read as one glyph (an avatar or icon is about square). */
+const RUN_GLYPH_WIDTH = 2;
 /** A run of text read as one glyph is at most this many times as tall as the page's glyphs. */
 const RUN_GLYPH_HEIGHT = 1.5;
 /** ... in a line at least this many text lines tall: two rows of small text read as one (icons are a line tall). */
@@ -113,10 +115,13 @@ export function findUnsureAreas(lines: readonly OcrLine[], marked: readonly Mark
   // unsurely (an avatar, the sender and the To line read as one, "の⑳が光") holds the recipient's
   // name again, however it was read. A line the rules found something on was read well enough to
   // say what it holds (a sender's address), and is covered as far as that goes.
+  // (Or one "character" at least twice as wide as tall, no round avatar or icon: the sender and the
+  // To line read as one glyph, 「本」 109 × 43 px for 「au事務局」 over 「宛先: 青木明美」.)
   lines.forEach((greeting) => {
     if (!namesRecipient(greeting)) return;
     lines.forEach((line, index) => {
-      const textLike = [...line.text.replace(/\s/g, '')].length >= 2 && line.box.h >= textHeight * MIN_LINE_HEIGHT && line.box.h <= textHeight * MAX_LINE_HEIGHT;
+      const chars = [...line.text.replace(/\s/g, '')].length;
+      const textLike = (chars >= 2 || (chars === 1 && line.box.w >= line.box.h * RUN_GLYPH_WIDTH)) && line.box.h >= textHeight * MIN_LINE_HEIGHT && line.box.h <= textHeight * MAX_LINE_HEIGHT;
       if (textLike && !readAs.has(index) && line.confidence < STRETCHED_LINE_CONFIDENCE && line.box.y < greeting.box.y && isNextLine(line, greeting) && line.box.x < greeting.box.x + greeting.box.w && line.box.x + line.box.w > greeting.box.x) whole(index);
     });
   });
