@@ -245,8 +245,10 @@ function addressEnd(text: string, from: number): number {
 const CARD_RUN = /(?<![\d])\d(?:[ \-‐−ー]?\d){12,18}(?!\d)/g;
 const MASK = '[*•●xX×]';
 const MASKED_CARD = new RegExp(`(?<![\\dA-Za-z])(?:(?:\\d{4}|${MASK}{4})[ \\-‐−ー]?){3}(?:\\d{1,4}|${MASK}{4})(?!\\d)`, 'g');
+/** The Japanese labels of a card field; the screenshot reading finds a card value OCR garbled after them too. */
+export const CARD_FIELD_LABELS = 'カード番号|ご利用カード|対象カード|ご登録カード|ご登録のカード|お支払いカード|ご利用のカード|カード末尾';
 /** 「ご利用カード：4980-****-****-3127」; OCR often garbles the masked digits, the label survives. */
-const CARD_LABEL = /(カード番号|ご利用カード|対象カード|ご登録カード|ご登録のカード|お支払いカード|ご利用のカード|カード末尾|card number)[ \t]*[:・]?[ \t]*/gi;
+const CARD_LABEL = new RegExp(`(${CARD_FIELD_LABELS}|card number)[ \\t]*[:・]?[ \\t]*`, 'gi');
 
 function passesLuhn(digits: string): boolean {
   let sum = 0;

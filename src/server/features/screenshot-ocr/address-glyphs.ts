@@ -4,6 +4,7 @@
  */
 import { diffChars } from 'diff';
 import { REREAD_CONFIDENCE } from './address-reread';
+import { median } from './form-lines';
 import type { OcrLine } from './ocr-layout';
 import { asciiRuns, looksLikeAddress } from './ocr-text';
 
@@ -14,12 +15,6 @@ import { asciiRuns, looksLikeAddress } from './ocr-text';
 const SAME_SHAPE = 'cosuvwxz';
 /** A box at least this share of its line's height spans the whole line: tesseract gave the glyph no box of its own. */
 const LINE_TALL = 0.95;
-
-const median = (values: number[]): number | null => {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-};
 
 /**
  * Are two characters one glyph in two readings: a letter of 「cosuvwxz」 in both cases, or 0 and O?
@@ -96,11 +91,12 @@ const ZERO_MAX_WIDTH = 0.68;
  */
 function zerosByWidth(line: OcrLine, from: number, to: number, dropped: Set<number>): Map<number, string> {
   const ratio = (i: number) => line.charBoxes[i]!.w / line.charBoxes[i]!.h;
-  const capHeight = median([...line.text].flatMap((char, i) => (CAP_HEIGHT_GLYPHS.includes(char) ? [line.charBoxes[i]!.h] : [])));
+  const capHeights = [...line.text].flatMap((char, i) => (CAP_HEIGHT_GLYPHS.includes(char) ? [line.charBoxes[i]!.h] : []));
+  const capHeight = capHeights.length > 0 ? median(capHeights) : null;
   const capitals: number[] = [];
   for (let i = 0; i < line.text.length; i++) if (WIDE_CAPITALS.includes(line.text[i]!) && ownBox(line, i, capHeight)) capitals.push(ratio(i));
   const changed = new Map<number, string>();
-  const widest = capitals.length >= 2 ? median(capitals)! * ZERO_OVER_CAPITAL : ZERO_MAX_WIDTH;
+  const widest = capitals.length >= 2 ? median(capitals) * ZERO_OVER_CAPITAL : ZERO_MAX_WIDTH;
   for (let i = from; i < to; i++) {
     if (line.text[i] === 'O' && !dropped.has(i) && ownBox(line, i, capHeight) && ratio(i) < widest) changed.set(i, '0');
   }

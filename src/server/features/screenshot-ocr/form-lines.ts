@@ -70,7 +70,6 @@ function glyphMiddle(line: OcrLine): { y: number; h: number } | null {
   const glyphs = [...line.text].map((char, i) => ({ char, box: line.charBoxes[i] }))
     .filter(({ char, box }) => box !== undefined && /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(char) && !/[ーぁぃぅぇぉっゃゅょァィゥェォッャュョ・]/.test(char) && box.h < line.box.h * 0.95);
   if (glyphs.length < 3) return null;
-  const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
   return { y: median(glyphs.map(({ box }) => box!.y + box!.h / 2)), h: median(glyphs.map(({ box }) => box!.h)) };
 }
 
@@ -80,4 +79,10 @@ function glyphMiddle(line: OcrLine): { y: number; h: number } | null {
  */
 export function repairColons(text: string): string {
   return text.replace(/:\s?[・:]|・\s?:/g, ':').replace(/(?<=[\p{Script=Han}\p{Script=Katakana}ー])・(?=\s?[0-9¥\\〒])/gu, ':');
+}
+
+/** The upper median of some measurements (boxes' heights, middles, widths); callers pass at least one. */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
 }

@@ -5,7 +5,7 @@
 
 import { isChrome } from './app-chrome';
 import { findEmailAddress } from './address-repair';
-import { bodyGlyphSize, colonsByShape, glyphSize, type ImageSize, meaningfulChars, repairColons, type TextLine } from './form-lines';
+import { bodyGlyphSize, colonsByShape, glyphSize, type ImageSize, meaningfulChars, median, repairColons, type TextLine } from './form-lines';
 import { DATE, FROM_LABEL, HEADER_LABEL, TO_LABEL } from './mail-labels';
 import type { OcrLine } from './ocr-layout';
 import { endsLeftOf, messageLeft } from './message-body';
@@ -269,11 +269,6 @@ function smallTextTail(line: OcrLine, minText = 3): number {
     }
   }
   return 0;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
 }
 
 /** What precedes Gmail's inbox chip at the end of a line, or null when the line does not end in it (or is only the chip). */

@@ -1,5 +1,5 @@
 import { personalDataPlaceholders } from '../../../common/messages';
-import { findRecipients, maskReportText } from '../../../common/personal-data';
+import { CARD_FIELD_LABELS, findRecipients, maskReportText } from '../../../common/personal-data';
 import type { TextLine } from './form-lines';
 import { TO_LABEL } from './mail-labels';
 import type { ScreenshotFormData } from './screenshot-ocr.types';
@@ -68,7 +68,7 @@ function cardLabelsAsRead(body: string): string {
 }
 
 /** The labels of a card field, as personal-data.ts's masking knows them. */
-const CARD_FIELD = /(?:^|(?<=\d))(カード番号|ご利用カード|対象カード|ご登録カード|ご登録のカード|お支払いカード|ご利用のカード|カード末尾)/;
+const CARD_FIELD = new RegExp(`(?:^|(?<=\\d))(${CARD_FIELD_LABELS})`);
 /** A card's value is short: up to 19 digits and separators, or a mask and the last four. */
 const CARD_VALUE_MAX_CHARS = 30;
 /** What a sentence has and a mask read as kana has not (「ご利用カードの確認をお願いします」). */
