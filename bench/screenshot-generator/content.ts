@@ -16,8 +16,8 @@ export type Random = () => number;
 export const pick = <T>(random: Random, items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
 export const chance = (random: Random, probability: number): boolean => random() < probability;
 export const between = (random: Random, min: number, max: number): number => min + Math.floor(random() * (max - min + 1));
-const digits = (random: Random, count: number): string => Array.from({ length: count }, () => String(between(random, 0, 9))).join('');
-const letters = (random: Random, count: number, alphabet = 'abcdefghijkmnpqrstuvwxyz23456789'): string =>
+export const digits = (random: Random, count: number): string => Array.from({ length: count }, () => String(between(random, 0, 9))).join('');
+export const letters = (random: Random, count: number, alphabet = 'abcdefghijkmnpqrstuvwxyz23456789'): string =>
   Array.from({ length: count }, () => alphabet[Math.floor(random() * alphabet.length)]).join('');
 
 /** Half-width ASCII letters and digits to their full-width forms (ＵＲＬ, ０９０…). */
@@ -241,7 +241,7 @@ const DEADLINES = [
 ];
 const CLOSINGS = ['今後ともよろしくお願いいたします。', 'ご不便をおかけし申し訳ございません。', 'ご理解とご協力をお願い申し上げます。', '※このメールにお心当たりのない場合は破棄してください。'];
 
-const SUBJECT_TOPICS: Record<string, readonly string[]> = {
+export const SUBJECT_TOPICS: Record<string, readonly string[]> = {
   delivery: ['お荷物のお届けについて', '再配達のご案内', 'お届け先住所の確認', '不在通知'],
   bank: ['重要なお知らせ', 'お取引目的等の確認のお願い', '【要対応】本人確認', 'ご利用制限のお知らせ'],
   card: ['ご利用確認のお願い', 'お支払い情報の更新', '【要対応】本人確認', 'カードご利用停止のお知らせ'],

@@ -5,15 +5,17 @@ import { parseArgs } from 'node:util';
 import { type Browser, chromium } from 'playwright-core';
 import { seededRandom } from '../../src/common/seeded-random';
 import { SceneRenderer } from './render';
-import { type Scene, FAMILIES, planScenes } from './scene';
+import { type Scene, type Variety, FAMILIES, NOVEL_FAMILIES, VARIETIES, planScenes } from './scene';
 import { type TruthEntry, finishImage } from './truth';
 
 /**
- * `npm run screenshots:generate -- [--count 320] [--seed N] [--out DIR] [--single --prefix g]`
+ * `npm run screenshots:generate -- [--count 320] [--seed N] [--out DIR] [--single --prefix g] [--variety novel]`
  *
  * Renders varied Japanese phishing screenshots with exact ground truth (README.md here). By
  * default it writes two splits, tune/ (¾) and holdout/ (¼), each with its own truth.json, under
- * .cache/generated-screenshots/. --single writes one set (the committed test set).
+ * .cache/generated-screenshots/. --single writes one set (the committed test set). --variety
+ * novel adds app families and content the OCR rules were never tuned on; without it the files
+ * of a seed and count are the same as before it existed.
  */
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
@@ -48,6 +50,8 @@ export interface GeneratorStamp {
   version: string;
   seed: number;
   count: number;
+  /** Written only for a variety other than `standard`, so standard stamps keep their shape. */
+  variety?: Variety;
 }
 
 export function readStamp(dir: string): GeneratorStamp | null {
@@ -64,11 +68,11 @@ export interface SplitPlan {
 }
 
 /** Tune and holdout from one seed: separate generators, so neither shares a text with the other. */
-export function planSplits(out: string, count: number, seed: number): SplitPlan[] {
+export function planSplits(out: string, count: number, seed: number, variety: Variety = 'standard'): SplitPlan[] {
   const holdout = Math.max(1, Math.round(count / 4));
   return [
-    { dir: path.join(out, 'tune'), scenes: planScenes(seededRandom(seed), count - holdout, 't') },
-    { dir: path.join(out, 'holdout'), scenes: planScenes(seededRandom(seed ^ 0x5bd1e995), holdout, 'h') },
+    { dir: path.join(out, 'tune'), scenes: planScenes(seededRandom(seed), count - holdout, 't', variety) },
+    { dir: path.join(out, 'holdout'), scenes: planScenes(seededRandom(seed ^ 0x5bd1e995), holdout, 'h', variety) },
   ];
 }
 
@@ -112,7 +116,8 @@ export async function generateSets(plans: SplitPlan[], stamp: Omit<GeneratorStam
 
 /** Images per family and per condition, with the sensitive items per kind. */
 export function countsTable(entries: TruthEntry[]): string {
-  const families = FAMILIES.map((family) => `${family} ${entries.filter((entry) => entry.family === family).length}`);
+  const novel = NOVEL_FAMILIES.filter((family) => entries.some((entry) => entry.family === family));
+  const families = [...FAMILIES, ...novel].map((family) => `${family} ${entries.filter((entry) => entry.family === family).length}`);
   const conditions = new Map<string, number>();
   for (const entry of entries) for (const condition of entry.conditions) conditions.set(condition, (conditions.get(condition) ?? 0) + 1);
   const kinds = new Map<string, number>();
@@ -132,21 +137,24 @@ async function main(): Promise<void> {
       out: { type: 'string' },
       single: { type: 'boolean', default: false },
       prefix: { type: 'string', default: 'g' },
+      variety: { type: 'string', default: 'standard' },
       help: { type: 'boolean', default: false },
     },
   });
   if (values.help) {
-    console.log('npm run screenshots:generate -- [--count 320] [--seed N] [--out DIR] [--single [--prefix g]]');
+    console.log(`npm run screenshots:generate -- [--count 320] [--seed N] [--out DIR] [--single [--prefix g]] [--variety ${VARIETIES.join('|')}]`);
     return;
   }
   const count = Number(values.count ?? DEFAULT_COUNT);
   const seed = Number(values.seed ?? DEFAULT_SEED);
   if (!Number.isInteger(count) || count < 1) throw new Error(`--count must be a positive integer, got ${values.count}`);
   if (!Number.isInteger(seed)) throw new Error(`--seed must be an integer, got ${values.seed}`);
+  const variety = VARIETIES.find((name) => name === values.variety);
+  if (!variety) throw new Error(`--variety must be one of ${VARIETIES.join(', ')}, got ${values.variety}`);
   const out = path.resolve(values.out ?? DEFAULT_OUT);
-  const plans = values.single ? [{ dir: out, scenes: planScenes(seededRandom(seed), count, values.prefix) }] : planSplits(out, count, seed);
-  console.log(`Generating ${count} screenshots (seed ${seed}) into ${out}`);
-  await generateSets(plans, { seed, count });
+  const plans = values.single ? [{ dir: out, scenes: planScenes(seededRandom(seed), count, values.prefix, variety) }] : planSplits(out, count, seed, variety);
+  console.log(`Generating ${count} screenshots (seed ${seed}${variety === 'standard' ? '' : `, variety ${variety}`}) into ${out}`);
+  await generateSets(plans, variety === 'standard' ? { seed, count } : { seed, count, variety });
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) await main();

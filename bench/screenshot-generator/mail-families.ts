@@ -2,26 +2,26 @@ import { pick } from './content';
 import { androidStatusBar, baseSize, esc, iosStatusBar, page, segments, sensitive } from './html';
 import type { Scene } from './scene';
 
-const bodyHtml = (scene: Scene) => scene.lure.email.map((paragraph) => `<p class="wrap" data-k="body">${segments(paragraph)}</p>`).join('');
-const subjectHtml = (scene: Scene) => `<span data-k="subject">${esc(scene.lure.subject)}</span>`;
-const fromAddress = (scene: Scene, cls = '') => sensitive('email', scene.lure.fromAddress, 'source_email', cls);
-const recipientName = (scene: Scene) => sensitive('name', scene.lure.recipient.name);
-const recipientAddress = (scene: Scene, cls = '') => sensitive('email', scene.lure.recipient.email, undefined, cls);
-const initial = (scene: Scene) => esc(Array.from(scene.lure.fromName)[0] ?? 'M');
-const dateText = (scene: Scene) => pick(scene.random, [`2026/11/${20 + (scene.variant % 7)} ${scene.clock}`, `11月${20 + (scene.variant % 7)}日 ${scene.clock}`, `2026年11月${20 + (scene.variant % 7)}日 ${scene.clock}`]);
-const AVATAR_COLORS = ['#d93025', '#1a73e8', '#188038', '#e37400', '#9334e6', '#c5221f', '#12b5cb'];
-const ICON = (color: string, d: string, size = 22) => `<svg width="${size}" height="${size}" viewBox="0 0 24 24"><path d="${d}" fill="none" stroke="${color}" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round"/></svg>`;
-const P_BACK = 'M15 4 7 12l8 8';
-const P_ARCHIVE = 'M4 7h16v13H4zM2 3h20v4H2zM10 11h4';
-const P_TRASH = 'M4 6h16M9 6V3h6v3M6 6l1 15h10l1-15';
-const P_MAIL = 'M3 5h18v14H3zM3 5l9 8 9-8';
-const P_REPLY = 'M10 7 4 12l6 5M4 12h11a5 5 0 0 1 5 5v2';
-const P_FLAG = 'M5 21V4h11l-2 4 2 4H5';
-const P_FOLDER = 'M3 6h6l2 2h10v11H3z';
-const P_SEARCH = 'M10 3a7 7 0 1 1 0 14 7 7 0 0 1 0-14zM15 15l6 6';
+export const bodyHtml = (scene: Scene) => scene.lure.email.map((paragraph) => `<p class="wrap" data-k="body">${segments(paragraph)}</p>`).join('');
+export const subjectHtml = (scene: Scene) => `<span data-k="subject">${esc(scene.lure.subject)}</span>`;
+export const fromAddress = (scene: Scene, cls = '') => sensitive('email', scene.lure.fromAddress, 'source_email', cls);
+export const recipientName = (scene: Scene) => sensitive('name', scene.lure.recipient.name);
+export const recipientAddress = (scene: Scene, cls = '') => sensitive('email', scene.lure.recipient.email, undefined, cls);
+export const initial = (scene: Scene) => esc(Array.from(scene.lure.fromName)[0] ?? 'M');
+export const dateText = (scene: Scene) => pick(scene.random, [`2026/11/${20 + (scene.variant % 7)} ${scene.clock}`, `11月${20 + (scene.variant % 7)}日 ${scene.clock}`, `2026年11月${20 + (scene.variant % 7)}日 ${scene.clock}`]);
+export const AVATAR_COLORS = ['#d93025', '#1a73e8', '#188038', '#e37400', '#9334e6', '#c5221f', '#12b5cb'];
+export const ICON = (color: string, d: string, size = 22) => `<svg width="${size}" height="${size}" viewBox="0 0 24 24"><path d="${d}" fill="none" stroke="${color}" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round"/></svg>`;
+export const P_BACK = 'M15 4 7 12l8 8';
+export const P_ARCHIVE = 'M4 7h16v13H4zM2 3h20v4H2zM10 11h4';
+export const P_TRASH = 'M4 6h16M9 6V3h6v3M6 6l1 15h10l1-15';
+export const P_MAIL = 'M3 5h18v14H3zM3 5l9 8 9-8';
+export const P_REPLY = 'M10 7 4 12l6 5M4 12h11a5 5 0 0 1 5 5v2';
+export const P_FLAG = 'M5 21V4h11l-2 4 2 4H5';
+export const P_FOLDER = 'M3 6h6l2 2h10v11H3z';
+export const P_SEARCH = 'M10 3a7 7 0 1 1 0 14 7 7 0 0 1 0-14zM15 15l6 6';
 
 /** Whether the sender's address and the To line show (apps often hide them until tapped). */
-const showsFrom = (scene: Scene) => scene.variant !== 5;
+export const showsFrom = (scene: Scene) => scene.variant !== 5;
 
 export function iosMail(scene: Scene): string {
   const dark = scene.theme === 'dark';

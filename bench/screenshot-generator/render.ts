@@ -2,6 +2,8 @@ import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core'
 import sharp from 'sharp';
 import type { SensitiveKind } from './content';
 import { carrierMail, gmailApp, gmailWeb, iosMail, outlookMobile, outlookWeb, yahooMail } from './mail-families';
+import { macosMail, thunderbirdWin, yahooMailWeb } from './novel-mail-families';
+import { galaxyMessages } from './novel-sms-families';
 import { COLLECT_RUNS, HIDE_TEXT_CSS, SETTLE_BANNER } from './page-script';
 import type { Family, Scene } from './scene';
 import { googleMessages, iosMessages, lineChat, lineLock, plusMessage } from './sms-families';
@@ -19,6 +21,10 @@ const TEMPLATES: Record<Family, (scene: Scene) => string> = {
   'outlook-mobile': outlookMobile,
   'outlook-web': outlookWeb,
   'carrier-mail': carrierMail,
+  'galaxy-messages': galaxyMessages,
+  'macos-mail': macosMail,
+  'thunderbird-win': thunderbirdWin,
+  'yahoo-mail-web': yahooMailWeb,
 };
 
 export function sceneHtml(scene: Scene): string {

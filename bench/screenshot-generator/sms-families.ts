@@ -3,17 +3,17 @@ import { androidStatusBar, baseSize, dayLabel, esc, iosStatusBar, page, segments
 import type { Scene } from './scene';
 
 /** The sender header text: a sensitive phone / e-mail item, or a short code (not personal). */
-function senderHtml(scene: Scene, cls = ''): string {
+export function senderHtml(scene: Scene, cls = ''): string {
   const sender = scene.sender ?? '';
   if (scene.senderForm === 'short-code') return `<span${cls ? ` class="${cls}"` : ''}>${esc(sender)}</span>`;
   if (scene.senderForm === 'email') return sensitive('email', sender, 'source_email', cls);
   return sensitive('phone', sender, 'source_phone', cls);
 }
 
-const CHEVRON = (color: string) => `<svg width="12" height="20" viewBox="0 0 12 20"><path d="M10 2 2 10l8 8" stroke="${color}" stroke-width="2.6" fill="none" stroke-linecap="round" stroke-linejoin="round"/></svg>`;
-const ARROW = (color: string) => `<svg width="22" height="22" viewBox="0 0 24 24"><path d="M20 11H7.8l5.6-5.6L12 4l-8 8 8 8 1.4-1.4L7.8 13H20z" fill="${color}"/></svg>`;
-const DOTS = (color: string) => `<svg width="6" height="22" viewBox="0 0 6 22"><circle cx="3" cy="4" r="2.2" fill="${color}"/><circle cx="3" cy="11" r="2.2" fill="${color}"/><circle cx="3" cy="18" r="2.2" fill="${color}"/></svg>`;
-const PERSON = (bg: string, fg: string, size: number) =>
+export const CHEVRON = (color: string) => `<svg width="12" height="20" viewBox="0 0 12 20"><path d="M10 2 2 10l8 8" stroke="${color}" stroke-width="2.6" fill="none" stroke-linecap="round" stroke-linejoin="round"/></svg>`;
+export const ARROW = (color: string) => `<svg width="22" height="22" viewBox="0 0 24 24"><path d="M20 11H7.8l5.6-5.6L12 4l-8 8 8 8 1.4-1.4L7.8 13H20z" fill="${color}"/></svg>`;
+export const DOTS = (color: string) => `<svg width="6" height="22" viewBox="0 0 6 22"><circle cx="3" cy="4" r="2.2" fill="${color}"/><circle cx="3" cy="11" r="2.2" fill="${color}"/><circle cx="3" cy="18" r="2.2" fill="${color}"/></svg>`;
+export const PERSON = (bg: string, fg: string, size: number) =>
   `<svg width="${size}" height="${size}" viewBox="0 0 40 40"><circle cx="20" cy="20" r="20" fill="${bg}"/><circle cx="20" cy="15" r="7" fill="${fg}"/><path d="M6 34a16 12 0 0 1 28 0" fill="${fg}"/></svg>`;
 
 export function iosMessages(scene: Scene): string {
