@@ -130,5 +130,5 @@ export function addNovelContent(random: Random, lure: Lure, options: { mixedWidt
   lure.subject = novelSubject(random, lure, options.mixedWidth);
   if (chance(random, 0.5)) lure.sms.at(-1)!.push(` ${pick(random, ['ご請求額：', '未払い料金 ', 'お支払い金額：'])}${yenAmount(random, options.mixedWidth)}`);
   // The details block (order, tracking and card numbers) follows the URL paragraph in makeLure.
-  lure.email[urlParagraph + 1]!.push('\n', `${pick(random, ['ご請求金額：', '未納金額：', '延滞金：'])}${yenAmount(random, options.mixedWidth)}`);
+  lure.email[urlParagraph + 1]!.push('\n', `${pick(random, ['未納金額：', '延滞金：', 'ご利用金額合計：'])}${yenAmount(random, options.mixedWidth)}`);
 }

@@ -1,5 +1,5 @@
 import { type Paragraph, pick } from './content';
-import { baseSize, esc, page } from './html';
+import { baseSize, esc, iosStatusBar, page } from './html';
 import {
   AVATAR_COLORS,
   ICON,
@@ -181,6 +181,7 @@ export function thunderbirdWin(scene: Scene): string {
   ];
   const bar = bars[scene.variant % 3]!;
   const from = showsFrom(scene) ? `<b>${esc(scene.lure.fromName)}</b> &lt;${fromAddress(scene)}&gt;` : `<b>${esc(scene.lure.fromName)}</b>`;
+  // Thunderbird labels the recipients always, the sender and subject only with "ラベルを表示" on.
   const label = (text: string) => (labelled ? `<span class="lbl">${text}</span>` : '');
   const body = `<div class="tabs"><div class="tab">${ICON(fg, P_MAIL, 16)}<span>受信トレイ</span><span style="color:${sub}">✕</span></div><span class="sp"></span><div class="win"><span>─</span><span>☐</span><span>✕</span></div></div>
   <div class="tools"><span class="new">✎ 新規メッセージ</span><span>⟳ 受信</span><span>${ICON(sub, P_FOLDER, 18)}</span><span class="search">${ICON(sub, P_SEARCH, 14)} 検索 &lt;Ctrl+K&gt;</span><span style="font-size:18px">☰</span></div>
@@ -189,7 +190,7 @@ export function thunderbirdWin(scene: Scene): string {
   <div class="right"><table><colgroup><col style="width:28px"><col><col style="width:30%"><col style="width:90px"></colgroup><tr><th></th><th>件名</th><th>差出人</th><th>日時</th></tr>${rows}</table>
   <div class="msg"><div class="hrow">${label('差出人')}<span>${from}</span><span class="btns"><span>↩ 返信</span><span>↪ 転送</span><span>アーカイブ</span><span>迷惑マーク</span><span>削除</span><span>その他 ▾</span></span></div>
   <div class="hrow">${label('件名')}<span class="subj">${subjectHtml(scene)}</span><span style="margin-left:auto;color:${sub};white-space:nowrap">${dateText(scene)}</span></div>
-  <div class="hrow">${label('宛先')}<span>${scene.variant % 3 === 0 ? `${recipientName(scene)} &lt;${recipientAddress(scene)}&gt;` : recipientAddress(scene)}</span></div>
+  <div class="hrow"><span class="lbl">宛先</span><span>${scene.variant % 3 === 0 ? `${recipientName(scene)} &lt;${recipientAddress(scene)}&gt;` : recipientAddress(scene)}</span></div>
   <div class="bar" style="color:${bar.color}"><span>${bar.text}</span><span class="b">${bar.button}</span></div>
   <div class="body">${bodyHtml(scene)}</div></div></div></div>
   <div class="status" data-occluder><span>未読: ${unread}</span><span>合計: ${total}</span></div>`;
@@ -255,4 +256,55 @@ export function yahooMailWeb(scene: Scene): string {
   <div class="from"><div class="av">${initial(scene)}</div><div class="who">${from}<div>宛先：${to}</div></div><div class="when">${dateText(scene)}</div></div>
   <div class="body">${bodyHtml(scene)}</div></div></div>`;
   return desktopPage(scene, css, body);
+}
+
+/**
+ * Gmail for iOS: the iOS status bar, Gmail's icon bar, the subject with its 受信トレイ chip and
+ * star, the sender row with "To 自分" or the opened details (差出人 / 宛先 / 日付), Gmail's
+ * "be careful with this message" card on some variants, and the 返信 / 全員に返信 / 転送 pills.
+ */
+export function gmailIos(scene: Scene): string {
+  const dark = scene.theme === 'dark';
+  const f = baseSize(scene, false);
+  const fg = dark ? '#e3e3e3' : '#1f1f1f';
+  const sub = dark ? '#c4c7c5' : '#444746';
+  const css = `
+  body{background:${dark ? '#131314' : '#fff'};color:${fg}}
+  .bar{display:flex;align-items:center;gap:24px;padding:6px 16px 10px}
+  .bar .sp{flex:1}
+  .subj{padding:6px 16px 4px;font-size:${f + 6}px;line-height:1.3;display:flex;gap:10px;align-items:flex-start}
+  .subj .t{flex:1}
+  .chip{display:inline-block;font-size:${f - 4}px;background:${dark ? '#444746' : '#e9eef6'};color:${sub};border-radius:4px;padding:0 6px;margin-left:6px;vertical-align:middle}
+  .warn{margin:10px 16px;border-radius:12px;padding:12px 14px;background:${dark ? '#5c1a14' : '#fce8e6'};color:${dark ? '#f2b8b5' : '#a50e0e'};font-size:${f - 2}px}
+  .warn b{display:block;font-size:${f - 1}px;margin-bottom:4px}
+  .warn .acts{margin-top:8px;display:flex;gap:20px;font-weight:700}
+  .from{display:flex;gap:12px;padding:12px 16px;align-items:flex-start}
+  .av{width:40px;height:40px;border-radius:20px;background:${pick(scene.random, AVATAR_COLORS)};color:#fff;display:flex;align-items:center;justify-content:center;font-size:18px;flex:none}
+  .who{flex:1;min-width:0;font-size:${f}px}
+  .who small{color:${sub};font-size:${f - 3}px;margin-left:6px}
+  .who div{color:${sub};font-size:${f - 3}px}
+  .det{margin:0 16px 0 68px;border:1px solid ${dark ? '#444746' : '#dadce0'};border-radius:10px;padding:8px 12px;font-size:${f - 3}px;color:${sub};line-height:1.65}
+  .det span.lbl{display:inline-block;width:3.5em}
+  .body{padding:14px 16px 90px;font-size:${f}px;line-height:1.55}
+  .body p{margin-bottom:${Math.round(f * 0.8)}px}
+  .lnk{color:${dark ? '#a8c7fa' : '#0b57d0'}}
+  .reply{position:fixed;left:0;right:0;bottom:0;display:flex;gap:8px;padding:10px 12px 30px;background:${dark ? '#131314' : '#fff'}}
+  .reply span{flex:1;border:1px solid ${dark ? '#8e918f' : '#747775'};border-radius:20px;padding:7px 4px;text-align:center;font-size:${f - 2}px;white-space:nowrap}`;
+  const expanded = showsFrom(scene) && scene.variant % 2 === 0;
+  const summary = showsFrom(scene) && !expanded ? `<div>${fromAddress(scene)}</div>` : '';
+  const det = expanded
+    ? `<div class="det"><div><span class="lbl">差出人</span>${fromAddress(scene)}</div><div><span class="lbl">宛先</span>${recipientAddress(scene)}</div><div><span class="lbl">日付</span>${dateText(scene)}</div></div>`
+    : '';
+  const warning =
+    scene.variant % 3 === 2
+      ? `<div class="warn"><b>このメールにはご注意ください</b>個人情報を盗むために使われた同様のメッセージと似ています。<div class="acts"><span>迷惑メールを報告</span><span>安全であることを確認</span></div></div>`
+      : '';
+  const body = `<div style="background:${dark ? '#131314' : '#fff'}">${iosStatusBar(scene, fg)}</div>
+  <div class="bar">${ICON(fg, 'M15 4 7 12l8 8')}<span class="sp"></span>${ICON(fg, P_ARCHIVE)}${ICON(fg, P_TRASH)}${ICON(fg, P_MAIL)}<span style="font-size:20px">⋯</span></div>
+  <div class="subj"><span class="t">${subjectHtml(scene)}<span class="chip">受信トレイ</span></span><span style="color:${sub};font-size:22px">☆</span></div>
+  ${warning}
+  <div class="from"><div class="av">${initial(scene)}</div><div class="who"><b>${esc(scene.lure.fromName)}</b><small>${scene.clock}</small>${summary}<div>To 自分 ${expanded ? '▴' : '▾'}</div></div>${ICON(fg, P_REPLY)}</div>${det}
+  <div class="body">${bodyHtml(scene)}</div>
+  <div class="reply" data-occluder><span>↩ 返信</span><span>↩ 全員に返信</span><span>↪ 転送</span></div>`;
+  return page(scene, css, body);
 }

@@ -54,3 +54,47 @@ export function galaxyMessages(scene: Scene): string {
   <div class="input" data-occluder><span style="color:${accent};font-size:24px;line-height:1">＋</span><div>メッセージを入力</div></div>`;
   return page(scene, css, body);
 }
+
+const SMS_CARRIERS = [
+  { name: 'ドコモ', color: '#cc0033' },
+  { name: 'au', color: '#eb5505' },
+  { name: 'SoftBank', color: '#5a5a5a' },
+] as const;
+
+/**
+ * A carrier's own SMS app (the docomo / au / SoftBank ones that came before +メッセージ): a header
+ * bar in the carrier's colour with the sender and "SMS", the carrier's unknown-sender note, square
+ * bubbles with a tail and a "11/25(火) 10:15" stamp under each, and a 送信 button by the input.
+ */
+export function carrierSms(scene: Scene): string {
+  const dark = scene.theme === 'dark';
+  const f = baseSize(scene, false);
+  const fg = dark ? '#eee' : '#222';
+  const sub = dark ? '#aaa' : '#777';
+  const carrier = SMS_CARRIERS[scene.variant % 3]!;
+  const weekday = pick(scene.random, ['月', '火', '水', '木', '金', '土', '日']);
+  const stamp = `11/${20 + (scene.variant % 7)}(${weekday}) ${scene.clock}`;
+  const bubbles = scene.lure.sms
+    .map((paragraph) => `<div class="row"><div class="bub wrap" data-k="body">${segments(paragraph)}</div></div><div class="stamp">${stamp}</div>`)
+    .join('');
+  const css = `
+  body{background:${dark ? '#151515' : '#eef0f2'};color:${fg}}
+  .hdr{background:${carrier.color};color:#fff;display:flex;align-items:center;gap:12px;padding:10px 12px}
+  .hdr .who{flex:1;font-size:${f + 1}px;font-weight:700;min-width:0;overflow-wrap:anywhere}
+  .hdr .who small{display:block;font-size:${f - 4}px;font-weight:400;opacity:.85}
+  .note{margin:10px 10px 0;border:1px solid ${dark ? '#555' : '#c9ccd0'};background:${dark ? '#222' : '#fff'};padding:8px 10px;font-size:${f - 3}px;color:${sub};border-radius:4px}
+  .row{margin:12px 14px 0 22px;position:relative}
+  .bub{background:${dark ? '#2a2a2a' : '#fff'};border:1px solid ${dark ? '#3a3a3a' : '#d6d9dc'};border-radius:6px;padding:9px 12px;font-size:${f}px;max-width:82%;line-height:1.45}
+  .row::before{content:'';position:absolute;left:-7px;top:12px;border:7px solid transparent;border-right-color:${dark ? '#3a3a3a' : '#d6d9dc'};border-left:0}
+  .stamp{margin:3px 0 0 24px;color:${sub};font-size:${f - 5}px}
+  .lnk{color:${dark ? '#7ab4ff' : '#0645ad'}}
+  .input{position:fixed;left:0;right:0;bottom:0;display:flex;gap:8px;align-items:center;padding:8px 10px 16px;background:${dark ? '#202020' : '#fff'};border-top:1px solid ${dark ? '#333' : '#d6d9dc'}}
+  .input div{flex:1;border:1px solid ${dark ? '#444' : '#c9ccd0'};border-radius:4px;padding:7px 10px;color:${sub};font-size:${f - 1}px}
+  .input span{background:${carrier.color};color:#fff;border-radius:4px;padding:7px 12px;font-size:${f - 2}px}`;
+  const body = `${androidStatusBar(scene, fg)}
+  <div class="hdr">${ARROW('#fff')}<div class="who">${senderHtml(scene)}<small>SMS・${carrier.name}</small></div>${DOTS('#fff')}</div>
+  ${scene.variant % 2 === 1 ? `<div class="note">電話帳に登録されていない相手からのSMSです。URLを開いたり、個人情報を入力したりしないでください。</div>` : ''}
+  ${bubbles}
+  <div class="input" data-occluder><div>SMSを入力</div><span>送信</span></div>`;
+  return page(scene, css, body);
+}

@@ -2,8 +2,8 @@ import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core'
 import sharp from 'sharp';
 import type { SensitiveKind } from './content';
 import { carrierMail, gmailApp, gmailWeb, iosMail, outlookMobile, outlookWeb, yahooMail } from './mail-families';
-import { macosMail, thunderbirdWin, yahooMailWeb } from './novel-mail-families';
-import { galaxyMessages } from './novel-sms-families';
+import { gmailIos, macosMail, thunderbirdWin, yahooMailWeb } from './novel-mail-families';
+import { carrierSms, galaxyMessages } from './novel-sms-families';
 import { COLLECT_RUNS, HIDE_TEXT_CSS, SETTLE_BANNER } from './page-script';
 import type { Family, Scene } from './scene';
 import { googleMessages, iosMessages, lineChat, lineLock, plusMessage } from './sms-families';
@@ -25,6 +25,8 @@ const TEMPLATES: Record<Family, (scene: Scene) => string> = {
   'macos-mail': macosMail,
   'thunderbird-win': thunderbirdWin,
   'yahoo-mail-web': yahooMailWeb,
+  'gmail-ios': gmailIos,
+  'carrier-sms': carrierSms,
 };
 
 export function sceneHtml(scene: Scene): string {

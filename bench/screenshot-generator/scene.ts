@@ -26,7 +26,7 @@ export const FAMILIES = [
  * Families the OCR rules were never tuned on, made only with `--variety novel`: kept out of
  * FAMILIES so the standard splits (and every documented seed) stay as they were.
  */
-export const NOVEL_FAMILIES = ['galaxy-messages', 'macos-mail', 'thunderbird-win', 'yahoo-mail-web'] as const;
+export const NOVEL_FAMILIES = ['galaxy-messages', 'carrier-sms', 'gmail-ios', 'macos-mail', 'thunderbird-win', 'yahoo-mail-web'] as const;
 export type Family = (typeof FAMILIES)[number] | (typeof NOVEL_FAMILIES)[number];
 
 /** `standard`: the families and content the rules were tuned on; `novel`: half the images from NOVEL_FAMILIES, and novel content (novel-content.ts) in all. */
@@ -50,9 +50,11 @@ export const FAMILY_LABELS: Record<Family, string> = {
   'macos-mail': 'macOS Mail',
   'thunderbird-win': 'Thunderbird on Windows',
   'yahoo-mail-web': 'Yahoo!メール web',
+  'gmail-ios': 'Gmail for iOS',
+  'carrier-sms': 'carrier SMS app (docomo/au/SoftBank, not +メッセージ)',
 };
 
-export const SMS_FAMILIES: ReadonlySet<Family> = new Set(['ios-messages', 'google-messages', 'plus-message', 'line-lock', 'line-chat', 'galaxy-messages']);
+export const SMS_FAMILIES: ReadonlySet<Family> = new Set(['ios-messages', 'google-messages', 'plus-message', 'line-lock', 'line-chat', 'galaxy-messages', 'carrier-sms']);
 export const WEB_FAMILIES: ReadonlySet<Family> = new Set(['gmail-web', 'outlook-web', 'macos-mail', 'thunderbird-win', 'yahoo-mail-web']);
 
 /**
