@@ -1,9 +1,11 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import sharp from 'sharp';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchGeneratorBrowser } from '../../bench/screenshot-generator/generate';
 import { type Rendering, SceneRenderer } from '../../bench/screenshot-generator/render';
-import { planScenes } from '../../bench/screenshot-generator/scene';
+import { NOVEL_FAMILIES, conditionsOf, planScenes } from '../../bench/screenshot-generator/scene';
 import { finishImage } from '../../bench/screenshot-generator/truth';
 import { seededRandom } from '../../src/common/seeded-random';
 
@@ -104,5 +106,74 @@ describe('screenshot generator truth', () => {
       }
     }
     expect(checked).toBeGreaterThan(0);
+  });
+});
+
+describe('screenshot generator varieties', () => {
+  const committedDir = path.resolve(import.meta.dirname, '../fixtures/generated-screenshots');
+
+  it('plans the committed set exactly as it was made: --variety novel leaves the standard plan of a seed alone', () => {
+    // The committed set and every documented seed depend on the standard plan drawing the same numbers.
+    const committed = JSON.parse(fs.readFileSync(path.join(committedDir, 'truth.json'), 'utf8')) as Array<{ file: string; family: string; conditions: string[] }>;
+    const { seed, count } = JSON.parse(fs.readFileSync(path.join(committedDir, 'generator.json'), 'utf8')) as { seed: number; count: number };
+    const scenes = planScenes(seededRandom(seed), count, 'g');
+    expect(scenes.map((scene) => ({ file: scene.name, family: scene.family, conditions: conditionsOf(scene) }))).toEqual(committed.map(({ file, family, conditions }) => ({ file, family, conditions })));
+  });
+
+  it('makes half of a novel split from the novel families, with the novel content in it', () => {
+    const scenes = planScenes(seededRandom(20261350), 80, 'n', 'novel');
+    const novel = scenes.filter((scene) => (NOVEL_FAMILIES as readonly string[]).includes(scene.family));
+    expect(novel.length).toBe(40);
+    expect(new Set(novel.map((scene) => scene.family))).toEqual(new Set(NOVEL_FAMILIES));
+    const urls = scenes.map((scene) => scene.lure.email.flat().find((segment) => typeof segment !== 'string' && segment.kind === 'url'));
+    const urlTexts = urls.map((segment) => (typeof segment === 'string' || !segment ? '' : segment.text));
+    expect(urlTexts.some((url) => /^https?:\/\/\d+\.\d+\.\d+\.\d+[/:]/.test(url)), 'an IP-address host').toBe(true);
+    expect(urlTexts.some((url) => /^https?:\/\/[^/]+:\d+\//.test(url)), 'a port').toBe(true);
+    expect(urlTexts.some((url) => /%[0-9A-F]{2}/.test(url)), 'percent-encoding').toBe(true);
+    expect(urlTexts.some((url) => url.includes('#')), 'a fragment').toBe(true);
+    expect(urlTexts.some((url) => /^https:\/\/[a-z]{2,3}\.[a-z]{2}\/\w{4,7}$/.test(url)), 'a shortener-like link').toBe(true);
+    expect(urlTexts.every((url) => !/\.(example|test)\b/.test(url)), 'hosts on other TLDs').toBe(true);
+    expect(scenes.some((scene) => scene.lure.fromAddress.includes('+')), 'a plus-tagged sender').toBe(true);
+    expect(scenes.some((scene) => /[Ａ-Ｚａ-ｚ]/.test(scene.lure.fromName)), 'a full-width display name').toBe(true);
+    expect(scenes.some((scene) => /[◆［]/.test(scene.lure.subject)), 'a ◆ or ［］ subject').toBe(true);
+    expect(scenes.some((scene) => /\d,\d{3}円/.test(scene.lure.email.flat().join(''))), 'an amount with a comma and 円').toBe(true);
+  });
+
+  describe('novel families', () => {
+    let browser: Browser;
+    let renderer: SceneRenderer;
+
+    beforeAll(async () => {
+      browser = await launchGeneratorBrowser();
+      renderer = new SceneRenderer(browser);
+    });
+
+    afterAll(async () => {
+      await renderer?.close();
+      await browser?.close();
+    });
+
+    it('fills the sender, subject, body and items of every novel family, light and dark', async () => {
+      const scenes = planScenes(seededRandom(4141), 48, 'v', 'novel');
+      for (const family of NOVEL_FAMILIES) {
+        for (const theme of ['light', 'dark'] as const) {
+          const scene = scenes.find((candidate) => candidate.family === family)!;
+          // Clean conditions, sender shown: every field must come out of the template's markers.
+          Object.assign(scene, { theme, crop: 'none', banner: false, rotation: 0, format: { kind: 'png' }, variant: 0 });
+          if (scene.type === 'sms') Object.assign(scene, { senderForm: 'hyphen', sender: '090-1234-5678' });
+          const { entry } = await finishImage(scene, await renderer.render(scene));
+          const label = `${family} ${theme}`;
+          expect(entry.family, label).toBe(family);
+          expect(entry.sensitive.some((item) => item.kind === 'url'), `${label}: the URL is an item`).toBe(true);
+          expect(entry.body.length, `${label}: a body`).toBeGreaterThan(20);
+          expect(entry.plain.length, `${label}: app chrome lines`).toBeGreaterThan(3);
+          if (scene.type === 'sms') expect(entry.source_phone, label).toBe('090-1234-5678');
+          else {
+            expect(entry.subject, label).toBe(scene.lure.subject);
+            expect(entry.source_email, label).toBe(scene.lure.fromAddress);
+          }
+        }
+      }
+    });
   });
 });
