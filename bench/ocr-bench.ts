@@ -197,7 +197,8 @@ async function ensureGenerated(sets: DataSet[]): Promise<void> {
   const stale = sets.filter((set) => {
     if (set.dir !== SPLITS.tune && set.dir !== SPLITS.holdout) return false;
     const stamp = readStamp(set.dir);
-    return !fs.existsSync(path.join(set.dir, 'truth.json')) || stamp?.version !== version || stamp.seed !== DEFAULT_SEED || stamp.count !== DEFAULT_COUNT;
+    // (A novel split written there is no default split either, whatever its seed and count.)
+    return !fs.existsSync(path.join(set.dir, 'truth.json')) || stamp?.version !== version || stamp.seed !== DEFAULT_SEED || stamp.count !== DEFAULT_COUNT || (stamp.variety ?? 'standard') !== 'standard';
   });
   if (stale.length === 0) return;
   console.log(
