@@ -16,12 +16,14 @@ function charsOf(read: OcrLine, from: number, to: number): PixelBox {
 }
 
 describe('a greeting whose 様 was read as a look-alike', () => {
-  it('covers 「林彩欄」 alone on its line, and leaves a sentence that ends in 欄', () => {
+  it('covers 「林彩欄」 (a two-character name) alone on its line, and leaves a form field (「備考欄」)', () => {
     const greeting = line('林彩欄', 120);
     const boxes = findSensitiveBoxes([line('いつもご利用ありがとうございます。', 60), greeting, line('お手続きをお願いいたします。', 180)], SCREEN);
     expect(covered(boxes, greeting.box)).toBe(true);
-    const sentence = line('ご本人様確認のため下記の入力欄', 120);
-    expect(touches(findSensitiveBoxes([sentence], SCREEN), sentence.box)).toBe(false);
+    for (const text of ['備考欄', '入力欄']) {
+      const other = line(text, 120);
+      expect(touches(findSensitiveBoxes([other], SCREEN), other.box)).toBe(false);
+    }
   });
 
   it('leaves a salutation to many (「お客様各位」 is no name)', () => {
@@ -96,5 +98,16 @@ describe('an address\'s rest set apart on its row', () => {
     const to = line('苑先dp2kobayashi292の', 180, { h: 17, confidence: 5 });
     const time = line('23:24', 181, { h: 11, x: to.box.x + to.box.w + 120, confidence: 90 });
     expect(touches(findSensitiveBoxes([to, time], SCREEN), time.box)).toBe(false);
+  });
+});
+
+describe('an e-mail address whose start ended the row above, read as garbage', () => {
+  it('covers the garbled piece over the address\'s start, and leaves a piece read surely', () => {
+    const above = line('mron和Wu', 119, { h: 14, confidence: 15 });
+    const address = line('confirm@amazon-co-jp.example>', 138, { h: 16 });
+    expect(covered(findSensitiveBoxes([above, address], SCREEN), above.box)).toBe(true);
+    // (The space right above the address goes anyway: its first letters may stand there unread.)
+    const sure = line('経理部のお知らせ', 119, { h: 14, confidence: 92 });
+    expect(covered(findSensitiveBoxes([sure, address], SCREEN), sure.box)).toBe(false);
   });
 });

@@ -1,22 +1,18 @@
-import { NOT_A_NAME } from '../../../common/personal-data';
-import { alignedLeft, isNextLine, sameRow } from './line-geometry';
+import { alignedLeft, isNextLine, rowAbove, sameRow } from './line-geometry';
 import { FROM_LABEL, TO_LABEL } from './mail-labels';
 import type { OcrLine } from './ocr-layout';
 import { foldWidth } from './ocr-text';
 import type { PixelBox } from './screenshot-ocr.types';
 import type { MarkedSpan } from './sensitive-areas';
-import { HONORIFIC_LOOKALIKES } from './sensitive-text';
 
 /**
  * Sensitive text whose cue OCR misread: the detectors know a recipient by 様, an address by its @,
  * a card number by its label, and each of those is a small glyph that a 1× or rotated capture
- * loses (「林彩欄」, 「eposnetepos-jpっorz」, 「カード示尾」). These rules find the same things by
+ * loses (「eposnetepos-jpっorz」, 「カード示尾」). These rules find the same things by
  * what is left around them: the line's shape, the header row it stands in, a mask's digits. They
  * only add black (the privacy rule: when the reading is unsure, black out more).
  */
 
-/** A greeting whose 様 was read as a look-alike (「林彩欄」): a name and that look-alike alone on a line. */
-const LOOKALIKE_GREETING = new RegExp(`^\\s*([^\\s\\dA-Za-z]{2,10})\\s*[${HONORIFIC_LOOKALIKES}]\\s*$`);
 /** A masked card number's end, the mask read as anything but its last symbol and the four digits: 「いい7*5190」. */
 const MASK_TAIL = /[*＊●•]\s?\d{4}(?!\d)/;
 /**
@@ -40,9 +36,6 @@ export function findLostCueAreas(lines: readonly OcrLine[], marked: readonly Mar
   const whole = (index: number) => found.push({ start: 0, end: lines[index]!.text.length, line: index, wraps: false, address: false });
   lines.forEach((line, index) => {
     const text = foldWidth(line.text);
-    // 「林彩欄」 for 「林 彩 様」: the detectors know a name by its 様, and 欄 makes no name.
-    const greeting = LOOKALIKE_GREETING.exec(text)?.[1];
-    if (greeting !== undefined && !NOT_A_NAME.test(greeting)) whole(index);
     // 「いい7*5190」 after 「カード示尾」 for 「カード末尾」: a mask's last symbol and four digits.
     const mask = MASK_TAIL.exec(text);
     if (mask) {
@@ -64,7 +57,28 @@ export function findLostCueAreas(lines: readonly OcrLine[], marked: readonly Mar
     }
   });
   found.push(...addressRests(lines, [...marked, ...found]));
+  found.push(...unreadAddressStarts(lines, marked));
   return { marked: found, unread };
+}
+
+/**
+ * An e-mail address that starts its line without its bracket or first letters
+ * (「confirm@amazon-co-jp.example>」): they ended the row above, and when the piece of that row over
+ * the address's start was read as garbage (「mron和Wu」 for 「Amazon <auto-」), where they start in
+ * it is unknown, so the piece goes whole.
+ */
+function unreadAddressStarts(lines: readonly OcrLine[], marked: readonly MarkedSpan[]): MarkedSpan[] {
+  const found: MarkedSpan[] = [];
+  for (const span of marked) {
+    const line = lines[span.line]!;
+    if (!span.address || line.text.slice(0, span.start).trim() !== '' || !line.text.slice(span.start, span.end).includes('@')) continue;
+    for (const i of rowAbove(lines, span.line)) {
+      const piece = lines[i]!;
+      // (Text, not an avatar's or icon's lone glyph.)
+      if (piece.box.x <= line.box.x + line.box.h && piece.confidence < UNREAD_ROW_CONFIDENCE && [...piece.text.replace(/\s/g, '')].length >= 2) found.push({ start: 0, end: piece.text.length, line: i, wraps: false, address: false });
+    }
+  }
+  return found;
 }
 
 /** How many line heights left of a value its label may end. */
