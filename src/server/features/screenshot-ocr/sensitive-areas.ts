@@ -4,6 +4,7 @@ import type { OcrLine } from './ocr-layout';
 import { foldWidth, isCjk, type Span } from './ocr-text';
 import type { PixelBox } from './screenshot-ocr.types';
 import { type FoundSpan, LINE_END_ADDRESS_LABEL, LINE_END_PHONE_LABEL, LOOSE_RECIPIENT_LABEL, NAME_STOP, RECIPIENT_LABEL, sensitiveSpans } from './sensitive-text';
+import { findLostCueAreas } from './lost-cue-areas';
 import { findUnsureAreas } from './unsure-areas';
 
 /** A line that starts with the rest of a scheme: its first letters ended the line above. */
@@ -68,6 +69,9 @@ export function findSensitiveBoxes(lines: readonly OcrLine[], image?: ImageSize)
   const unsure = findUnsureAreas(lines, marked, image);
   marked.push(...unsure.marked);
   unread.push(...unsure.unread);
+  const lost = findLostCueAreas(lines, marked);
+  marked.push(...lost.marked);
+  unread.push(...lost.unread);
   // A line read unsurely that holds something to hide: where that ends is as unsure as the rest of
   // the reading, so the whole line goes ("閥誠用力二2二OSてでco午1ちか" for a masked card number).
   const lowLines = new Set(marked.filter((span) => lines[span.line]!.confidence < UNSURE_SPAN_LINE_CONFIDENCE).map((span) => span.line));

@@ -125,9 +125,14 @@ const AT_AS_TWO = /(?<=[A-Za-z0-9._-])[(（]の(?=[A-Za-z0-9])/g;
  */
 export const LOOSE_RECIPIENT_LABEL = /^\s*[^\s\d:：]{0,2}?(?:宛[^\s\d:：]|[^\s\d:：]先)\s*[:：_]\s*/;
 
-/** Characters OCR puts for 様 (欄 most of all, 機 and 接 on small dark text); only believed at the end of a short line that is one name of three characters or more (not 「入力欄」). */
+/**
+ * Characters OCR puts for 様 (欄 most of all, 機 and 接 on small dark text); only believed at the end
+ * of a short line that is one name (「林彩欄」 for 「林 彩 様」), not a form's field (「入力欄」).
+ */
 export const HONORIFIC_LOOKALIKES = '欄樣標機接';
-const HONORIFIC_LOOKALIKE_LINE = new RegExp(`^\\s*([^\\s${HONORIFIC_LOOKALIKES}]{3,8})\\s*[${HONORIFIC_LOOKALIKES}]\\s*$`);
+const HONORIFIC_LOOKALIKE_LINE = new RegExp(`^\\s*([^\\s${HONORIFIC_LOOKALIKES}]{2,8})\\s*[${HONORIFIC_LOOKALIKES}]\\s*$`);
+/** The words a form's field is named by before 欄 (「入力欄」「備考欄」): two characters, as short as a name. */
+const FIELD_BEFORE_LOOKALIKE = /^(?:入力|記入|備考|回答|解答|氏名|住所|検索|署名|本文|件名|宛先|摘要|通信|自由|空白|必須|任意)$/;
 
 /** Two addresses on a line this many characters apart at most, with nothing but Latin between, are one. */
 const ADDRESS_GAP_CHARS = 8;
@@ -255,7 +260,7 @@ export function sensitiveSpans(text: string, wide: boolean): FoundSpan[] {
 
   // A name alone on its line whose 様 OCR read as a look-alike ("石川愛子欄"): the whole line.
   const lookalike = wide ? HONORIFIC_LOOKALIKE_LINE.exec(probe) : null;
-  if (lookalike && !NOT_A_NAME.test(lookalike[1]!) && [...lookalike[1]!].every((char) => isCjk(char))) add(0, probe.length);
+  if (lookalike && !NOT_A_NAME.test(lookalike[1]!) && !FIELD_BEFORE_LOOKALIKE.test(lookalike[1]!) && [...lookalike[1]!].every((char) => isCjk(char))) add(0, probe.length);
   for (const match of probe.matchAll(/様|さま|殿/g)) {
     let start = match.index;
     while (start > 0 && match.index - start < 10 && !NAME_STOP.test(probe[start - 1]!)) start--;
