@@ -37,11 +37,12 @@ function repairHost(host: string, pathFollows = false, mayContinue = false): str
   // A host at the end of a line that may wrap is left whole: 「https://sp.yshop」 goes on 「-jp.xyz」.
   const mended = labels.length > 1 && !mayContinue ? mendTopLevel(last) : null;
   if (mended) return [...labels.slice(0, -1), mended].join('.');
-  // The slash after the host lost: 「qf7sn.examplenotice/member」. Only in URLs (after ://), and only
-  // for top-level domains of three letters or more followed by three letters or more.
+  // The slash after the host lost (「qf7sn.examplenotice/member」) or read as a 7 (「eposcard-net.xyz7login/verify」:
+  // a top-level domain has no digits). Only in URLs (after ://), and only for top-level domains of three
+  // letters or more followed by three letters or more.
   if (labels.length > 1 && pathFollows) {
-    const lead = TOP_LEVEL.filter((tld) => tld.length >= 3 && last.startsWith(tld) && /^[a-z]{3,}$/.test(last.slice(tld.length))).sort((a, b) => b.length - a.length)[0];
-    if (lead) return `${[...labels.slice(0, -1), lead].join('.')}/${fixed.slice(fixed.length - last.length + lead.length)}`;
+    const lead = TOP_LEVEL.filter((tld) => tld.length >= 3 && last.startsWith(tld) && /^7?[a-z]{3,}$/.test(last.slice(tld.length))).sort((a, b) => b.length - a.length)[0];
+    if (lead) return `${[...labels.slice(0, -1), lead].join('.')}/${fixed.slice(fixed.length - last.length + lead.length).replace(/^7/, '')}`;
   }
   const glued = TOP_LEVEL.filter((tld) => last.endsWith(tld) && last.length >= tld.length + 3).sort((a, b) => b.length - a.length)[0];
   return glued ? `${fixed.slice(0, -glued.length)}.${fixed.slice(-glued.length)}` : fixed;
@@ -49,15 +50,16 @@ function repairHost(host: string, pathFollows = false, mayContinue = false): str
 
 /**
  * A last label that is no top-level domain at all (IANA's list) is one letter away from a usual one:
- * a letter read twice or a speck read as one (「xxyz」「itest」), its last letter lost at the screen's
- * edge (「mytokyogas.xy」「.tes」), or one letter misread (「xvz」「tod」). Only a single usual domain
- * may fit, and it must have three letters or more, so 「.co」 or 「.to」 (real ones) stay as they are.
+ * a letter read twice or a speck read as one (「xxyz」「itest」), a letter lost, at the screen's edge or
+ * inside (「mytokyogas.xy」「.tes」「.xz」), or one letter misread (「xvz」「tod」). Only a single usual
+ * domain may fit, and it must have three letters or more, so 「.co」 or 「.to」 (real ones) stay as they are.
  */
 function mendTopLevel(last: string): string | null {
   if (REAL_TOP_LEVEL.has(last) || !/^[a-z]{2,}$/.test(last)) return null;
+  const withoutOne = (text: string) => [...text].map((_, i) => text.slice(0, i) + text.slice(i + 1));
   const oneAway = (tld: string): boolean => {
-    if (tld.length === last.length + 1) return tld.startsWith(last);
-    if (tld.length === last.length - 1) return [...last].some((_, i) => last.slice(0, i) + last.slice(i + 1) === tld);
+    if (tld.length === last.length + 1) return withoutOne(tld).includes(last);
+    if (tld.length === last.length - 1) return withoutOne(last).includes(tld);
     return tld.length === last.length && [...tld].filter((char, i) => char !== last[i]).length === 1;
   };
   const fits = TOP_LEVEL.filter((tld) => tld.length >= 3 && oneAway(tld));

@@ -1632,6 +1632,16 @@ describe('address repairs', () => {
     expect(findEmailAddress('info@shop-example.co')).toBe('info@shop-example.co');
     expect(repairAddressText('https://bit.to/a')).toBe('https://bit.to/a');
     expect(repairAddressText('https://example.qwzx/a')).toBe('https://example.qwzx/a');
+    // A letter lost inside the top-level domain, not only at its end; 「.cm」 (a real one) stays.
+    expect(repairAddressText('http://tokyo-gas.vpwhnxkx.xz/update/check?key=U87')).toBe('http://tokyo-gas.vpwhnxkx.xyz/update/check?key=U87');
+    expect(findEmailAddress('info@shop-example.cm')).toBe('info@shop-example.cm');
+  });
+
+  it('mends the slash after a URL host read as a 7, where a top-level domain cannot hold a digit', () => {
+    expect(repairAddressText('https://m.eposcard-net-4mh.xyz7login/verify')).toBe('https://m.eposcard-net-4mh.xyz/login/verify');
+    // A digit inside a label before the top-level domain, and an e-mail host, stay.
+    expect(repairAddressText('https://top7login.xyz/a')).toBe('https://top7login.xyz/a');
+    expect(repairAddressText('info@eposcard.xyz7login')).toBe('info@eposcard.xyz7login');
   });
 
   it('leaves the host at the end of a line that may wrap for the joined message to mend', () => {
