@@ -136,13 +136,29 @@ const DOT_AFTER_HYPHEN_IN_HOST = /(?<=:\/\/[A-Za-z0-9.-]*[A-Za-z0-9]-)\.(?=[A-Za
  * capitals or without its underscore (「?SessIOn=」「&utm_SOurce=」「&utmSOUrCe=」) is one of these.
  */
 const USUAL_QUERY_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'session', 'token', 'lang', 'from', 'ref', 'key'];
-const QUERY_KEY = /(?<=https?:\/\/[\x21-\x7e]*[?&])[A-Za-z_]{3,12}(?==)/g;
+const QUERY_KEY = /(?<=https?:\/\/[\x21-\x7e]*[?&])[A-Za-z_]{2,12}(?==)/g;
 
+/**
+ * A key read with capitals or without its underscore is the usual key it spells. A key that is a usual
+ * key of three letters or more with its last letter lost before the = (「?re=」「&lan=」: the letter
+ * runs into the =) is that key; only one usual key may fit.
+ */
 function usualQueryKey(key: string): string {
   if (key === key.toLowerCase() && key.includes('_')) return key;
   const bare = key.toLowerCase().replace(/_/g, '');
-  return USUAL_QUERY_KEYS.find((usual) => usual.replace(/_/g, '') === bare) ?? key;
+  const spelled = USUAL_QUERY_KEYS.find((usual) => usual.replace(/_/g, '') === bare);
+  if (spelled) return spelled;
+  const cut = USUAL_QUERY_KEYS.filter((usual) => usual.length >= 3 && usual.length === key.length + 1 && usual.startsWith(key));
+  return cut.length === 1 ? cut[0]! : key;
 }
+
+/**
+ * A query pair that is a usual key run into its value, with no = at all (「?session=m0T&langja」): the =
+ * was lost. Only after an & in a query whose earlier pair has its = (so the URL does use key=value pairs,
+ * and a bare flag such as 「?fromage」 is not split), for keys of four letters or more (a shorter one starts
+ * too many words), and where the pair holds nothing but letters and digits up to the next & or the URL's end.
+ */
+const LOST_EQUALS_AFTER_KEY = new RegExp(`(?<=https?:\\/\\/[^\\s?]*\\?[\\x21-\\x7e]*=[\\x21-\\x7e]*&)(${USUAL_QUERY_KEYS.filter((key) => key.length >= 4).join('|')})(?=[A-Za-z0-9]{2,}(?:&|$|[^\\x21-\\x7e]))`, 'g');
 
 /** A vertical bar in a URL's path is an l. */
 const BAR_IN_PATH = /(?<=https?:\/\/[\x21-\x7e]*\/[\x21-\x7e]*)\|(?=[a-z])/g;
@@ -173,6 +189,7 @@ export function repairAddressText(text: string, { lineMayWrap = false } = {}): s
     .replace(EQUALS_IN_HOST, '-')
     .replace(DOT_AFTER_HYPHEN_IN_HOST, '')
     .replace(QUERY_KEY, usualQueryKey)
+    .replace(LOST_EQUALS_AFTER_KEY, '$1=')
     .replace(STRAY_IN_ADDRESS, '')
     .replace(HOST, (host: string, offset: number, all: string) => {
       const repaired = repairHost(host, all.slice(Math.max(0, offset - 3), offset) === '://', lineMayWrap && offset + host.length === all.length);

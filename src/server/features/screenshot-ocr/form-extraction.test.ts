@@ -1637,6 +1637,18 @@ describe('address repairs', () => {
     expect(findEmailAddress('info@shop-example.cm')).toBe('info@shop-example.cm');
   });
 
+  it('mends a usual query key with its last letter lost, and the = lost after a usual key', () => {
+    expect(repairAddressText('http://3ux7q.example/jp/notice/redeliv/?re=VCgfAe3ik')).toBe('http://3ux7q.example/jp/notice/redeliv/?ref=VCgfAe3ik');
+    expect(repairAddressText('https://x.test/a?id=k&fro=mail')).toBe('https://x.test/a?id=k&from=mail');
+    expect(repairAddressText('https://x.test/check/?session=m0T2df0s&langja')).toBe('https://x.test/check/?session=m0T2df0s&lang=ja');
+    // Keys that fit no usual key, or several, or too short a key stay; so do a bare flag and a first pair
+    // (nothing shows that the URL uses key=value pairs), and a longer key that starts with a usual one.
+    expect(repairAddressText('https://x.test/a?pag=2&i=3')).toBe('https://x.test/a?pag=2&i=3');
+    expect(repairAddressText('https://x.test/a?fromage')).toBe('https://x.test/a?fromage');
+    expect(repairAddressText('https://x.test/a?tokenq7KHT')).toBe('https://x.test/a?tokenq7KHT');
+    expect(repairAddressText('https://x.test/a?c=1&keyword=b&language=ja')).toBe('https://x.test/a?c=1&keyword=b&language=ja');
+  });
+
   it('mends the slash after a URL host read as a 7, where a top-level domain cannot hold a digit', () => {
     expect(repairAddressText('https://m.eposcard-net-4mh.xyz7login/verify')).toBe('https://m.eposcard-net-4mh.xyz/login/verify');
     // A digit inside a label before the top-level domain, and an e-mail host, stay.
