@@ -9,7 +9,7 @@ import type { TextLine } from './form-lines';
 export const ADDRESS_AT_END = /(h?ttps?:?\/{0,2}|www\.)\S*$|[\w.-]+\.[a-z]{2,}\S*$/i;
 
 /** A line that is nothing but a piece of an address (a middle line of a URL wrapped over three or more). */
-const ADDRESS_PIECE = /^[A-Za-z0-9/?=&._%~:#+-]+$/;
+export const ADDRESS_CHARS = /^[A-Za-z0-9/?=&._%~:#+-]+$/;
 /** The wrapped last piece of a URL: a few address characters (longer pieces are read surely enough to stay anyway). */
 const ADDRESS_TAIL = /^[A-Za-z0-9/?=&._%-]{1,12}$/;
 
@@ -28,7 +28,7 @@ function rightBelow(above: TextLine, below: TextLine): boolean {
 export function endsInAddress(lines: readonly TextLine[], index: number): boolean {
   for (let i = index; i >= 0; i--) {
     if (ADDRESS_AT_END.test(lines[i]!.text)) return true;
-    if (i === 0 || !ADDRESS_PIECE.test(lines[i]!.text) || !rightBelow(lines[i - 1]!, lines[i]!)) return false;
+    if (i === 0 || !ADDRESS_CHARS.test(lines[i]!.text) || !rightBelow(lines[i - 1]!, lines[i]!)) return false;
   }
   return false;
 }

@@ -1,6 +1,6 @@
 import { CHROME, isChrome } from './app-chrome';
 import { hasTopLevelDomain, repairAddressText } from './address-repair';
-import { ADDRESS_AT_END, isAddressTail } from './address-tails';
+import { ADDRESS_AT_END, ADDRESS_CHARS, isAddressTail } from './address-tails';
 import { bodyGlyphSize, glyphSize, meaningfulChars, repairColons, sameTextRow as sameRow, type TextLine } from './form-lines';
 import { foldWidth } from './ocr-text';
 
@@ -156,7 +156,16 @@ export function dropAvatarNoise(lines: TextLine[]): TextLine[] {
     if (line.box.x >= usualLeft - line.box.h * 0.5 || CHROME.some((pattern) => pattern.test(entry.text))) return entry;
     let cut = 0;
     while (cut < line.text.length && line.charBoxes[cut]!.x + line.charBoxes[cut]!.w < usualLeft - line.box.h * 0.3) cut++;
-    return { text: foldWidth(line.text.slice(cut)).trim(), line };
+    // A URL's last piece beside the avatar (「人人生dPTr」) keeps the box of its own characters: with the
+    // avatar's it stood left of the bubble and three lines tall, an icon. (Other text keeps the line's box,
+    // by which a chat's sender name beside the avatar is told.)
+    const text = foldWidth(line.text.slice(cut)).trim();
+    const rest = line.charBoxes.slice(cut);
+    if (cut === 0 || rest.length === 0 || !ADDRESS_CHARS.test(text)) return { text, line };
+    const top = Math.min(...rest.map((box) => box.y));
+    const bottom = Math.max(...rest.map((box) => box.y + box.h));
+    const box = { x: rest[0]!.x, y: top, w: Math.max(...rest.map((char) => char.x + char.w)) - rest[0]!.x, h: bottom - top };
+    return { text, line: { ...line, box } };
   });
 }
 
