@@ -89,6 +89,12 @@ function repairMailLabel(host: string): string {
 
 /** "https://" read as "ttps://", "hhttps://", "https//", "https:/", "httpsソ/", "https:/ん" (the jpn reader's ん for a slash)… */
 const SCHEME = /(?<![A-Za-z])([hH]h?|[mn])?(ttps?)\s?[:;.,ソ7]?\s?[/\\ソ|ん]{0,2}\s?(?=[A-Za-z0-9])/g;
+/**
+ * The scheme's first letters lost where the URL starts its line (「ps:/fpbzab.xyz/…」「tps://my-au.…」): the
+ * colon and a slash still say it is one. Not after letters, on the line or the line before, nor on one line
+ * of a message alone: 「htt」 then 「ps://…」 is a scheme wrapped over two lines, whole once the lines are joined.
+ */
+const SCHEME_START_LOST = /(?<![A-Za-z]\s*)t?ps:\/{1,2}(?=[A-Za-z0-9])/g;
 /** One stray Japanese character inside an address (an avatar or icon read into the line). */
 const STRAY_IN_ADDRESS = /(?<=https?:\/\/[\x21-\x7e]*[A-Za-z0-9=?&/._-])[\u0080-\uffff](?=[A-Za-z0-9][\x21-\x7e]*)/g;
 const EMAIL = /[A-Za-z0-9][A-Za-z0-9._%+-]*@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/;
@@ -139,6 +145,13 @@ const USUAL_QUERY_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'session',
 const QUERY_KEY = /(?<=https?:\/\/[\x21-\x7e]*[?&])[A-Za-z_]{2,12}(?==)/g;
 
 /**
+ * The question mark read as a small z (「/payment/nozeizid=R6」「/update/redelivzid=vbuH」), in a URL that has
+ * none: unlike a 7 or a Z, a z may end the path's word, so only before a usual key and its = (id, no and
+ * the keys above), where the z then stands between the path and the pair the ? must open.
+ */
+const SMALL_Z_QUERY_MARK = new RegExp(`(?<=https?:\\/\\/[^\\s?]*[A-Za-z/])z(?=(?:${[...USUAL_QUERY_KEYS, 'id', 'no'].join('|')})=)`, 'g');
+
+/**
  * A key read with capitals or without its underscore is the usual key it spells. A key that is a usual
  * key of three letters or more with its last letter lost before the = (「?re=」「&lan=」: the letter
  * runs into the =) is that key; only one usual key may fit.
@@ -177,11 +190,17 @@ export function repairAddressText(text: string, { lineMayWrap = false } = {}): s
       const tail = all.slice(offset + whole.length);
       return /^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+/.test(tail) ? `h${rest}://` : whole;
     })
+    .replace(SCHEME_START_LOST, (whole, offset: number, all: string) => {
+      // Not on a line that may go on a wrapped scheme's first letters (「ht」 then 「tps://」): the joined text decides.
+      const tail = all.slice(offset + whole.length);
+      return !lineMayWrap && /^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+/.test(tail) ? 'https://' : whole;
+    })
     .replace(DOUBLED_QUERY_MARK, '?')
     .replace(MARK_AFTER_SLASH_DOUBLED, '')
     .replace(LOST_REF_QUERY, '?ref=')
     .replace(SLASH_QUERY_MARK, '/?')
     .replace(QUERY_MARK, '?')
+    .replace(SMALL_Z_QUERY_MARK, '?')
     .replace(F_EQUALS, (e: string, offset: number, all: string) => (/^[^&\s]*=/.test(all.slice(offset + 1)) ? e : 'f='))
     .replace(LOST_REF_EQUALS, 'ref=')
     .replace(KANA_EQUALS, (kana: string, offset: number, all: string) => (/^[^&\s]*=/.test(all.slice(offset + kana.length)) ? kana : '='))

@@ -1649,6 +1649,25 @@ describe('address repairs', () => {
     expect(repairAddressText('https://x.test/a?c=1&keyword=b&language=ja')).toBe('https://x.test/a?c=1&keyword=b&language=ja');
   });
 
+  it('mends the question mark read as a small z before a usual key, in a URL that has none', () => {
+    expect(repairAddressText('https://nta-e-tax.test/payment/nozeizid=R6-55820')).toBe('https://nta-e-tax.test/payment/nozei?id=R6-55820');
+    expect(repairAddressText('https://fpbzab.xyz/update/redelivzid=vbuH')).toBe('https://fpbzab.xyz/update/redeliv?id=vbuH');
+    // A z that ends a word before a key that is not a usual one, or in a URL that has its ?, stays.
+    expect(repairAddressText('https://x.test/quizpage=2')).toBe('https://x.test/quizpage=2');
+    expect(repairAddressText('https://x.test/a?x=1&bizid=3')).toBe('https://x.test/a?x=1&bizid=3');
+  });
+
+  it('mends a scheme whose first letters were lost where the URL starts, not one wrapped over two lines', () => {
+    expect(repairAddressText('ください。\n\nps:/fpbzab.xyz/confirm')).toBe('ください。\n\nhttps://fpbzab.xyz/confirm');
+    expect(repairAddressText('い。tps://my-au.ve8rs.top/s')).toBe('い。https://my-au.ve8rs.top/s');
+    expect(repairAddressText('htt\nps://a.test/x')).toBe('htt\nps://a.test/x');
+    expect(repairAddressText('maps://a.test/x')).toBe('maps://a.test/x');
+    // A line that may go on from the line before (「ht」 then 「tps://」) is left for the joined message.
+    expect(repairAddressText('tps://my-au.ve8rs.top/s', { lineMayWrap: true })).toBe('tps://my-au.ve8rs.top/s');
+    const read = ['アクセスしてください。ht', 'tps://my-au.ve8rs.top/s'].map((text, i) => ({ text, line: line(text, 40 + i * 30) }));
+    expect(joinBody(read)).toBe('アクセスしてください。https://my-au.ve8rs.top/s');
+  });
+
   it('mends the slash after a URL host read as a 7, where a top-level domain cannot hold a digit', () => {
     expect(repairAddressText('https://m.eposcard-net-4mh.xyz7login/verify')).toBe('https://m.eposcard-net-4mh.xyz/login/verify');
     // A digit inside a label before the top-level domain, and an e-mail host, stay.
