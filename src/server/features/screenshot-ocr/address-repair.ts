@@ -126,6 +126,13 @@ const MARK_AFTER_SLASH_DOUBLED = /(?<=https?:\/\/(?:[^\s?]|\/ )*\/ ?)[27Z](?=\?[
  */
 const LOST_REF_QUERY = /(?<=https?:\/\/[^\s?]*\/)[27Z]reE?(?=[A-Za-z0-9]{3,}(?:&|$|[^\x21-\x7e]))/g;
 /**
+ * The same right after the path's last word (「/billing/sp2reZzX8GpTe…」「/account2reたHeyPS4W…」, 「f=」 lost, run
+ * into an E or read as a kana as `LOST_REF_EQUALS` and `KANA_EQUALS` say): the 2 may end a
+ * word there (「/step2review」), so only before a value that looks like a token (six characters or more, with a
+ * capital or a digit).
+ */
+const LOST_REF_QUERY_AFTER_WORD = /(?<=https?:\/\/[^\s?]*\/[a-z]+)[27Z]re(?:E|[^\x21-\x7e\s]{1,2})?(?=(?=[a-z]*[A-Z0-9])[A-Za-z0-9]{6,}(?:&|$|[^\x21-\x7e]))/g;
+/**
  * The = of a query pair read as a kana or two (「?refたKSQvLD」): no Japanese character stands inside a
  * URL (it would be percent-encoded), so one between a key (lower case, as keys are written) and a
  * value, in a pair without =, was the =.
@@ -198,6 +205,7 @@ export function repairAddressText(text: string, { lineMayWrap = false } = {}): s
     .replace(DOUBLED_QUERY_MARK, '?')
     .replace(MARK_AFTER_SLASH_DOUBLED, '')
     .replace(LOST_REF_QUERY, '?ref=')
+    .replace(LOST_REF_QUERY_AFTER_WORD, '?ref=')
     .replace(SLASH_QUERY_MARK, '/?')
     .replace(QUERY_MARK, '?')
     .replace(SMALL_Z_QUERY_MARK, '?')

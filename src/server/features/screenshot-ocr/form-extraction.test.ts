@@ -1649,6 +1649,15 @@ describe('address repairs', () => {
     expect(repairAddressText('https://x.test/a?c=1&keyword=b&language=ja')).toBe('https://x.test/a?c=1&keyword=b&language=ja');
   });
 
+  it('mends 「?ref=」 read as 「2re」 right after the path\'s last word, before a token', () => {
+    expect(repairAddressText('https://x.test/billing/sp2reZzX8GpTe&t=48')).toBe('https://x.test/billing/sp?ref=ZzX8GpTe&t=48');
+    expect(repairAddressText('https://amazn-jp.rzgg.example/support/account2reたHeyPS4WJMdMP')).toBe('https://amazn-jp.rzgg.example/support/account?ref=HeyPS4WJMdMP');
+    // A word with a 2 in it, a short or all-small value, and a URL that has its ? stay.
+    expect(repairAddressText('https://x.test/step2review')).toBe('https://x.test/step2review');
+    expect(repairAddressText('https://x.test/step2reviewsnow')).toBe('https://x.test/step2reviewsnow');
+    expect(repairAddressText('https://x.test/a?b=1/sp2reZzX8GpTe')).toBe('https://x.test/a?b=1/sp2reZzX8GpTe');
+  });
+
   it('mends the question mark read as a small z before a usual key, in a URL that has none', () => {
     expect(repairAddressText('https://nta-e-tax.test/payment/nozeizid=R6-55820')).toBe('https://nta-e-tax.test/payment/nozei?id=R6-55820');
     expect(repairAddressText('https://fpbzab.xyz/update/redelivzid=vbuH')).toBe('https://fpbzab.xyz/update/redeliv?id=vbuH');
