@@ -63,6 +63,16 @@ describe('a zero read as a capital O', () => {
     expect(addressGlyphsByShape(line(tail, { 2: { h: 14, y: 0, w: 8 } })).text).toBe(tail);
   });
 
+  it('takes the cap height from the round capitals on a line with no flat capital or digit', () => {
+    // 「CGOG&utm_source=sms」: C, G, O, G as tall as the line, the small letters shorter.
+    const round = 'CGOG&utm_source=sms';
+    const tall = (w: number) => ({ h: 14, y: 0, w });
+    expect(addressGlyphsByShape(line(round, { 0: tall(10), 1: tall(10), 2: tall(8), 3: tall(10.5) })).text).toBe('CG0G&utm_source=sms');
+    // An O as wide as the round capitals stays; with a single round capital to measure by, nothing is told.
+    expect(addressGlyphsByShape(line(round, { 0: tall(10), 1: tall(10), 2: tall(10), 3: tall(10.5) })).text).toBe(round);
+    expect(addressGlyphsByShape(line('xCqO&utm_source=sms', { 1: tall(10), 3: tall(8) })).text).toBe('xCqO&utm_source=sms');
+  });
+
   it('tells nothing from boxes shared out evenly, nor outside addresses', () => {
     const even = line(url);
     even.charBoxes = even.charBoxes.map((_, i) => ({ x: i * 8, y: 2, w: 6, h: 10 }));

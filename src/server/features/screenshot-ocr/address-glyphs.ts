@@ -91,8 +91,12 @@ const ZERO_MAX_WIDTH = 0.68;
  */
 function zerosByWidth(line: OcrLine, from: number, to: number, dropped: Set<number>): Map<number, string> {
   const ratio = (i: number) => line.charBoxes[i]!.w / line.charBoxes[i]!.h;
-  const capHeights = [...line.text].flatMap((char, i) => (CAP_HEIGHT_GLYPHS.includes(char) ? [line.charBoxes[i]!.h] : []));
-  const capHeight = capHeights.length > 0 ? median(capHeights) : null;
+  const heightsOf = (glyphs: string) => [...line.text].flatMap((char, i) => (glyphs.includes(char) ? [line.charBoxes[i]!.h] : []));
+  // Without a flat capital or digit on the line (「CGOG&utm_source=sms」), the round capitals tell the cap height:
+  // they reach a little above and below it, so a box they share with the O is no strip over the whole line.
+  const capHeights = heightsOf(CAP_HEIGHT_GLYPHS);
+  const roundHeights = heightsOf(WIDE_CAPITALS);
+  const capHeight = capHeights.length > 0 ? median(capHeights) : roundHeights.length >= 2 ? median(roundHeights) : null;
   const capitals: number[] = [];
   for (let i = 0; i < line.text.length; i++) if (WIDE_CAPITALS.includes(line.text[i]!) && ownBox(line, i, capHeight)) capitals.push(ratio(i));
   const changed = new Map<number, string>();

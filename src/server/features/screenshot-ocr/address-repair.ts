@@ -37,11 +37,12 @@ function repairHost(host: string, pathFollows = false, mayContinue = false): str
   // A host at the end of a line that may wrap is left whole: 「https://sp.yshop」 goes on 「-jp.xyz」.
   const mended = labels.length > 1 && !mayContinue ? mendTopLevel(last) : null;
   if (mended) return [...labels.slice(0, -1), mended].join('.');
-  // The slash after the host lost: 「qf7sn.examplenotice/member」. Only in URLs (after ://), and only
-  // for top-level domains of three letters or more followed by three letters or more.
+  // The slash after the host lost (「qf7sn.examplenotice/member」) or read as a 7 (「eposcard-net.xyz7login/verify」:
+  // a top-level domain has no digits). Only in URLs (after ://), and only for top-level domains of three
+  // letters or more followed by three letters or more.
   if (labels.length > 1 && pathFollows) {
-    const lead = TOP_LEVEL.filter((tld) => tld.length >= 3 && last.startsWith(tld) && /^[a-z]{3,}$/.test(last.slice(tld.length))).sort((a, b) => b.length - a.length)[0];
-    if (lead) return `${[...labels.slice(0, -1), lead].join('.')}/${fixed.slice(fixed.length - last.length + lead.length)}`;
+    const lead = TOP_LEVEL.filter((tld) => tld.length >= 3 && last.startsWith(tld) && /^7?[a-z]{3,}$/.test(last.slice(tld.length))).sort((a, b) => b.length - a.length)[0];
+    if (lead) return `${[...labels.slice(0, -1), lead].join('.')}/${fixed.slice(fixed.length - last.length + lead.length).replace(/^7/, '')}`;
   }
   const glued = TOP_LEVEL.filter((tld) => last.endsWith(tld) && last.length >= tld.length + 3).sort((a, b) => b.length - a.length)[0];
   return glued ? `${fixed.slice(0, -glued.length)}.${fixed.slice(-glued.length)}` : fixed;
@@ -49,15 +50,16 @@ function repairHost(host: string, pathFollows = false, mayContinue = false): str
 
 /**
  * A last label that is no top-level domain at all (IANA's list) is one letter away from a usual one:
- * a letter read twice or a speck read as one (「xxyz」「itest」), its last letter lost at the screen's
- * edge (「mytokyogas.xy」「.tes」), or one letter misread (「xvz」「tod」). Only a single usual domain
- * may fit, and it must have three letters or more, so 「.co」 or 「.to」 (real ones) stay as they are.
+ * a letter read twice or a speck read as one (「xxyz」「itest」), a letter lost, at the screen's edge or
+ * inside (「mytokyogas.xy」「.tes」「.xz」), or one letter misread (「xvz」「tod」). Only a single usual
+ * domain may fit, and it must have three letters or more, so 「.co」 or 「.to」 (real ones) stay as they are.
  */
 function mendTopLevel(last: string): string | null {
   if (REAL_TOP_LEVEL.has(last) || !/^[a-z]{2,}$/.test(last)) return null;
+  const withoutOne = (text: string) => [...text].map((_, i) => text.slice(0, i) + text.slice(i + 1));
   const oneAway = (tld: string): boolean => {
-    if (tld.length === last.length + 1) return tld.startsWith(last);
-    if (tld.length === last.length - 1) return [...last].some((_, i) => last.slice(0, i) + last.slice(i + 1) === tld);
+    if (tld.length === last.length + 1) return withoutOne(tld).includes(last);
+    if (tld.length === last.length - 1) return withoutOne(last).includes(tld);
     return tld.length === last.length && [...tld].filter((char, i) => char !== last[i]).length === 1;
   };
   const fits = TOP_LEVEL.filter((tld) => tld.length >= 3 && oneAway(tld));
@@ -87,6 +89,12 @@ function repairMailLabel(host: string): string {
 
 /** "https://" read as "ttps://", "hhttps://", "https//", "https:/", "httpsソ/", "https:/ん" (the jpn reader's ん for a slash)… */
 const SCHEME = /(?<![A-Za-z])([hH]h?|[mn])?(ttps?)\s?[:;.,ソ7]?\s?[/\\ソ|ん]{0,2}\s?(?=[A-Za-z0-9])/g;
+/**
+ * The scheme's first letters lost where the URL starts its line (「ps:/fpbzab.xyz/…」「tps://my-au.…」): the
+ * colon and a slash still say it is one. Not after letters, on the line or the line before, nor on one line
+ * of a message alone: 「htt」 then 「ps://…」 is a scheme wrapped over two lines, whole once the lines are joined.
+ */
+const SCHEME_START_LOST = /(?<![A-Za-z]\s*)t?ps:\/{1,2}(?=[A-Za-z0-9])/g;
 /** One stray Japanese character inside an address (an avatar or icon read into the line). */
 const STRAY_IN_ADDRESS = /(?<=https?:\/\/[\x21-\x7e]*[A-Za-z0-9=?&/._-])[\u0080-\uffff](?=[A-Za-z0-9][\x21-\x7e]*)/g;
 const EMAIL = /[A-Za-z0-9][A-Za-z0-9._%+-]*@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/;
@@ -118,6 +126,13 @@ const MARK_AFTER_SLASH_DOUBLED = /(?<=https?:\/\/(?:[^\s?]|\/ )*\/ ?)[27Z](?=\?[
  */
 const LOST_REF_QUERY = /(?<=https?:\/\/[^\s?]*\/)[27Z]reE?(?=[A-Za-z0-9]{3,}(?:&|$|[^\x21-\x7e]))/g;
 /**
+ * The same right after the path's last word (「/billing/sp2reZzX8GpTe…」「/account2reたHeyPS4W…」, 「f=」 lost, run
+ * into an E or read as a kana as `LOST_REF_EQUALS` and `KANA_EQUALS` say): the 2 may end a
+ * word there (「/step2review」), so only before a value that looks like a token (six characters or more, with a
+ * capital or a digit).
+ */
+const LOST_REF_QUERY_AFTER_WORD = /(?<=https?:\/\/[^\s?]*\/[a-z]+)[27Z]re(?:E|[^\x21-\x7e\s]{1,2})?(?=(?=[a-z]*[A-Z0-9])[A-Za-z0-9]{6,}(?:&|$|[^\x21-\x7e]))/g;
+/**
  * The = of a query pair read as a kana or two (「?refたKSQvLD」): no Japanese character stands inside a
  * URL (it would be percent-encoded), so one between a key (lower case, as keys are written) and a
  * value, in a pair without =, was the =.
@@ -134,13 +149,36 @@ const DOT_AFTER_HYPHEN_IN_HOST = /(?<=:\/\/[A-Za-z0-9.-]*[A-Za-z0-9]-)\.(?=[A-Za
  * capitals or without its underscore (「?SessIOn=」「&utm_SOurce=」「&utmSOUrCe=」) is one of these.
  */
 const USUAL_QUERY_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'session', 'token', 'lang', 'from', 'ref', 'key'];
-const QUERY_KEY = /(?<=https?:\/\/[\x21-\x7e]*[?&])[A-Za-z_]{3,12}(?==)/g;
+const QUERY_KEY = /(?<=https?:\/\/[\x21-\x7e]*[?&])[A-Za-z_]{2,12}(?==)/g;
 
+/**
+ * The question mark read as a small z (「/payment/nozeizid=R6」「/update/redelivzid=vbuH」), in a URL that has
+ * none: unlike a 7 or a Z, a z may end the path's word, so only before a usual key and its = (id, no and
+ * the keys above), where the z then stands between the path and the pair the ? must open.
+ */
+const SMALL_Z_QUERY_MARK = new RegExp(`(?<=https?:\\/\\/[^\\s?]*[A-Za-z/])z(?=(?:${[...USUAL_QUERY_KEYS, 'id', 'no'].join('|')})=)`, 'g');
+
+/**
+ * A key read with capitals or without its underscore is the usual key it spells. A key that is a usual
+ * key of three letters or more with its last letter lost before the = (「?re=」「&lan=」: the letter
+ * runs into the =) is that key; only one usual key may fit.
+ */
 function usualQueryKey(key: string): string {
   if (key === key.toLowerCase() && key.includes('_')) return key;
   const bare = key.toLowerCase().replace(/_/g, '');
-  return USUAL_QUERY_KEYS.find((usual) => usual.replace(/_/g, '') === bare) ?? key;
+  const spelled = USUAL_QUERY_KEYS.find((usual) => usual.replace(/_/g, '') === bare);
+  if (spelled) return spelled;
+  const cut = USUAL_QUERY_KEYS.filter((usual) => usual.length >= 3 && usual.length === key.length + 1 && usual.startsWith(key));
+  return cut.length === 1 ? cut[0]! : key;
 }
+
+/**
+ * A query pair that is a usual key run into its value, with no = at all (「?session=m0T&langja」): the =
+ * was lost. Only after an & in a query whose earlier pair has its = (so the URL does use key=value pairs,
+ * and a bare flag such as 「?fromage」 is not split), for keys of four letters or more (a shorter one starts
+ * too many words), and where the pair holds nothing but letters and digits up to the next & or the URL's end.
+ */
+const LOST_EQUALS_AFTER_KEY = new RegExp(`(?<=https?:\\/\\/[^\\s?]*\\?[\\x21-\\x7e]*=[\\x21-\\x7e]*&)(${USUAL_QUERY_KEYS.filter((key) => key.length >= 4).join('|')})(?=[A-Za-z0-9]{2,}(?:&|$|[^\\x21-\\x7e]))`, 'g');
 
 /** A vertical bar in a URL's path is an l. */
 const BAR_IN_PATH = /(?<=https?:\/\/[\x21-\x7e]*\/[\x21-\x7e]*)\|(?=[a-z])/g;
@@ -159,11 +197,18 @@ export function repairAddressText(text: string, { lineMayWrap = false } = {}): s
       const tail = all.slice(offset + whole.length);
       return /^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+/.test(tail) ? `h${rest}://` : whole;
     })
+    .replace(SCHEME_START_LOST, (whole, offset: number, all: string) => {
+      // Not on a line that may go on a wrapped scheme's first letters (「ht」 then 「tps://」): the joined text decides.
+      const tail = all.slice(offset + whole.length);
+      return !lineMayWrap && /^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+/.test(tail) ? 'https://' : whole;
+    })
     .replace(DOUBLED_QUERY_MARK, '?')
     .replace(MARK_AFTER_SLASH_DOUBLED, '')
     .replace(LOST_REF_QUERY, '?ref=')
+    .replace(LOST_REF_QUERY_AFTER_WORD, '?ref=')
     .replace(SLASH_QUERY_MARK, '/?')
     .replace(QUERY_MARK, '?')
+    .replace(SMALL_Z_QUERY_MARK, '?')
     .replace(F_EQUALS, (e: string, offset: number, all: string) => (/^[^&\s]*=/.test(all.slice(offset + 1)) ? e : 'f='))
     .replace(LOST_REF_EQUALS, 'ref=')
     .replace(KANA_EQUALS, (kana: string, offset: number, all: string) => (/^[^&\s]*=/.test(all.slice(offset + kana.length)) ? kana : '='))
@@ -171,6 +216,7 @@ export function repairAddressText(text: string, { lineMayWrap = false } = {}): s
     .replace(EQUALS_IN_HOST, '-')
     .replace(DOT_AFTER_HYPHEN_IN_HOST, '')
     .replace(QUERY_KEY, usualQueryKey)
+    .replace(LOST_EQUALS_AFTER_KEY, '$1=')
     .replace(STRAY_IN_ADDRESS, '')
     .replace(HOST, (host: string, offset: number, all: string) => {
       const repaired = repairHost(host, all.slice(Math.max(0, offset - 3), offset) === '://', lineMayWrap && offset + host.length === all.length);

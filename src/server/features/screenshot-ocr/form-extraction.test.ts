@@ -1632,6 +1632,56 @@ describe('address repairs', () => {
     expect(findEmailAddress('info@shop-example.co')).toBe('info@shop-example.co');
     expect(repairAddressText('https://bit.to/a')).toBe('https://bit.to/a');
     expect(repairAddressText('https://example.qwzx/a')).toBe('https://example.qwzx/a');
+    // A letter lost inside the top-level domain, not only at its end; 「.cm」 (a real one) stays.
+    expect(repairAddressText('http://tokyo-gas.vpwhnxkx.xz/update/check?key=U87')).toBe('http://tokyo-gas.vpwhnxkx.xyz/update/check?key=U87');
+    expect(findEmailAddress('info@shop-example.cm')).toBe('info@shop-example.cm');
+  });
+
+  it('mends a usual query key with its last letter lost, and the = lost after a usual key', () => {
+    expect(repairAddressText('http://3ux7q.example/jp/notice/redeliv/?re=VCgfAe3ik')).toBe('http://3ux7q.example/jp/notice/redeliv/?ref=VCgfAe3ik');
+    expect(repairAddressText('https://x.test/a?id=k&fro=mail')).toBe('https://x.test/a?id=k&from=mail');
+    expect(repairAddressText('https://x.test/check/?session=m0T2df0s&langja')).toBe('https://x.test/check/?session=m0T2df0s&lang=ja');
+    // Keys that fit no usual key, or several, or too short a key stay; so do a bare flag and a first pair
+    // (nothing shows that the URL uses key=value pairs), and a longer key that starts with a usual one.
+    expect(repairAddressText('https://x.test/a?pag=2&i=3')).toBe('https://x.test/a?pag=2&i=3');
+    expect(repairAddressText('https://x.test/a?fromage')).toBe('https://x.test/a?fromage');
+    expect(repairAddressText('https://x.test/a?tokenq7KHT')).toBe('https://x.test/a?tokenq7KHT');
+    expect(repairAddressText('https://x.test/a?c=1&keyword=b&language=ja')).toBe('https://x.test/a?c=1&keyword=b&language=ja');
+  });
+
+  it('mends 「?ref=」 read as 「2re」 right after the path\'s last word, before a token', () => {
+    expect(repairAddressText('https://x.test/billing/sp2reZzX8GpTe&t=48')).toBe('https://x.test/billing/sp?ref=ZzX8GpTe&t=48');
+    expect(repairAddressText('https://amazn-jp.rzgg.example/support/account2reたHeyPS4WJMdMP')).toBe('https://amazn-jp.rzgg.example/support/account?ref=HeyPS4WJMdMP');
+    // A word with a 2 in it, a short or all-small value, and a URL that has its ? stay.
+    expect(repairAddressText('https://x.test/step2review')).toBe('https://x.test/step2review');
+    expect(repairAddressText('https://x.test/step2reviewsnow')).toBe('https://x.test/step2reviewsnow');
+    expect(repairAddressText('https://x.test/a?b=1/sp2reZzX8GpTe')).toBe('https://x.test/a?b=1/sp2reZzX8GpTe');
+  });
+
+  it('mends the question mark read as a small z before a usual key, in a URL that has none', () => {
+    expect(repairAddressText('https://nta-e-tax.test/payment/nozeizid=R6-55820')).toBe('https://nta-e-tax.test/payment/nozei?id=R6-55820');
+    expect(repairAddressText('https://fpbzab.xyz/update/redelivzid=vbuH')).toBe('https://fpbzab.xyz/update/redeliv?id=vbuH');
+    // A z that ends a word before a key that is not a usual one, or in a URL that has its ?, stays.
+    expect(repairAddressText('https://x.test/quizpage=2')).toBe('https://x.test/quizpage=2');
+    expect(repairAddressText('https://x.test/a?x=1&bizid=3')).toBe('https://x.test/a?x=1&bizid=3');
+  });
+
+  it('mends a scheme whose first letters were lost where the URL starts, not one wrapped over two lines', () => {
+    expect(repairAddressText('ください。\n\nps:/fpbzab.xyz/confirm')).toBe('ください。\n\nhttps://fpbzab.xyz/confirm');
+    expect(repairAddressText('い。tps://my-au.ve8rs.top/s')).toBe('い。https://my-au.ve8rs.top/s');
+    expect(repairAddressText('htt\nps://a.test/x')).toBe('htt\nps://a.test/x');
+    expect(repairAddressText('maps://a.test/x')).toBe('maps://a.test/x');
+    // A line that may go on from the line before (「ht」 then 「tps://」) is left for the joined message.
+    expect(repairAddressText('tps://my-au.ve8rs.top/s', { lineMayWrap: true })).toBe('tps://my-au.ve8rs.top/s');
+    const read = ['アクセスしてください。ht', 'tps://my-au.ve8rs.top/s'].map((text, i) => ({ text, line: line(text, 40 + i * 30) }));
+    expect(joinBody(read)).toBe('アクセスしてください。https://my-au.ve8rs.top/s');
+  });
+
+  it('mends the slash after a URL host read as a 7, where a top-level domain cannot hold a digit', () => {
+    expect(repairAddressText('https://m.eposcard-net-4mh.xyz7login/verify')).toBe('https://m.eposcard-net-4mh.xyz/login/verify');
+    // A digit inside a label before the top-level domain, and an e-mail host, stay.
+    expect(repairAddressText('https://top7login.xyz/a')).toBe('https://top7login.xyz/a');
+    expect(repairAddressText('info@eposcard.xyz7login')).toBe('info@eposcard.xyz7login');
   });
 
   it('leaves the host at the end of a line that may wrap for the joined message to mend', () => {

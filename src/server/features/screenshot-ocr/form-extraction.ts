@@ -2,6 +2,7 @@ import { findEmailAddress, findSenderAddress } from './address-repair';
 import { CHAT_DATE_CHIP, isChrome } from './app-chrome';
 import { bodyGlyphSize, colonsByShape, type ImageSize, meaningfulChars, type TextLine } from './form-lines';
 import { addressGlyphsByShape } from './address-glyphs';
+import { withSurerAddressReadings } from './address-second-look';
 import { joinLabelRows, readMailHeader, wrappedAddress } from './mail-header';
 import { FROM_LABEL, SUBJECT_LABEL, TO_LABEL } from './mail-labels';
 import { withPhrasesMended, withSubjectWordsMended } from './misread-phrases';
@@ -17,7 +18,9 @@ import type { SecondLook } from './second-look';
  * Turns OCR lines into the report form's fields. Anything that cannot be read is left null or
  * empty: a guess presented as fact is worse than an empty field the visitor fills in.
  */
-export function extractFormData(lines: readonly OcrLine[], size: ImageSize, secondLook: readonly SecondLook[] = []): ScreenshotFormData {
+export function extractFormData(pageLines: readonly OcrLine[], size: ImageSize, secondLook: readonly SecondLook[] = []): ScreenshotFormData {
+  // A URL's line read unsurely on the page and surely by the second look is taken from the second look.
+  const lines = withSurerAddressReadings(pageLines, secondLook);
   const read = lines.map(addressGlyphsByShape).map((line) => ({ text: foldWidth(colonsByShape(line)).replace(/\s+/g, ' ').trim(), line }));
   const rows = joinLabelRows(read);
   // A mail's own header (a subject over an avatar and the sender) looks like a card without its time.

@@ -1,10 +1,8 @@
 import { CHROME, isChrome } from './app-chrome';
 import { hasTopLevelDomain, repairAddressText } from './address-repair';
+import { ADDRESS_AT_END, ADDRESS_CHARS, isAddressTail } from './address-tails';
 import { bodyGlyphSize, glyphSize, meaningfulChars, repairColons, sameTextRow as sameRow, type TextLine } from './form-lines';
 import { foldWidth } from './ocr-text';
-
-/** A line ending in what could be the start of an address, which the next line may continue. */
-export const ADDRESS_AT_END = /(h?ttps?:?\/{0,2}|www\.)\S*$|[\w.-]+\.[a-z]{2,}\S*$/i;
 
 /**
  * Desktop mail shows a folder list and a message list beside the message: lines that end left of
@@ -90,9 +88,7 @@ export function withoutChrome(lines: TextLine[]): TextLine[] {
   for (const entry of inMessageColumn(lines)) {
     const previous = kept.at(-1);
     if (entry.text === '') continue;
-    const urlTail = previous && ADDRESS_AT_END.test(previous.text) && /^[A-Za-z0-9/?=&._%-]{1,12}$/.test(entry.text)
-      && entry.line.box.y - (previous.line.box.y + previous.line.box.h) < previous.line.box.h
-      && Math.abs(entry.line.box.x - previous.line.box.x) < previous.line.box.h * 2;
+    const urlTail = previous !== undefined && isAddressTail([...kept, entry], kept.length);
     const chrome = isChrome(entry) || isSplitChrome(entry, lines) || isToolbarLabel(entry, lines) || isIcon(entry, bodySize) || isTimeStamp(entry, bodySize);
     if (urlTail || !(chrome || (dropped !== null && continuesLine(dropped, entry)))) {
       kept.push(entry);
@@ -160,7 +156,16 @@ export function dropAvatarNoise(lines: TextLine[]): TextLine[] {
     if (line.box.x >= usualLeft - line.box.h * 0.5 || CHROME.some((pattern) => pattern.test(entry.text))) return entry;
     let cut = 0;
     while (cut < line.text.length && line.charBoxes[cut]!.x + line.charBoxes[cut]!.w < usualLeft - line.box.h * 0.3) cut++;
-    return { text: foldWidth(line.text.slice(cut)).trim(), line };
+    // A URL's last piece beside the avatar (「人人生dPTr」) keeps the box of its own characters: with the
+    // avatar's it stood left of the bubble and three lines tall, an icon. (Other text keeps the line's box,
+    // by which a chat's sender name beside the avatar is told.)
+    const text = foldWidth(line.text.slice(cut)).trim();
+    const rest = line.charBoxes.slice(cut);
+    if (cut === 0 || rest.length === 0 || !ADDRESS_CHARS.test(text)) return { text, line };
+    const top = Math.min(...rest.map((box) => box.y));
+    const bottom = Math.max(...rest.map((box) => box.y + box.h));
+    const box = { x: rest[0]!.x, y: top, w: Math.max(...rest.map((char) => char.x + char.w)) - rest[0]!.x, h: bottom - top };
+    return { text, line: { ...line, box } };
   });
 }
 
@@ -195,7 +200,8 @@ function isRuleReadAsText({ text, line }: TextLine): boolean {
 export function joinBody(read: TextLine[]): string {
   // A line read below this confidence, with no run of letters or digits an address could hold, is
   // marks read as kanji (「敵記村(連ゆほほ誠8」 at 5): an empty line serves the visitor better.
-  const lines = read.filter(({ text, line }) => (line.confidence >= MIN_BODY_LINE_CONFIDENCE || /[A-Za-z0-9]{4}/.test(text)) && !isRuleReadAsText({ text, line }));
+  // A URL's last piece wrapped onto a line of its own (「4」 at 0) is kept however unsurely it was read.
+  const lines = read.filter(({ text, line }, index) => (line.confidence >= MIN_BODY_LINE_CONFIDENCE || /[A-Za-z0-9]{4}/.test(text) || isAddressTail(read, index)) && !isRuleReadAsText({ text, line }));
   if (lines.length === 0) return '';
   const right = Math.max(...lines.map(({ line }) => line.box.x + line.box.w));
   let body = '';
