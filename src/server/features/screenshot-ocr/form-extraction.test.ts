@@ -1988,3 +1988,46 @@ describe('a web mail\'s recipient row and greeting as OCR misreads them', () => 
     expect(form.body).toBe('〇〇様\nメルカリをご利用いただきありがとうございます。\n備考欄');
   });
 });
+
+describe('a mail\'s message opens with its greeting', () => {
+  const SCREEN = { width: 1280, height: 720 };
+  it('drops the header rows the header rules left above the greeting (a To row read 「元先:」, the date)', () => {
+    const form = extractFormData([
+      line('件名: 【重要】NHKからのお知らせ', 20, { x: 20 }),
+      line('差出人: NHK <info@nhk-pay.test>', 50, { x: 20 }),
+      line('の四の生生HmI0mPI。', 80, { x: 20, confidence: 7 }),
+      line('元先:コバヤシユイ<nakamura_hin7589@au.example>', 110, { x: 20, confidence: 70 }),
+      line('佐藤亮様', 150, { x: 20 }),
+      line('平素よりNHKをご愛顧いただき、ありがとうございます。', 180, { x: 20 }),
+    ], SCREEN);
+    expect(form.body).toBe('〇〇様\n平素よりNHKをご愛顧いただき、ありがとうございます。');
+  });
+
+  it('drops a subject and a banner left above 「お客様各位」 on a screen taken for an SMS', () => {
+    const form = extractFormData([
+      line('タイムセールが始まりました。最大30%OFF', 10),
+      line('[重要】ダイレクトの利用が一時的に制限されています', 100),
+      line('お客様各位', 200),
+      line('いつも三井住友銀行をご利用いただき、誠にありがとうございます。', 230),
+    ], PHONE_SCREEN);
+    expect(form.body).toBe('お客様各位\nいつも三井住友銀行をご利用いただき、誠にありがとうございます。');
+  });
+
+  it('keeps what stands above a field 「宛名〇〇様」 and above a greeting no sentence follows', () => {
+    const fields = extractFormData([
+      line('件名: 【楽天】ご登録情報の確認', 20, { x: 20 }),
+      line('差出人: 楽天 <info@rakuten.test>', 50, { x: 20 }),
+      line('ご登録住所:〒100-0001東京都千代田区1-1', 150, { x: 20 }),
+      line('宛名山田太郎様', 180, { x: 20 }),
+      line('期限までにご確認いただけない場合、アカウントは削除されます。', 210, { x: 20 }),
+    ], SCREEN);
+    expect(fields.body).toContain('ご登録住所');
+    const lastLine = extractFormData([
+      line('件名: 【楽天】ご登録情報の確認', 20, { x: 20 }),
+      line('差出人: 楽天 <info@rakuten.test>', 50, { x: 20 }),
+      line('楽天市場をご利用いただきありがとうございます。', 150, { x: 20 }),
+      line('楽天カスタマー様', 180, { x: 20 }),
+    ], SCREEN);
+    expect(lastLine.body).toContain('楽天市場をご利用いただきありがとうございます。');
+  });
+});

@@ -6,7 +6,7 @@ import { joinLabelRows, readMailHeader, wrappedAddress } from './mail-header';
 import { FROM_LABEL, SUBJECT_LABEL, TO_LABEL } from './mail-labels';
 import { withPhrasesMended, withSubjectWordsMended } from './misread-phrases';
 import { withoutOtherNotifications } from './notification-cards';
-import { dropAvatarNoise, joinBody, withoutChatSenderName, withoutChrome, withoutCutEdgeLines } from './message-body';
+import { dropAvatarNoise, fromGreeting, joinBody, withoutChatSenderName, withoutChrome, withoutCutEdgeLines } from './message-body';
 import type { OcrLine } from './ocr-layout';
 import { withoutRecipient } from './recipient-fields';
 import { foldWidth, isCjk, isPhoneNumber, PHONE_PATTERN } from './ocr-text';
@@ -158,7 +158,7 @@ function fromSms(lines: TextLine[], size: ImageSize): ScreenshotFormData {
     withoutChatSenderName(withoutChrome(dropAvatarNoise(withoutChatTitle(firstBodyLine >= 0 ? lines.slice(firstBodyLine) : [], chatTitle)))),
     size,
   );
-  return { source_email, source_phone, subject: null, body: joinBody(bodyLines) };
+  return { source_email, source_phone, subject: null, body: joinBody(fromGreeting(bodyLines)) };
 }
 
 /** The back button at the left of an app's header, read as 「く」 or 「<」 (not the 「く」 of 「ください」「くれぐれも」). */
@@ -224,7 +224,7 @@ function fromEmail(lines: TextLine[], size: ImageSize, readAgain: readonly ReadA
   const again = source_email === null ? senderReadAgain(readAgain, bodyLines) : null;
   // The page line the sender's row was read from is the header, not the message.
   const body = again?.replaces ? bodyLines.filter(({ line }) => line !== again.replaces) : bodyLines;
-  return { source_email: source_email ?? again?.address ?? null, source_phone: null, subject, body: joinBody(body) };
+  return { source_email: source_email ?? again?.address ?? null, source_phone: null, subject, body: joinBody(fromGreeting(body)) };
 }
 
 /** A line holding only an address, in angle brackets or not. */

@@ -149,6 +149,26 @@ export function withoutChatSenderName(lines: TextLine[]): TextLine[] {
   return atAvatar && rightAbove && nameOnly ? lines.slice(1) : lines;
 }
 
+/**
+ * A mail's greeting: a name, or お客様, and an honorific alone on its line (「佐藤亮様」「お客様各位」「計人大様」 as misread).
+ * A field's label before a name (「宛名：〇〇様」, its colon lost: 「宛名〇〇様」) makes a field, not a greeting.
+ */
+const GREETING_LINE = /^(?!宛名|氏名|名義|お名前)[^\s:：、。！？]{1,12}(様|さま|殿|各位)$/u;
+/** The greeting stands at the top of what the header rules leave: a few header rows at most above it. */
+const GREETING_SEARCH_LINES = 8;
+
+/**
+ * A mail's message opens with its greeting. What the header rules left above it is the header's (a To row
+ * read 「元先:コパヤシユイ<…>」 or 「先先akuya…」, the sender's row and the date, the subject again, a banner over
+ * the app): the message starts at the greeting, when a sentence follows it (a field list cut at the top,
+ * 「宛名：〇〇様」 among its rows, does not).
+ */
+export function fromGreeting(lines: TextLine[]): TextLine[] {
+  const greeting = lines.slice(0, GREETING_SEARCH_LINES).findIndex(({ text }) => GREETING_LINE.test(text.replace(/\s+/g, '')));
+  const next = lines[greeting + 1];
+  return greeting > 0 && next !== undefined && meaningfulChars(next.text) >= 10 ? lines.slice(greeting) : lines;
+}
+
 /** Android shows the sender's avatar beside the last bubble line; OCR reads it as stray marks. */
 export function dropAvatarNoise(lines: TextLine[]): TextLine[] {
   const reference = lines.filter((entry) => !isChrome(entry));
