@@ -128,3 +128,27 @@ describe('field marks put right', () => {
     expect(withPhrasesMended(text)).toBe(text);
   });
 });
+
+describe('phone numbers after a contact label, their hyphens lost', () => {
+  it.each([
+    ['カスタマーセンター0120821749 (9:00〜18:00)', 'カスタマーセンター0120-821-749 (9:00〜18:00)'],
+    ['お問い合わせ窓口:05015897016(9:00〜18:00)', 'お問い合わせ窓口:050-1589-7016(9:00〜18:00)'],
+    ['お電話でのお問い合わせ:062401-8131', 'お電話でのお問い合わせ:06-2401-8131'],
+    ['カスタマーセンター0570-354.148(平日10:00〜17:00)', 'カスタマーセンター0570-354-148(平日10:00〜17:00)'],
+    ['お問い合わせ窓口:01209862 4 4', 'お問い合わせ窓口:0120-986-244'],
+    ['TEL 0312345678', 'TEL 03-1234-5678'],
+  ])('mends %s', (read, mended) => {
+    expect(withPhrasesMended(read)).toBe(mended);
+  });
+
+  it.each([
+    ['a reference number, not a phone', 'お問い合わせ番号:0120821749'],
+    ['a customer number without a contact label', 'お客様番号:0312345678'],
+    ['an area code the digits do not tell', 'カスタマーセンター0263123456'],
+    ['a hyphen read where the plan puts none', 'カスタマーセンター0120-8217-49'],
+    ['a number with every hyphen', 'お問い合わせ:050-4425-4679'],
+    ['digits inside an address', 'お問い合わせ https://example.test/0120821749'],
+  ])('leaves %s as it is', (_, text) => {
+    expect(withPhrasesMended(text)).toBe(text);
+  });
+});
