@@ -152,3 +152,18 @@ describe('phone numbers after a contact label, their hyphens lost', () => {
     expect(withPhrasesMended(text)).toBe(text);
   });
 });
+
+describe('a polite ending whose last kana and 。 were wrapped onto a line too small to read', () => {
+  it.each([
+    ['※このメールにお心当たりのない場合は破棄してくださ\n日本郵便カスタマーサービス', '※このメールにお心当たりのない場合は破棄してください。\n日本郵便カスタマーサービス'],
+    ['下記URLよりご確認くださ', '下記URLよりご確認ください。'],
+    ['破棄してくださ1い。', '破棄してください。'],
+    ['ご対応いただけない場合、お荷物は返送されま\n※本メールは送信専用です。', 'ご対応いただけない場合、お荷物は返送されます。\n※本メールは送信専用です。'],
+  ])('mends %s', (read, mended) => {
+    expect(withPhrasesMended(read)).toBe(mended);
+  });
+
+  it.each(['下記URLよりご確認ください。', '下記URLよりご確認くださ\nい。', 'いま\nすぐ', 'しま\n'])('leaves %s as it is', (text) => {
+    expect(withPhrasesMended(text)).toBe(text);
+  });
+});

@@ -69,15 +69,21 @@ export function withPhrasesMended(text: string): string {
 const HOURS_WITHOUT_OPENING = /(?<![(（]\s?)((?:平日\s?\d{1,2}|(?<!平日\s?|[\d:])\d{1,2}):\d{2}\s?〜\s?\d{1,2}:\d{2}\s?[)）])/g;
 
 /**
- * Marks of a message's fields OCR loses or adds: the opening bracket of business hours, and a 「こ」 read
- * before the 「ご」 that opens a field or sentence (「こご登録住所」: こご starts no word).
+ * Marks of a message's fields OCR loses or adds: a phone number's hyphens, the opening bracket of business hours,
+ * a 「こ」 read before the 「ご」 that opens a field or sentence (「こご登録住所」: こご starts no word), and the last
+ * kana and 。 of a polite ending wrapped onto a line of their own.
  */
 function withFieldMarksMended(text: string): string {
   return withPhoneHyphens(text)
     // (The wave dash read as dots and へ, 「10:00...へ17:00」, first.)
     .replace(/(?<=\d{1,2}:\d{2})(?:\.{2,3}|…)へ(?=\d{1,2}:\d{2})/g, '〜')
     .replace(/^.*$/gm, (line) => (/[(（]/.test(line) ? line : line.replace(HOURS_WITHOUT_OPENING, '($1')))
-    .replace(/^こ(?=ご)/gm, '');
+    .replace(/^こ(?=ご)/gm, '')
+    // A polite ending wrapped so that its last kana and 。 stand alone on the next line, which is too small to read
+    // (lost, or read as 「1」「いの9」): 「…破棄してくださ」「…返送されま」 end no line, so the ending is put back.
+    .replace(/くださ[1lI|](?=い)/g, 'くださ')
+    .replace(/くださ(?=\n(?!い)|$)/g, 'ください。')
+    .replace(/(?<=(?:され|いたし|ござい|おり|てい))ま(?=\n(?![すせ])|$)/g, 'ます。');
 }
 
 /**
