@@ -2031,3 +2031,26 @@ describe('a mail\'s message opens with its greeting', () => {
     expect(lastLine.body).toContain('楽天市場をご利用いただきありがとうございます。');
   });
 });
+
+describe('a chat\'s input box under the messages', () => {
+  const chat = (last: ReturnType<typeof line>) => extractFormData([
+    line('090-3817-2264', 120, { x: 120 }),
+    line('【佐川急便】お荷物のお届けにあがりましたが', 250),
+    line('不在のため持ち帰りました。', 275),
+    line('https://sagawa-kyubin.example/r?c=Hq83', 300),
+    last,
+  ], PHONE_SCREEN);
+
+  it('drops its placeholder, read unsurely as a few characters in the screen\'s bottom strip', () => {
+    expect(chat(line('メッセーニジを導カ', 790, { confidence: 65 })).body).toBe('【佐川急便】お荷物のお届けにあがりましたが不在のため持ち帰りました。\nhttps://sagawa-kyubin.example/r?c=Hq83');
+  });
+
+  it.each([
+    ['read surely', line('佐川急便カスタマーセンター', 790, { confidence: 93 })],
+    ['above the bottom strip', line('佐川急便カスタマーセンター', 600, { confidence: 65 })],
+    ['a number', line('お問い合わせ:0120-123', 790, { confidence: 65 })],
+    ['a sentence', line('ご確認ください。', 790, { confidence: 65 })],
+  ])('keeps a last line %s', (_, last) => {
+    expect(chat(last).body).toContain(last.text);
+  });
+});

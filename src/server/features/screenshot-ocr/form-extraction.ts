@@ -6,7 +6,7 @@ import { joinLabelRows, readMailHeader, wrappedAddress } from './mail-header';
 import { FROM_LABEL, SUBJECT_LABEL, TO_LABEL } from './mail-labels';
 import { withPhrasesMended, withSubjectWordsMended } from './misread-phrases';
 import { withoutOtherNotifications } from './notification-cards';
-import { dropAvatarNoise, fromGreeting, joinBody, withoutChatSenderName, withoutChrome, withoutCutEdgeLines } from './message-body';
+import { dropAvatarNoise, fromGreeting, joinBody, withoutChatSenderName, withoutChrome, withoutComposerBar, withoutCutEdgeLines } from './message-body';
 import type { OcrLine } from './ocr-layout';
 import { withoutRecipient } from './recipient-fields';
 import { foldWidth, isCjk, isPhoneNumber, PHONE_PATTERN } from './ocr-text';
@@ -158,7 +158,7 @@ function fromSms(lines: TextLine[], size: ImageSize): ScreenshotFormData {
     withoutChatSenderName(withoutChrome(dropAvatarNoise(withoutChatTitle(firstBodyLine >= 0 ? lines.slice(firstBodyLine) : [], chatTitle)))),
     size,
   );
-  return { source_email, source_phone, subject: null, body: joinBody(fromGreeting(bodyLines)) };
+  return { source_email, source_phone, subject: null, body: joinBody(fromGreeting(withoutComposerBar(bodyLines, size))) };
 }
 
 /** The back button at the left of an app's header, read as 「く」 or 「<」 (not the 「く」 of 「ください」「くれぐれも」). */

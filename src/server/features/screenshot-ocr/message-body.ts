@@ -169,6 +169,25 @@ export function fromGreeting(lines: TextLine[]): TextLine[] {
   return greeting > 0 && next !== undefined && meaningfulChars(next.text) >= 10 ? lines.slice(greeting) : lines;
 }
 
+/** A messaging app's input box sits in this bottom share of the screen… */
+const COMPOSER_ZONE = 0.12;
+/** … and its placeholder (「テキストメッセージ」「メッセージを入力」), grey behind icons, is read unsurely. */
+const COMPOSER_MAX_CONFIDENCE = 80;
+
+/**
+ * The input box under a chat (「メッセーニジを導カ」「エキデキストメッツセージ」 as its grey placeholder is misread): the page's
+ * lowest line, in its bottom strip, read unsurely, a few characters with no sentence mark and none of the digit or
+ * letter runs a message's number or address would hold. A message's last line is a sentence, a URL or a number.
+ */
+export function withoutComposerBar(lines: TextLine[], size: { height: number }): TextLine[] {
+  const last = lines.at(-1);
+  if (!last || lines.some((other) => other.line.box.y > last.line.box.y)) return lines;
+  const { text, line } = last;
+  const placeholder = line.box.y > size.height * (1 - COMPOSER_ZONE) && line.confidence < COMPOSER_MAX_CONFIDENCE
+    && meaningfulChars(text) <= SPLIT_WORD_MAX_CHARS + 4 && !/[。、！？!?]/.test(text) && !/\d{3}|[A-Za-z]{4}/.test(text);
+  return placeholder ? lines.slice(0, -1) : lines;
+}
+
 /** Android shows the sender's avatar beside the last bubble line; OCR reads it as stray marks. */
 export function dropAvatarNoise(lines: TextLine[]): TextLine[] {
   const reference = lines.filter((entry) => !isChrome(entry));
