@@ -2054,3 +2054,30 @@ describe('a chat\'s input box under the messages', () => {
     expect(chat(last).body).toContain(last.text);
   });
 });
+
+describe('a mail\'s greeting read unsurely or garbled', () => {
+  const SCREEN = { width: 1280, height: 720 };
+  const mail = (greeting: ReturnType<typeof line>) => extractFormData([
+    line('件名: 【SoftBank】重要なお知らせ', 20, { x: 20 }),
+    line('差出人: SoftBank <info@softbank-mysb.test>', 50, { x: 20 }),
+    greeting,
+    line('いつもSoftBankをご利用いただき、誠にありがとうございます。', 130, { x: 20 }),
+    line('お客様のアカウントに不審なログインがありました。', 160, { x: 20 }),
+  ], SCREEN);
+
+  it.each([
+    ['read below the icons\' confidence', line('斉藤達也様', 95, { x: 20, confidence: 26 })],
+    ['read below the body\'s floor', line('計人大様', 95, { x: 20, confidence: 13 })],
+    ['garbled, read surely', line('リリ泡ムみ攻学様', 95, { x: 20, confidence: 80 })],
+  ])('becomes 〇〇様 (%s)', (_, greeting) => {
+    expect(mail(greeting).body).toBe('〇〇様\nいつもSoftBankをご利用いただき、誠にありがとうございます。\nお客様のアカウントに不審なログインがありました。');
+  });
+
+  it.each([
+    ['お客様', line('お客様', 95, { x: 20, confidence: 26 })],
+    ['a field', line('宛名:坂本様', 95, { x: 20 })],
+    ['a line far to the right', line('斉藤達也様', 95, { x: 600, confidence: 26 })],
+  ])('leaves %s alone', (_, other) => {
+    expect(mail(other).body).not.toMatch(/^〇〇様$/m);
+  });
+});

@@ -1,3 +1,4 @@
+import { personalDataPlaceholders } from '../../../common/messages';
 import { CHROME, isChrome } from './app-chrome';
 import { hasTopLevelDomain, repairAddressText } from './address-repair';
 import { bodyGlyphSize, glyphSize, meaningfulChars, repairColons, sameTextRow as sameRow, type TextLine } from './form-lines';
@@ -167,6 +168,33 @@ export function fromGreeting(lines: TextLine[]): TextLine[] {
   const greeting = lines.slice(0, GREETING_SEARCH_LINES).findIndex(({ text }) => GREETING_LINE.test(text.replace(/\s+/g, '')));
   const next = lines[greeting + 1];
   return greeting > 0 && next !== undefined && meaningfulChars(next.text) >= 10 ? lines.slice(greeting) : lines;
+}
+
+/** A greeting is a name and 様, a few characters: more is a sentence or a field. */
+const GREETING_MAX_CHARS = 10;
+/** A sentence read surely opens the message under its greeting. */
+const OPENING_SENTENCE_CONFIDENCE = 70;
+
+/**
+ * A mail's greeting (「斎藤達也様」) read unsurely or garbled (「計人大様」 at 13, 「リリ泡ムみ攻学様」) is dropped as an icon,
+ * or kept as a wrong name. A short line ending in 様 (not お客様), right above the message's first sentence and at
+ * its left edge, is the greeting, and its name is always the recipient's: it becomes 「〇〇様」, kept as read surely,
+ * in the lines the other rules `kept` of those `read`. (Privacy first: the name, however read, never reaches the body.)
+ */
+export function withGreetingAsPlaceholder(kept: TextLine[], read: TextLine[]): TextLine[] {
+  // The first sentence the other rules kept (a desktop's message list beside the message, left out, holds sentences too).
+  const at = kept.findIndex(({ text, line }) => line.confidence >= OPENING_SENTENCE_CONFIDENCE && meaningfulChars(text) >= 10);
+  const sentence = kept[at];
+  const opening = sentence ? read.indexOf(sentence) : -1;
+  if (!sentence || opening < 0) return kept;
+  const greeting = read.slice(Math.max(0, opening - GREETING_SEARCH_LINES), opening).findLast(({ text, line }) => {
+    const gap = sentence.line.box.y - (line.box.y + line.box.h);
+    return /様$/.test(text) && !/お客様$/.test(text) && meaningfulChars(text) <= GREETING_MAX_CHARS && !/[:：、。]/.test(text)
+      && gap >= 0 && gap < sentence.line.box.h * 2 && Math.abs(line.box.x - sentence.line.box.x) < sentence.line.box.h;
+  });
+  if (!greeting) return kept;
+  const placeholder = { text: `${personalDataPlaceholders.name}様`, line: { ...greeting.line, confidence: Math.max(greeting.line.confidence, OPENING_SENTENCE_CONFIDENCE) } };
+  return [...kept.slice(0, at).filter((entry) => entry !== greeting), placeholder, ...kept.slice(at)];
 }
 
 /** A messaging app's input box sits in this bottom share of the screen… */
