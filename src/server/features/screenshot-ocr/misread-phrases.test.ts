@@ -167,3 +167,21 @@ describe('a polite ending whose last kana and 。 were wrapped onto a line too s
     expect(withPhrasesMended(text)).toBe(text);
   });
 });
+
+describe('marks lost between a sentence\'s lines and inside business hours', () => {
+  it.each([
+    ['ありがとうございます\nお客様の口座で', 'ありがとうございます。\nお客様の口座で'],
+    ['ご利用を一時的に制限させていただいております\n誠に恐れ入りますが', 'ご利用を一時的に制限させていただいております。\n誠に恐れ入りますが'],
+    ['カスタマーセンター0120-974-521平日10:0017:00)', 'カスタマーセンター0120-974-521(平日10:00〜17:00)'],
+  ])('mends %s', (read, mended) => {
+    expect(withPhrasesMended(read)).toBe(mended);
+  });
+
+  it.each([
+    'ありがとうございます。\nお客様の口座で',
+    'お荷物をお届けにあがります\nが、ご不在の場合は',
+    '受付 10:00 17:00',
+  ])('leaves %s as it is', (text) => {
+    expect(withPhrasesMended(text)).toBe(text);
+  });
+});

@@ -75,10 +75,14 @@ const HOURS_WITHOUT_OPENING = /(?<![(（]\s?)((?:平日\s?\d{1,2}|(?<!平日\s?|
  */
 function withFieldMarksMended(text: string): string {
   return withPhoneHyphens(text)
-    // (The wave dash read as dots and へ, 「10:00...へ17:00」, first.)
+    // (The wave dash read as dots and へ, 「10:00...へ17:00」, or lost, 「平日10:0017:00)」, first: minutes have two digits.)
     .replace(/(?<=\d{1,2}:\d{2})(?:\.{2,3}|…)へ(?=\d{1,2}:\d{2})/g, '〜')
+    .replace(/(?<=\d{1,2}:\d{2})(?=\d{1,2}:\d{2}\s?[)）])/g, '〜')
     .replace(/^.*$/gm, (line) => (/[(（]/.test(line) ? line : line.replace(HOURS_WITHOUT_OPENING, '($1')))
     .replace(/^こ(?=ご)/gm, '')
+    // A sentence's 。 lost where its line ends (「…ありがとうございます」, then the next sentence on its own line): a
+    // polite ending closes a sentence, unless the next line goes on with a particle (「ます」「が、…」).
+    .replace(/(?<=(?:ます|ません|ください|です))(?=\n(?![\u3041-\u3094])|\n[おご])/g, '。')
     // A polite ending wrapped so that its last kana and 。 stand alone on the next line, which is too small to read
     // (lost, or read as 「1」「いの9」): 「…破棄してくださ」「…返送されま」 end no line, so the ending is put back.
     .replace(/くださ[1lI|](?=い)/g, 'くださ')
