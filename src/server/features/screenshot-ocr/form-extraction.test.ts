@@ -2013,6 +2013,16 @@ describe('a mail\'s message opens with its greeting', () => {
     expect(form.body).toBe('お客様各位\nいつも三井住友銀行をご利用いただき、誠にありがとうございます。');
   });
 
+  it('keeps a sentence read surely above the greeting: the message began there', () => {
+    const form = extractFormData([
+      line('090-3817-2264', 120, { x: 120 }),
+      line('【楽天カード】ご利用確認のお願いです。', 250),
+      line('お客様各位', 300),
+      line('いつも楽天カードをご利用いただき、誠にありがとうございます。', 330),
+    ], PHONE_SCREEN);
+    expect(form.body).toContain('【楽天カード】ご利用確認のお願いです。');
+  });
+
   it('keeps what stands above a field 「宛名〇〇様」 and above a greeting no sentence follows', () => {
     const fields = extractFormData([
       line('件名: 【楽天】ご登録情報の確認', 20, { x: 20 }),

@@ -2,7 +2,7 @@ import { personalDataPlaceholders } from '../../../common/messages';
 import { CHROME, isChrome } from './app-chrome';
 import { hasTopLevelDomain, repairAddressText } from './address-repair';
 import { bodyGlyphSize, glyphSize, meaningfulChars, repairColons, sameTextRow as sameRow, type TextLine } from './form-lines';
-import { foldWidth } from './ocr-text';
+import { foldWidth, isCjk } from './ocr-text';
 
 /** A line ending in what could be the start of an address, which the next line may continue. */
 export const ADDRESS_AT_END = /(h?ttps?:?\/{0,2}|www\.)\S*$|[\w.-]+\.[a-z]{2,}\S*$/i;
@@ -155,19 +155,24 @@ export function withoutChatSenderName(lines: TextLine[]): TextLine[] {
  * A field's label before a name (「宛名：〇〇様」, its colon lost: 「宛名〇〇様」) makes a field, not a greeting.
  */
 const GREETING_LINE = /^(?!宛名|氏名|名義|お名前)[^\s:：、。！？]{1,12}(様|さま|殿|各位)$/u;
-/** The greeting stands at the top of what the header rules leave: a few header rows at most above it. */
+/** The greeting stands at the top of what the header rules leave: a few header rows at most above it… */
 const GREETING_SEARCH_LINES = 8;
+/** … and the message's first sentence follows it (a URL or a field list does not open a mail). */
+const GREETING_SENTENCE_CJK = 8;
 
 /**
  * A mail's message opens with its greeting. What the header rules left above it is the header's (a To row
  * read 「元先:コパヤシユイ<…>」 or 「先先akuya…」, the sender's row and the date, the subject again, a banner over
  * the app): the message starts at the greeting, when a sentence follows it (a field list cut at the top,
- * 「宛名：〇〇様」 among its rows, does not).
+ * 「宛名：〇〇様」 among its rows, does not) and nothing above it ends a sentence.
  */
 export function fromGreeting(lines: TextLine[]): TextLine[] {
   const greeting = lines.slice(0, GREETING_SEARCH_LINES).findIndex(({ text }) => GREETING_LINE.test(text.replace(/\s+/g, '')));
   const next = lines[greeting + 1];
-  return greeting > 0 && next !== undefined && meaningfulChars(next.text) >= 10 ? lines.slice(greeting) : lines;
+  const sentenceFollows = next !== undefined && [...next.text].filter((char) => isCjk(char)).length >= GREETING_SENTENCE_CJK;
+  // A header row never ends a sentence: above a line read surely that does, the message began before the greeting.
+  const headerAbove = lines.slice(0, Math.max(0, greeting)).every(({ text, line }) => !/[。！？]$/.test(text) || line.confidence < OPENING_SENTENCE_CONFIDENCE);
+  return greeting > 0 && sentenceFollows && headerAbove ? lines.slice(greeting) : lines;
 }
 
 /** A greeting is a name and 様, a few characters: more is a sentence or a field. */
