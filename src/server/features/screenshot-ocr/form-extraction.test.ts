@@ -2038,3 +2038,106 @@ describe('a web mail\'s recipient row and greeting as OCR misreads them', () => 
     expect(form.body).toBe('〇〇様\nメルカリをご利用いただきありがとうございます。\n備考欄');
   });
 });
+
+describe('a mail\'s message opens with its greeting', () => {
+  const SCREEN = { width: 1280, height: 720 };
+  it('drops the header rows the header rules left above the greeting (a To row read 「元先:」, the date)', () => {
+    const form = extractFormData([
+      line('件名: 【重要】NHKからのお知らせ', 20, { x: 20 }),
+      line('差出人: NHK <info@nhk-pay.test>', 50, { x: 20 }),
+      line('の四の生生HmI0mPI。', 80, { x: 20, confidence: 7 }),
+      line('元先:コバヤシユイ<nakamura_hin7589@au.example>', 110, { x: 20, confidence: 70 }),
+      line('佐藤亮様', 150, { x: 20 }),
+      line('平素よりNHKをご愛顧いただき、ありがとうございます。', 180, { x: 20 }),
+    ], SCREEN);
+    expect(form.body).toBe('〇〇様\n平素よりNHKをご愛顧いただき、ありがとうございます。');
+  });
+
+  it('drops a subject and a banner left above 「お客様各位」 on a screen taken for an SMS', () => {
+    const form = extractFormData([
+      line('タイムセールが始まりました。最大30%OFF', 10),
+      line('[重要】ダイレクトの利用が一時的に制限されています', 100),
+      line('お客様各位', 200),
+      line('いつも三井住友銀行をご利用いただき、誠にありがとうございます。', 230),
+    ], PHONE_SCREEN);
+    expect(form.body).toBe('お客様各位\nいつも三井住友銀行をご利用いただき、誠にありがとうございます。');
+  });
+
+  it('keeps a sentence read surely above the greeting: the message began there', () => {
+    const form = extractFormData([
+      line('090-3817-2264', 120, { x: 120 }),
+      line('【楽天カード】ご利用確認のお願いです。', 250),
+      line('お客様各位', 300),
+      line('いつも楽天カードをご利用いただき、誠にありがとうございます。', 330),
+    ], PHONE_SCREEN);
+    expect(form.body).toContain('【楽天カード】ご利用確認のお願いです。');
+  });
+
+  it('keeps what stands above a field 「宛名〇〇様」 and above a greeting no sentence follows', () => {
+    const fields = extractFormData([
+      line('件名: 【楽天】ご登録情報の確認', 20, { x: 20 }),
+      line('差出人: 楽天 <info@rakuten.test>', 50, { x: 20 }),
+      line('ご登録住所:〒100-0001東京都千代田区1-1', 150, { x: 20 }),
+      line('宛名山田太郎様', 180, { x: 20 }),
+      line('期限までにご確認いただけない場合、アカウントは削除されます。', 210, { x: 20 }),
+    ], SCREEN);
+    expect(fields.body).toContain('ご登録住所');
+    const lastLine = extractFormData([
+      line('件名: 【楽天】ご登録情報の確認', 20, { x: 20 }),
+      line('差出人: 楽天 <info@rakuten.test>', 50, { x: 20 }),
+      line('楽天市場をご利用いただきありがとうございます。', 150, { x: 20 }),
+      line('楽天カスタマー様', 180, { x: 20 }),
+    ], SCREEN);
+    expect(lastLine.body).toContain('楽天市場をご利用いただきありがとうございます。');
+  });
+});
+
+describe('a chat\'s input box under the messages', () => {
+  const chat = (last: ReturnType<typeof line>) => extractFormData([
+    line('090-3817-2264', 120, { x: 120 }),
+    line('【佐川急便】お荷物のお届けにあがりましたが', 250),
+    line('不在のため持ち帰りました。', 275),
+    line('https://sagawa-kyubin.example/r?c=Hq83', 300),
+    last,
+  ], PHONE_SCREEN);
+
+  it('drops its placeholder, read unsurely as a few characters in the screen\'s bottom strip', () => {
+    expect(chat(line('メッセーニジを導カ', 790, { confidence: 65 })).body).toBe('【佐川急便】お荷物のお届けにあがりましたが不在のため持ち帰りました。\nhttps://sagawa-kyubin.example/r?c=Hq83');
+  });
+
+  it.each([
+    ['read surely', line('佐川急便カスタマーセンター', 790, { confidence: 93 })],
+    ['above the bottom strip', line('佐川急便カスタマーセンター', 600, { confidence: 65 })],
+    ['a number', line('お問い合わせ:0120-123', 790, { confidence: 65 })],
+    ['a sentence', line('ご確認ください。', 790, { confidence: 65 })],
+  ])('keeps a last line %s', (_, last) => {
+    expect(chat(last).body).toContain(last.text);
+  });
+});
+
+describe('a mail\'s greeting read unsurely or garbled', () => {
+  const SCREEN = { width: 1280, height: 720 };
+  const mail = (greeting: ReturnType<typeof line>) => extractFormData([
+    line('件名: 【SoftBank】重要なお知らせ', 20, { x: 20 }),
+    line('差出人: SoftBank <info@softbank-mysb.test>', 50, { x: 20 }),
+    greeting,
+    line('いつもSoftBankをご利用いただき、誠にありがとうございます。', 130, { x: 20 }),
+    line('お客様のアカウントに不審なログインがありました。', 160, { x: 20 }),
+  ], SCREEN);
+
+  it.each([
+    ['read below the icons\' confidence', line('斉藤達也様', 95, { x: 20, confidence: 26 })],
+    ['read below the body\'s floor', line('計人大様', 95, { x: 20, confidence: 13 })],
+    ['garbled, read surely', line('リリ泡ムみ攻学様', 95, { x: 20, confidence: 80 })],
+  ])('becomes 〇〇様 (%s)', (_, greeting) => {
+    expect(mail(greeting).body).toBe('〇〇様\nいつもSoftBankをご利用いただき、誠にありがとうございます。\nお客様のアカウントに不審なログインがありました。');
+  });
+
+  it.each([
+    ['お客様', line('お客様', 95, { x: 20, confidence: 26 })],
+    ['a field', line('宛名:坂本様', 95, { x: 20 })],
+    ['a line far to the right', line('斉藤達也様', 95, { x: 600, confidence: 26 })],
+  ])('leaves %s alone', (_, other) => {
+    expect(mail(other).body).not.toMatch(/^〇〇様$/m);
+  });
+});

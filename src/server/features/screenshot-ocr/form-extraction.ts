@@ -7,7 +7,7 @@ import { joinLabelRows, readMailHeader, wrappedAddress } from './mail-header';
 import { FROM_LABEL, SUBJECT_LABEL, TO_LABEL } from './mail-labels';
 import { withPhrasesMended, withSubjectWordsMended } from './misread-phrases';
 import { withoutOtherNotifications } from './notification-cards';
-import { dropAvatarNoise, joinBody, withoutChatSenderName, withoutChrome, withoutCutEdgeLines } from './message-body';
+import { dropAvatarNoise, fromGreeting, joinBody, withoutChatSenderName, withGreetingAsPlaceholder, withoutChrome, withoutComposerBar, withoutCutEdgeLines } from './message-body';
 import type { OcrLine } from './ocr-layout';
 import { withoutRecipient } from './recipient-fields';
 import { foldWidth, isCjk, isPhoneNumber, PHONE_PATTERN } from './ocr-text';
@@ -161,7 +161,7 @@ function fromSms(lines: TextLine[], size: ImageSize): ScreenshotFormData {
     withoutChatSenderName(withoutChrome(dropAvatarNoise(withoutChatTitle(firstBodyLine >= 0 ? lines.slice(firstBodyLine) : [], chatTitle)))),
     size,
   );
-  return { source_email, source_phone, subject: null, body: joinBody(bodyLines) };
+  return { source_email, source_phone, subject: null, body: joinBody(fromGreeting(withoutComposerBar(bodyLines, size))) };
 }
 
 /** The back button at the left of an app's header, read as 「く」 or 「<」 (not the 「く」 of 「ください」「くれぐれも」). */
@@ -223,11 +223,12 @@ function fromEmail(lines: TextLine[], size: ImageSize, readAgain: readonly ReadA
   // Pieces of the header's rows that OCR listed after it (a page band, a column to the right) are not the message.
   const last = lines[headerEnd]?.line.box;
   const below = (entry: TextLine) => !last || entry.line.box.y + entry.line.box.h / 2 > last.y + last.h;
-  const bodyLines = withoutHeaderAddresses(withoutCutEdgeLines(withoutChrome(lines.slice(headerEnd + 1).filter((entry) => below(entry) && !MISREAD_TO_LINE.test(entry.text))), size));
+  const message = lines.slice(headerEnd + 1).filter((entry) => below(entry) && !MISREAD_TO_LINE.test(entry.text));
+  const bodyLines = withGreetingAsPlaceholder(withoutHeaderAddresses(withoutCutEdgeLines(withoutChrome(message), size)), message);
   const again = source_email === null ? senderReadAgain(readAgain, bodyLines) : null;
   // The page line the sender's row was read from is the header, not the message.
   const body = again?.replaces ? bodyLines.filter(({ line }) => line !== again.replaces) : bodyLines;
-  return { source_email: source_email ?? again?.address ?? null, source_phone: null, subject, body: joinBody(body) };
+  return { source_email: source_email ?? again?.address ?? null, source_phone: null, subject, body: joinBody(fromGreeting(body)) };
 }
 
 /** A line holding only an address, in angle brackets or not. */

@@ -1,8 +1,9 @@
+import { personalDataPlaceholders } from '../../../common/messages';
 import { CHROME, isChrome } from './app-chrome';
 import { hasTopLevelDomain, repairAddressText } from './address-repair';
 import { ADDRESS_AT_END, ADDRESS_CHARS, isAddressTail } from './address-tails';
 import { bodyGlyphSize, glyphSize, meaningfulChars, repairColons, sameTextRow as sameRow, type TextLine } from './form-lines';
-import { foldWidth } from './ocr-text';
+import { foldWidth, isCjk } from './ocr-text';
 
 /**
  * Desktop mail shows a folder list and a message list beside the message: lines that end left of
@@ -143,6 +144,77 @@ export function withoutChatSenderName(lines: TextLine[]): TextLine[] {
   const rightAbove = a.y + a.h / 2 < b.y && b.y - (a.y + a.h / 2) < b.h * 1.5;
   const nameOnly = !/[。！？、]/.test(first.text) && meaningfulChars(first.text) <= 20;
   return atAvatar && rightAbove && nameOnly ? lines.slice(1) : lines;
+}
+
+/**
+ * A mail's greeting: a name, or お客様, and an honorific alone on its line (「佐藤亮様」「お客様各位」「計人大様」 as misread).
+ * A field's label before a name (「宛名：〇〇様」, its colon lost: 「宛名〇〇様」) makes a field, not a greeting.
+ */
+const GREETING_LINE = /^(?!宛名|氏名|名義|お名前)[^\s:：、。！？]{1,12}(様|さま|殿|各位)$/u;
+/** The greeting stands at the top of what the header rules leave: a few header rows at most above it… */
+const GREETING_SEARCH_LINES = 8;
+/** … and the message's first sentence follows it (a URL or a field list does not open a mail). */
+const GREETING_SENTENCE_CJK = 8;
+
+/**
+ * A mail's message opens with its greeting. What the header rules left above it is the header's (a To row
+ * read 「元先:コパヤシユイ<…>」 or 「先先akuya…」, the sender's row and the date, the subject again, a banner over
+ * the app): the message starts at the greeting, when a sentence follows it (a field list cut at the top,
+ * 「宛名：〇〇様」 among its rows, does not) and nothing above it ends a sentence.
+ */
+export function fromGreeting(lines: TextLine[]): TextLine[] {
+  const greeting = lines.slice(0, GREETING_SEARCH_LINES).findIndex(({ text }) => GREETING_LINE.test(text.replace(/\s+/g, '')));
+  const next = lines[greeting + 1];
+  const sentenceFollows = next !== undefined && [...next.text].filter((char) => isCjk(char)).length >= GREETING_SENTENCE_CJK;
+  // A header row never ends a sentence: above a line read surely that does, the message began before the greeting.
+  const headerAbove = lines.slice(0, Math.max(0, greeting)).every(({ text, line }) => !/[。！？]$/.test(text) || line.confidence < OPENING_SENTENCE_CONFIDENCE);
+  return greeting > 0 && sentenceFollows && headerAbove ? lines.slice(greeting) : lines;
+}
+
+/** A greeting is a name and 様, a few characters: more is a sentence or a field. */
+const GREETING_MAX_CHARS = 10;
+/** A sentence read surely opens the message under its greeting. */
+const OPENING_SENTENCE_CONFIDENCE = 70;
+
+/**
+ * A mail's greeting (「斎藤達也様」) read unsurely or garbled (「計人大様」 at 13, 「リリ泡ムみ攻学様」) is dropped as an icon,
+ * or kept as a wrong name. A short line ending in 様 (not お客様), right above the message's first sentence and at
+ * its left edge, is the greeting, and its name is always the recipient's: it becomes 「〇〇様」, kept as read surely,
+ * in the lines the other rules `kept` of those `read`. (Privacy first: the name, however read, never reaches the body.)
+ */
+export function withGreetingAsPlaceholder(kept: TextLine[], read: TextLine[]): TextLine[] {
+  // The first sentence the other rules kept (a desktop's message list beside the message, left out, holds sentences too).
+  const at = kept.findIndex(({ text, line }) => line.confidence >= OPENING_SENTENCE_CONFIDENCE && meaningfulChars(text) >= 10);
+  const sentence = kept[at];
+  const opening = sentence ? read.indexOf(sentence) : -1;
+  if (!sentence || opening < 0) return kept;
+  const greeting = read.slice(Math.max(0, opening - GREETING_SEARCH_LINES), opening).findLast(({ text, line }) => {
+    const gap = sentence.line.box.y - (line.box.y + line.box.h);
+    return /様$/.test(text) && !/お客様$/.test(text) && meaningfulChars(text) <= GREETING_MAX_CHARS && !/[:：、。]/.test(text)
+      && gap >= 0 && gap < sentence.line.box.h * 2 && Math.abs(line.box.x - sentence.line.box.x) < sentence.line.box.h;
+  });
+  if (!greeting) return kept;
+  const placeholder = { text: `${personalDataPlaceholders.name}様`, line: { ...greeting.line, confidence: Math.max(greeting.line.confidence, OPENING_SENTENCE_CONFIDENCE) } };
+  return [...kept.slice(0, at).filter((entry) => entry !== greeting), placeholder, ...kept.slice(at)];
+}
+
+/** A messaging app's input box sits in this bottom share of the screen… */
+const COMPOSER_ZONE = 0.12;
+/** … and its placeholder (「テキストメッセージ」「メッセージを入力」), grey behind icons, is read unsurely. */
+const COMPOSER_MAX_CONFIDENCE = 80;
+
+/**
+ * The input box under a chat (「メッセーニジを導カ」「エキデキストメッツセージ」 as its grey placeholder is misread): the page's
+ * lowest line, in its bottom strip, read unsurely, a few characters with no sentence mark and none of the digit or
+ * letter runs a message's number or address would hold. A message's last line is a sentence, a URL or a number.
+ */
+export function withoutComposerBar(lines: TextLine[], size: { height: number }): TextLine[] {
+  const last = lines.at(-1);
+  if (!last || lines.some((other) => other.line.box.y > last.line.box.y)) return lines;
+  const { text, line } = last;
+  const placeholder = line.box.y > size.height * (1 - COMPOSER_ZONE) && line.confidence < COMPOSER_MAX_CONFIDENCE
+    && meaningfulChars(text) <= SPLIT_WORD_MAX_CHARS + 4 && !/[。、！？!?]/.test(text) && !/\d{3}|[A-Za-z]{4}/.test(text);
+  return placeholder ? lines.slice(0, -1) : lines;
 }
 
 /** Android shows the sender's avatar beside the last bubble line; OCR reads it as stray marks. */

@@ -128,3 +128,60 @@ describe('field marks put right', () => {
     expect(withPhrasesMended(text)).toBe(text);
   });
 });
+
+describe('phone numbers after a contact label, their hyphens lost', () => {
+  it.each([
+    ['カスタマーセンター0120821749 (9:00〜18:00)', 'カスタマーセンター0120-821-749 (9:00〜18:00)'],
+    ['お問い合わせ窓口:05015897016(9:00〜18:00)', 'お問い合わせ窓口:050-1589-7016(9:00〜18:00)'],
+    ['お電話でのお問い合わせ:062401-8131', 'お電話でのお問い合わせ:06-2401-8131'],
+    ['カスタマーセンター0570-354.148(平日10:00〜17:00)', 'カスタマーセンター0570-354-148(平日10:00〜17:00)'],
+    ['お問い合わせ窓口:01209862 4 4', 'お問い合わせ窓口:0120-986-244'],
+    ['TEL 0312345678', 'TEL 03-1234-5678'],
+  ])('mends %s', (read, mended) => {
+    expect(withPhrasesMended(read)).toBe(mended);
+  });
+
+  it.each([
+    ['a reference number, not a phone', 'お問い合わせ番号:0120821749'],
+    ['a customer number without a contact label', 'お客様番号:0312345678'],
+    ['an area code the digits do not tell', 'カスタマーセンター0263123456'],
+    ['a hyphen read where the plan puts none', 'カスタマーセンター0120-8217-49'],
+    ['a number with every hyphen', 'お問い合わせ:050-4425-4679'],
+    ['digits inside an address', 'お問い合わせ https://example.test/0120821749'],
+  ])('leaves %s as it is', (_, text) => {
+    expect(withPhrasesMended(text)).toBe(text);
+  });
+});
+
+describe('a polite ending whose last kana and 。 were wrapped onto a line too small to read', () => {
+  it.each([
+    ['※このメールにお心当たりのない場合は破棄してくださ\n日本郵便カスタマーサービス', '※このメールにお心当たりのない場合は破棄してください。\n日本郵便カスタマーサービス'],
+    ['下記URLよりご確認くださ', '下記URLよりご確認ください。'],
+    ['破棄してくださ1い。', '破棄してください。'],
+    ['ご対応いただけない場合、お荷物は返送されま\n※本メールは送信専用です。', 'ご対応いただけない場合、お荷物は返送されます。\n※本メールは送信専用です。'],
+  ])('mends %s', (read, mended) => {
+    expect(withPhrasesMended(read)).toBe(mended);
+  });
+
+  it.each(['下記URLよりご確認ください。', '下記URLよりご確認くださ\nい。', 'いま\nすぐ', 'しま\n'])('leaves %s as it is', (text) => {
+    expect(withPhrasesMended(text)).toBe(text);
+  });
+});
+
+describe('marks lost between a sentence\'s lines and inside business hours', () => {
+  it.each([
+    ['ありがとうございます\nお客様の口座で', 'ありがとうございます。\nお客様の口座で'],
+    ['ご利用を一時的に制限させていただいております\n誠に恐れ入りますが', 'ご利用を一時的に制限させていただいております。\n誠に恐れ入りますが'],
+    ['カスタマーセンター0120-974-521平日10:0017:00)', 'カスタマーセンター0120-974-521(平日10:00〜17:00)'],
+  ])('mends %s', (read, mended) => {
+    expect(withPhrasesMended(read)).toBe(mended);
+  });
+
+  it.each([
+    'ありがとうございます。\nお客様の口座で',
+    'お荷物をお届けにあがります\nが、ご不在の場合は',
+    '受付 10:00 17:00',
+  ])('leaves %s as it is', (text) => {
+    expect(withPhrasesMended(text)).toBe(text);
+  });
+});

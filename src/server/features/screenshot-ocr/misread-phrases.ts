@@ -69,15 +69,59 @@ export function withPhrasesMended(text: string): string {
 const HOURS_WITHOUT_OPENING = /(?<![(（]\s?)((?:平日\s?\d{1,2}|(?<!平日\s?|[\d:])\d{1,2}):\d{2}\s?〜\s?\d{1,2}:\d{2}\s?[)）])/g;
 
 /**
- * Marks of a message's fields OCR loses or adds: the opening bracket of business hours, and a 「こ」 read
- * before the 「ご」 that opens a field or sentence (「こご登録住所」: こご starts no word).
+ * Marks of a message's fields OCR loses or adds: a phone number's hyphens, the opening bracket of business hours,
+ * a 「こ」 read before the 「ご」 that opens a field or sentence (「こご登録住所」: こご starts no word), and the last
+ * kana and 。 of a polite ending wrapped onto a line of their own.
  */
 function withFieldMarksMended(text: string): string {
-  return text
-    // (The wave dash read as dots and へ, 「10:00...へ17:00」, first.)
+  return withPhoneHyphens(text)
+    // (The wave dash read as dots and へ, 「10:00...へ17:00」, or lost, 「平日10:0017:00)」, first: minutes have two digits.)
     .replace(/(?<=\d{1,2}:\d{2})(?:\.{2,3}|…)へ(?=\d{1,2}:\d{2})/g, '〜')
+    .replace(/(?<=\d{1,2}:\d{2})(?=\d{1,2}:\d{2}\s?[)）])/g, '〜')
     .replace(/^.*$/gm, (line) => (/[(（]/.test(line) ? line : line.replace(HOURS_WITHOUT_OPENING, '($1')))
-    .replace(/^こ(?=ご)/gm, '');
+    .replace(/^こ(?=ご)/gm, '')
+    // A sentence's 。 lost where its line ends (「…ありがとうございます」, then the next sentence on its own line): a
+    // polite ending closes a sentence, unless the next line goes on with a particle (「ます」「が、…」).
+    .replace(/(?<=(?:ます|ません|ください|です))(?=\n(?![\u3041-\u3094])|\n[おご])/g, '。')
+    // A polite ending wrapped so that its last kana and 。 stand alone on the next line, which is too small to read
+    // (lost, or read as 「1」「いの9」): 「…破棄してくださ」「…返送されま」 end no line, so the ending is put back.
+    .replace(/くださ[1lI|](?=い)/g, 'くださ')
+    .replace(/くださ(?=\n(?!い)|$)/g, 'ください。')
+    .replace(/(?<=(?:され|いたし|ござい|おり|てい))ま(?=\n(?![すせ])|$)/g, 'ます。');
+}
+
+/**
+ * Where Japan's numbering plan puts the hyphens of a number, by its prefix: free dial and navi dial
+ * (0120, 0800, 0570: 4-3-3), IP and mobile phones (050, 070, 080, 090: 3-4-4), Tokyo and Osaka (03, 06:
+ * 2-4-4). Other area codes are 2 to 5 digits long, which the digits alone do not tell, so they are left.
+ */
+const PHONE_GROUPS: Array<[RegExp, number[]]> = [
+  [/^0(120|800|570)\d{6}$/, [4, 3, 3]],
+  [/^0[5789]0\d{8}$/, [3, 4, 4]],
+  [/^0[36]\d{8}$/, [2, 4, 4]],
+];
+
+/** A contact label before a number on its line: the number is a phone number (not 「お問い合わせ番号」, a reference). */
+const PHONE_LABEL_BEFORE = /(センター|窓口|問い合わせ|電話|TEL|Tel|ダイヤル)[^番\d\n]{0,3}$/;
+
+/**
+ * A phone number after a contact label, its hyphens lost or read as dots (OCR drops the thin full-width
+ * hyphen: 「カスタマーセンター0120821749」「0570-354.148」「062401-8131」, with the layout's spaces between digit groups,
+ * 「01209862 4 4」): the hyphens go back where the numbering plan puts them, when every one that was read stands there too.
+ */
+function withPhoneHyphens(text: string): string {
+  return text.replace(/(?<![\w.\-/])0\d(?:[\d.-]| (?=\d)){7,14}\d(?![\w.\-/])/g, (number, offset: number) => {
+    if (!PHONE_LABEL_BEFORE.test(text.slice(Math.max(0, offset - 20), offset))) return number;
+    const digits = number.replace(/[ .-]/g, '');
+    const groups = PHONE_GROUPS.find(([prefix]) => prefix.test(digits))?.[1];
+    if (!groups) return number;
+    let at = 0;
+    const formatted = groups.map((length) => digits.slice(at, (at += length))).join('-');
+    // Where the read hyphens stand, counted in digits before them.
+    const readBreaks = [...number.matchAll(/[.-]/g)].map((mark) => number.slice(0, mark.index).replace(/\D/g, '').length);
+    const plannedBreaks = groups.slice(0, -1).map((_, index) => groups.slice(0, index + 1).reduce((sum, length) => sum + length, 0));
+    return readBreaks.every((position) => plannedBreaks.includes(position)) ? formatted : number;
+  });
 }
 
 /**
