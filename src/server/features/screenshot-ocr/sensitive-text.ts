@@ -47,6 +47,18 @@ const CARD_LABEL = /(カード番号|ご利用カード|対象カード|カー�
 const REPEATED_MASK = /([^\sA-Za-z0-9ー−\-=_.。、・…─━])(?:\s?\1){3,}\s?\d{2,4}|([^\sA-Za-z0-9ー−\-=_.。、・…─━])\2{5,}/;
 /** The mailbox owner's own 「自分」 or "me" as a recipient, with at most a menu arrow (or what OCR made of it) after it. */
 const OWN_ACCOUNT = /^\s*(?:自分|me)\s*[^\s\u3040-\u309f\u3400-\u9fff]{0,2}\s*$/;
+/**
+ * (wide) A reference number's label right before a run ("受付番号：GV17452430", "注文番号: AB1234567"):
+ * an order's or a request's code, not a URL's token. Not a card's, a phone's or an account's number.
+ */
+const REFERENCE_LABEL = /(?<!カード|電話|携帯|口座)番号\s*[:：・;.]?\s*$/;
+/** ... and the code itself: a few capitals and digits only, no mark a URL or an e-mail address has. */
+const REFERENCE_CODE = /^[A-Z]{1,4}\d{6,12}$/;
+/**
+ * (wide) A run whose only digits are a percentage ("30%OFF", a status bar's "nll78%" for its signal
+ * bars and battery): no address. A URL's "%" is followed by two hex digits ("%E3").
+ */
+const PERCENT_RUN = /^[A-Za-z]{0,6}\d{1,3}%(?![0-9A-Fa-f]{2})[A-Za-z]{0,6}$/;
 /** A phone field ("電話番号：", "TEL:"): its whole value cell goes, whatever the digits were read as. */
 const PHONE_FIELD = /(?:電話番号|電話|TEL|Tel|tel|携帯)\s*[:：]\s*(?=\S)/;
 
@@ -208,7 +220,7 @@ export function sensitiveSpans(text: string, wide: boolean): FoundSpan[] {
     const value = probe.slice(run.start, run.end);
     // "…ください。https" at the end of a line: the address goes on below.
     const schemeAtEnd = SCHEME_START.test(value) && probe.slice(run.end).trim() === '';
-    if ((looksLikeAddress(value) && !BRAND_DOMAIN.test(value)) || schemeAtEnd) add(run.start, run.end, true);
+    if ((looksLikeAddress(value) && !BRAND_DOMAIN.test(value) && !(wide && plainCode(probe, run))) || schemeAtEnd) add(run.start, run.end, true);
   }
   for (const match of probe.matchAll(PHONE_PATTERN)) {
     if (isPhoneNumber(match[0])) add(match.index, match.index + match[0].length, /[-‐－ー−]$/.test(match[0]), true);
@@ -313,6 +325,17 @@ function brokenNumberEnds(text: string, spans: readonly FoundSpan[]): FoundSpan[
 }
 
 /** ASCII runs, joined across `misread` misread characters ("verify?reミmj030", "httpsツ/docomo", "?reほたPBT"). */
+/**
+ * (wide) Is this letters-and-digits run something no URL or e-mail address is: a reference number
+ * after its label, or a percentage? (Not in the spans that pick what is read a second time.)
+ */
+function plainCode(text: string, run: Span): boolean {
+  // (The label's colon folded to ":" starts the run.)
+  const lead = /^[:;.\s]*/.exec(text.slice(run.start, run.end))![0].length;
+  const value = text.slice(run.start + lead, run.end);
+  return (REFERENCE_CODE.test(value) && REFERENCE_LABEL.test(text.slice(0, run.start + lead))) || PERCENT_RUN.test(value);
+}
+
 function addressRuns(text: string, misread: number): Span[] {
   const runs = asciiRuns(text);
   const merged: Span[] = [];

@@ -18,6 +18,8 @@ const UNREAD_LINE_CONFIDENCE = 10;
 /** Lines outside these multiples of the page's line height are specks or blobs, not text. */
 const MIN_LINE_HEIGHT = 0.6;
 const MAX_LINE_HEIGHT = 2.5;
+/** A line at least this share of the page's glyph height is text whatever the lines' median height. */
+const GLYPH_LINE_HEIGHT = 0.9;
 /** A line cut by the image's top or bottom edge is covered whole below this confidence. */
 const CUT_LINE_CONFIDENCE = 70;
 /** 様 or what OCR makes of it, alone on its line. */
@@ -101,7 +103,11 @@ export function findUnsureAreas(lines: readonly OcrLine[], marked: readonly Mark
     // as one glyph. One twice as tall as the glyphs is a widget's frame, a search field's or a
     // selected folder's, "に" 460 × 30 px on a page of 13-px glyphs.)
     const stretched = line.box.w >= line.box.h * STRETCHED_GLYPH && line.box.h <= glyphHeight * RUN_GLYPH_HEIGHT;
-    const textLike = ([...line.text.replace(/\s/g, '')].length >= 2 || stretched) && line.box.h >= textHeight * MIN_LINE_HEIGHT;
+    // (A line with digits as tall as the page's glyphs is text too, a masked card number or a code:
+    // on a page of two text sizes, 「…ののをかン95」 14 px under lines 24 px tall is shorter than the
+    // lines' median. Not any small line: a mail list's unread rows are garbage of that height too.)
+    const textLike = ([...line.text.replace(/\s/g, '')].length >= 2 || stretched)
+      && line.box.h >= (/\d/.test(line.text) ? Math.min(textHeight * MIN_LINE_HEIGHT, glyphHeight * GLYPH_LINE_HEIGHT) : textHeight * MIN_LINE_HEIGHT);
     // Garbage: a line tesseract could not read may be anything, a name or a number included.
     if (textLike && line.confidence < UNREAD_LINE_CONFIDENCE) whole(index);
     // Mostly unread: two rows of small text read unsurely as one "character" many times wider than

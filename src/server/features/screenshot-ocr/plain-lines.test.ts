@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { covered, ocrLine, type OcrLineOptions, touches } from '../../test/ocr-line-factories';
+import type { OcrLine } from './ocr-layout';
+import { findSensitiveBoxes } from './sensitive-areas';
+
+/**
+ * Round 14: plain lines the redaction rules blacked out although nothing on them is to hide, each
+ * beside the sensitive shape that must stay covered.
+ */
+
+/** Characters stay at confidence 95 whatever the line's word confidence, as tesseract reports garbage. */
+const line = (text: string, y: number, options: OcrLineOptions = {}) => ocrLine(text, y, { charConfidence: 95, ...options });
+
+const SCREEN = { width: 800, height: 600 };
+
+/** A line whose box is `boxHeight` tall around glyphs `h` tall (descenders, accents, a bubble's edge). */
+function tallBox(text: string, y: number, h: number, boxHeight: number, options: OcrLineOptions = {}): OcrLine {
+  const read = line(text, y, { ...options, h });
+  return { ...read, box: { ...read.box, y: y - (boxHeight - h) / 2, h: boxHeight } };
+}
+
+describe('plain lines left bare (round 14)', () => {
+  it('leaves a reference number after its label bare, but not a token without one or a mixed-case token after it', () => {
+    expect(findSensitiveBoxes([line('受付番号：GV17452430', 100)], SCREEN)).toEqual([]);
+    expect(findSensitiveBoxes([line('注文番号: AB1234567', 100)], SCREEN)).toEqual([]);
+    const bare = line('ご確認コード GV17452430', 100);
+    expect(touches(findSensitiveBoxes([bare], SCREEN), bare.charBoxes[bare.text.indexOf('G')]!)).toBe(true);
+    const token = line('受付番号：Hq83Tm2x9a', 100);
+    expect(touches(findSensitiveBoxes([token], SCREEN), token.charBoxes[token.text.indexOf('H')]!)).toBe(true);
+    // A card's number is never a reference code.
+    const card = line('カード番号：AB12345678', 100);
+    expect(touches(findSensitiveBoxes([card], SCREEN), card.charBoxes[card.text.indexOf('A')]!)).toBe(true);
+  });
+
+  it('leaves a percentage bare (a sale\'s "30%OFF", a status bar\'s battery), not a percent-encoded piece of a URL', () => {
+    expect(findSensitiveBoxes([line('最大30%OFF', 100)], SCREEN)).toEqual([]);
+    expect(findSensitiveBoxes([line('今nll78%', 4, { x: 600 })], SCREEN)).toEqual([]);
+    const encoded = line('a%E3%81%82b1', 100);
+    expect(touches(findSensitiveBoxes([encoded], SCREEN), encoded.charBoxes[0]!)).toBe(true);
+  });
+
+  it('covers an unread line with digits as tall as the page\'s glyphs even when shorter than its lines\' median box', () => {
+    // Lines 24 px tall around 13-px glyphs; the masked card's line read as garbage, 14 px tall.
+    const body = [
+      tallBox('ご利用いただきありがとうございます。', 100, 13, 24),
+      tallBox('24時間以内にご対応がない場合、ご利用を停止いたします。', 140, 13, 24),
+      tallBox('ご不便をおかけし申し訳ございません。', 180, 13, 24),
+    ];
+    const mask = tallBox('半議記ののをかン95', 220, 13, 14, { confidence: 0 });
+    expect(covered(findSensitiveBoxes([...body, mask], SCREEN), mask.box)).toBe(true);
+    // Without digits a row that small and unread is left (a mail list's rows under a pane's bar).
+    const list = tallBox('半議記ののをかン', 220, 13, 14, { confidence: 0 });
+    expect(touches(findSensitiveBoxes([...body, list], SCREEN), list.box)).toBe(false);
+  });
+
+  it('ends a postal address at its room number: the sentence below is not its rest', () => {
+    const address = line('お届け先:〒797-3129神奈川県藤沢市辻堂海岸3-10-7サンハイム406号室', 100, { x: 40, h: 18 });
+    const below = line('※本メールは送信専用です。', 130, { x: 40, h: 18 });
+    const after = line('ご確認ください。', 160, { x: 40, h: 18 });
+    const boxes = findSensitiveBoxes([address, below, after], SCREEN);
+    expect(covered(boxes, address.charBoxes[address.text.indexOf('〒')]!)).toBe(true);
+    expect(touches(boxes, below.box)).toBe(false);
+    // Without its room number the address goes on below (the building's name broke there).
+    const open = line('お届け先:〒797-3129神奈川県藤沢市辻堂海岸3-10-7サンハイ', 100, { x: 40, h: 18 });
+    const rest = line('ム406号室', 130, { x: 40, h: 18 });
+    expect(covered(findSensitiveBoxes([open, rest, after], SCREEN), rest.box)).toBe(true);
+  });
+
+  it('does not take the next header field\'s label, left of an address that ran to its column\'s edge, for the address\'s rest', () => {
+    const from = line('From', 100, { x: 20, h: 24 });
+    const sender = line('info@mail.sb-support.xyz', 100, { x: 130, h: 24 });
+    const to = line('To', 150, { x: 20, h: 24 });
+    const recipient = line('rikyoshida318@outlook.test', 150, { x: 130, h: 24 });
+    const subject = line('件名 ご利用料金のお支払いについて', 200, { x: 20, h: 24 });
+    const boxes = findSensitiveBoxes([from, sender, to, recipient, subject], SCREEN);
+    expect(covered(boxes, sender.box)).toBe(true);
+    expect(covered(boxes, recipient.box)).toBe(true);
+    // (The unread room under the recipient's address, from the column's edge, may graze the label's foot.)
+    expect(covered(boxes, to.box)).toBe(false);
+    expect(touches(boxes, { ...to.box, h: to.box.h / 2 })).toBe(false);
+  });
+});
