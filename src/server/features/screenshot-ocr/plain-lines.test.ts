@@ -32,6 +32,18 @@ describe('plain lines left bare (round 14)', () => {
     expect(touches(findSensitiveBoxes([card], SCREEN), card.charBoxes[card.text.indexOf('A')]!)).toBe(true);
   });
 
+  it('leaves a number after a reference label bare unless it has a phone\'s shape', () => {
+    expect(findSensitiveBoxes([line('注文番号：737-3051916-9804806', 100)], SCREEN)).toEqual([]);
+    expect(findSensitiveBoxes([line('お問い合わせ番号：6170-8249-8215', 100)], SCREEN)).toEqual([]);
+    expect(findSensitiveBoxes([line('お客様番号：8033864259', 100)], SCREEN)).toEqual([]);
+    // 0 and nine or ten more digits may be a phone number whatever the label says.
+    const phoneShaped = line('お客様番号：0794071103', 100);
+    expect(covered(findSensitiveBoxes([phoneShaped], SCREEN), phoneShaped.charBoxes[phoneShaped.text.indexOf('0')]!)).toBe(true);
+    // Without a reference label the same digits are covered.
+    const bare = line('ご連絡先 6170-8249-8215', 100);
+    expect(covered(findSensitiveBoxes([bare], SCREEN), bare.charBoxes[bare.text.indexOf('0')]!)).toBe(true);
+  });
+
   it('leaves a percentage bare (a sale\'s "30%OFF", a status bar\'s battery), not a percent-encoded piece of a URL', () => {
     expect(findSensitiveBoxes([line('最大30%OFF', 100)], SCREEN)).toEqual([]);
     expect(findSensitiveBoxes([line('今nll78%', 4, { x: 600 })], SCREEN)).toEqual([]);

@@ -223,13 +223,16 @@ export function sensitiveSpans(text: string, wide: boolean): FoundSpan[] {
     if ((looksLikeAddress(value) && !BRAND_DOMAIN.test(value) && !(wide && plainCode(probe, run))) || schemeAtEnd) add(run.start, run.end, true);
   }
   for (const match of probe.matchAll(PHONE_PATTERN)) {
-    if (isPhoneNumber(match[0])) add(match.index, match.index + match[0].length, /[-‐－ー−]$/.test(match[0]), true);
+    if (isPhoneNumber(match[0]) && !(wide && referenceNumber(probe, match.index, match.index + match[0].length))) add(match.index, match.index + match[0].length, /[-‐－ー−]$/.test(match[0]), true);
   }
   // A number that breaks at the end of the line ("0120-862-").
   const trailingNumber = /(?:\+?\d[\d\s\-‐－ー−]{4,})[-‐－ー−]\s*$/.exec(probe);
-  if (trailingNumber) add(trailingNumber.index, probe.length, true);
+  if (trailingNumber && !(wide && referenceNumber(probe, trailingNumber.index, probe.length))) add(trailingNumber.index, probe.length, true);
   // Full-width numbers come out with their separators misread; covered whatever they were read as.
-  for (const match of probe.matchAll(LOOSE_NUMBER)) add(match.index, match.index + match[0].length, /[\s\-‐－ー−一二_・.]$/.test(match[0]) || match.index + match[0].length === probe.trimEnd().length);
+  for (const match of probe.matchAll(LOOSE_NUMBER)) {
+    if (wide && referenceNumber(probe, match.index, match.index + match[0].length)) continue;
+    add(match.index, match.index + match[0].length, /[\s\-‐－ー−一二_・.]$/.test(match[0]) || match.index + match[0].length === probe.trimEnd().length);
+  }
   for (const label of probe.matchAll(PHONE_LABEL)) {
     const start = label.index + label[0].length;
     const run = (wide ? PHONE_LABEL_VALUE : PHONE_LABEL_RUN).exec(probe.slice(start))![0].trimEnd();
@@ -334,6 +337,24 @@ function plainCode(text: string, run: Span): boolean {
   const lead = /^[:;.\s]*/.exec(text.slice(run.start, run.end))![0].length;
   const value = text.slice(run.start + lead, run.end);
   return (REFERENCE_CODE.test(value) && REFERENCE_LABEL.test(text.slice(0, run.start + lead))) || PERCENT_RUN.test(value);
+}
+
+/** A digit or a separator inside one number. */
+const NUMBER_CHAR = /[\d\-‐－ー−]/;
+
+/**
+ * (wide) Is the number that holds `start`–`end` a reference number after its label ("注文番号：
+ * 737-3051916-9804806", "お客様番号：8033864259"): not a phone's shape (0 and nine or ten more digits,
+ * or "+")? A phone-shaped one is covered whatever its label says.
+ */
+function referenceNumber(text: string, start: number, end: number): boolean {
+  let first = start;
+  while (first > 0 && NUMBER_CHAR.test(text[first - 1]!)) first--;
+  let last = end;
+  while (last < text.length && NUMBER_CHAR.test(text[last]!)) last++;
+  const digits = text.slice(first, last).replace(/\D/g, '');
+  const label = text.slice(0, first);
+  return REFERENCE_LABEL.test(label) && !/\+\s*$/.test(label) && !/^0\d{9,10}$/.test(digits);
 }
 
 function addressRuns(text: string, misread: number): Span[] {
