@@ -44,6 +44,19 @@ describe('plain lines left bare (round 14)', () => {
     expect(covered(findSensitiveBoxes([bare], SCREEN), bare.charBoxes[bare.text.indexOf('0')]!)).toBe(true);
   });
 
+  it('does not look for the rest of a whole phone number on the row below, but does for a number cut short', () => {
+    // A chat's header: the sender's number, a gap, the app's own label.
+    const number = line('ドコモ070-9664-1093', 40, { x: 18, h: 36 });
+    const label = line('不明な送信者', 110, { x: 30, h: 26 });
+    const body = line('メッセージの可能性があります。', 140, { x: 30, h: 20 });
+    const boxes = findSensitiveBoxes([number, label, body], SCREEN);
+    expect(covered(boxes, number.charBoxes[number.text.indexOf('0')]!)).toBe(true);
+    expect(touches(boxes, label.box)).toBe(false);
+    // Nine digits: the number's last one went onto the next row.
+    const cut = line('ドコモ070-9664-109', 40, { x: 18, h: 36 });
+    expect(touches(findSensitiveBoxes([cut, label, body], SCREEN), label.box)).toBe(true);
+  });
+
   it('leaves a percentage bare (a sale\'s "30%OFF", a status bar\'s battery), not a percent-encoded piece of a URL', () => {
     expect(findSensitiveBoxes([line('最大30%OFF', 100)], SCREEN)).toEqual([]);
     expect(findSensitiveBoxes([line('今nll78%', 4, { x: 600 })], SCREEN)).toEqual([]);

@@ -231,7 +231,9 @@ export function sensitiveSpans(text: string, wide: boolean): FoundSpan[] {
   // Full-width numbers come out with their separators misread; covered whatever they were read as.
   for (const match of probe.matchAll(LOOSE_NUMBER)) {
     if (wide && referenceNumber(probe, match.index, match.index + match[0].length)) continue;
-    add(match.index, match.index + match[0].length, /[\s\-‐－ー−一二_・.]$/.test(match[0]) || match.index + match[0].length === probe.trimEnd().length);
+    // (wide: a whole phone number at the line's end, "ドコモ070-9664-1093", is all there: nothing of it below.)
+    const atEnd = match.index + match[0].length === probe.trimEnd().length && !(wide && wholePhone(probe, match.index, match[0]));
+    add(match.index, match.index + match[0].length, /[\s\-‐－ー−一二_・.]$/.test(match[0]) || atEnd);
   }
   for (const label of probe.matchAll(PHONE_LABEL)) {
     const start = label.index + label[0].length;
@@ -281,6 +283,12 @@ export function sensitiveSpans(text: string, wide: boolean): FoundSpan[] {
     add(Math.max(0, start - 1), match.index + match[0].length);
   }
   return spans;
+}
+
+/** (wide) Is this number, not inside a longer run of digits, all of a phone number: 0 and nine or ten more digits, and whole? */
+function wholePhone(text: string, start: number, value: string): boolean {
+  const digits = value.replace(/\D/g, '');
+  return !/\d[\s\-‐－ー−]?$/.test(text.slice(0, start)) && /^0\d{9,10}$/.test(digits) && wholeNumber(digits);
 }
 
 /**
