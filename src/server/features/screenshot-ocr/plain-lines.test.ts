@@ -57,6 +57,15 @@ describe('plain lines left bare (round 14)', () => {
     expect(touches(findSensitiveBoxes([cut, label, body], SCREEN), label.box)).toBe(true);
   });
 
+  it('leaves Gmail\'s 「To 自分 ▴」 bare whatever one character its arrow was read as, but covers a name after 自分', () => {
+    expect(findSensitiveBoxes([line('To自分ょ', 100)], SCREEN)).toEqual([]);
+    expect(findSensitiveBoxes([line('To自分る', 100)], SCREEN)).toEqual([]);
+    const named = line('To 自分、山田花子', 100);
+    expect(covered(findSensitiveBoxes([named], SCREEN), named.charBoxes[named.text.indexOf('山')]!)).toBe(true);
+    const kanji = line('To自分様', 100);
+    expect(touches(findSensitiveBoxes([kanji], SCREEN), kanji.charBoxes[kanji.text.indexOf('様')]!)).toBe(true);
+  });
+
   it('leaves a percentage bare (a sale\'s "30%OFF", a status bar\'s battery), not a percent-encoded piece of a URL', () => {
     expect(findSensitiveBoxes([line('最大30%OFF', 100)], SCREEN)).toEqual([]);
     expect(findSensitiveBoxes([line('今nll78%', 4, { x: 600 })], SCREEN)).toEqual([]);

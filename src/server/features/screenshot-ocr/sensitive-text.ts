@@ -45,8 +45,11 @@ export const LINE_END_PHONE_LABEL = new RegExp(`${PHONE_LABEL_WORDS}[^\\d\\s]{0,
 const CARD_LABEL = /(カード番号|ご利用カード|対象カード|カード|card)/i;
 /** A mask OCR read as something else ("米米米米米米米米1234", "++++ ++++ 5518"): one symbol repeated, then the last digits. */
 const REPEATED_MASK = /([^\sA-Za-z0-9ー−\-=_.。、・…─━])(?:\s?\1){3,}\s?\d{2,4}|([^\sA-Za-z0-9ー−\-=_.。、・…─━])\2{5,}/;
-/** The mailbox owner's own 「自分」 or "me" as a recipient, with at most a menu arrow (or what OCR made of it) after it. */
-const OWN_ACCOUNT = /^\s*(?:自分|me)\s*[^\s\u3040-\u309f\u3400-\u9fff]{0,2}\s*$/;
+/**
+ * The mailbox owner's own 「自分」 or "me" as a recipient, with at most a menu arrow (or what OCR made
+ * of it: one character that is no kanji, 「ょ」 or 「る」 for ▴, or two that are no kana) after it.
+ */
+const OWN_ACCOUNT = /^\s*(?:自分|me)\s*(?:[^\s\u3400-\u9fff]|[^\s\u3040-\u309f\u3400-\u9fff]{2})?\s*$/;
 /**
  * (wide) A reference number's label right before a run ("受付番号：GV17452430", "注文番号: AB1234567"):
  * an order's or a request's code, not a URL's token. Not a card's, a phone's or an account's number.
