@@ -66,6 +66,27 @@ describe('plain lines left bare (round 14)', () => {
     expect(touches(findSensitiveBoxes([kanji], SCREEN), kanji.charBoxes[kanji.text.indexOf('様')]!)).toBe(true);
   });
 
+  it('does not take a header line read unsurely for the To line when the To line itself was read surely below it', () => {
+    // Gmail's header: avatar, sender and time read as one unsure line; the sender's address; 「To 自分 ▾」; the greeting.
+    // (The header's box takes in the avatar, 44 px tall over 12-px text.)
+    const header = line('の⑧au 13:26', 154, { x: 14, h: 44, confidence: 39 });
+    const sender = line('info@mail.au-kddi.example', 176, { x: 69, h: 12 });
+    const to = line('To自分ャ', 191, { x: 69, h: 10, confidence: 65 });
+    const greeting = line('阿部浩二様', 233, { x: 17, h: 14 });
+    const body = [
+      line('平素よりauをご愛顧いただき、ありがとうございます。', 262, { x: 17, h: 20 }),
+      line('ご利用料金のお支払いが確認できません。', 292, { x: 17, h: 20 }),
+      line('速やかにお手続きください。', 322, { x: 17, h: 20 }),
+    ];
+    const boxes = findSensitiveBoxes([header, sender, to, greeting, ...body], SCREEN);
+    expect(covered(boxes, greeting.box)).toBe(true);
+    // (Left of the sender's address, whose own box reaches up into the header's.)
+    expect(touches(boxes, { x: header.box.x, y: header.box.y, w: 40, h: header.box.h })).toBe(false);
+    // With no To line read, the unsure line right above the greeting may be it, and is covered.
+    const unsure = line('の⑧au 13:26', 154, { x: 14, h: 44, confidence: 39 });
+    expect(covered(findSensitiveBoxes([unsure, greeting, ...body], SCREEN), unsure.box)).toBe(true);
+  });
+
   it('leaves a percentage bare (a sale\'s "30%OFF", a status bar\'s battery), not a percent-encoded piece of a URL', () => {
     expect(findSensitiveBoxes([line('最大30%OFF', 100)], SCREEN)).toEqual([]);
     expect(findSensitiveBoxes([line('今nll78%', 4, { x: 600 })], SCREEN)).toEqual([]);

@@ -4,7 +4,7 @@ import type { OcrLine } from './ocr-layout';
 import { foldWidth, looksLikeAddress } from './ocr-text';
 import type { PixelBox } from './screenshot-ocr.types';
 import type { MarkedSpan } from './sensitive-areas';
-import { HONORIFIC_LOOKALIKES } from './sensitive-text';
+import { HONORIFIC_LOOKALIKES, RECIPIENT_LABEL } from './sensitive-text';
 
 /**
  * Where the reading itself cannot be trusted, covered on layout evidence rather than on what the
@@ -128,7 +128,8 @@ export function findUnsureAreas(lines: readonly OcrLine[], marked: readonly Mark
     lines.forEach((line, index) => {
       const chars = [...line.text.replace(/\s/g, '')].length;
       const textLike = (chars >= 2 || (chars === 1 && line.box.w >= line.box.h * RUN_GLYPH_WIDTH)) && line.box.h >= textHeight * MIN_LINE_HEIGHT && line.box.h <= textHeight * MAX_LINE_HEIGHT;
-      if (textLike && !readAs.has(index) && line.confidence < STRETCHED_LINE_CONFIDENCE && line.box.y < greeting.box.y && isNextLine(line, greeting) && line.box.x < greeting.box.x + greeting.box.w && line.box.x + line.box.w > greeting.box.x) whole(index);
+      if (textLike && !readAs.has(index) && line.confidence < STRETCHED_LINE_CONFIDENCE && line.box.y < greeting.box.y && isNextLine(line, greeting) && line.box.x < greeting.box.x + greeting.box.w && line.box.x + line.box.w > greeting.box.x
+        && !toLineBetween(lines, line, greeting)) whole(index);
     });
   });
 
@@ -335,6 +336,15 @@ function namesRecipient(line: OcrLine): boolean {
 }
 
 /** The median height of the characters of the lines read surely: the page's glyph height. */
+/**
+ * Was the To line itself read surely between `line` and the greeting below it (「To自分ャ」 under a
+ * header's 「の⑧au 13:26」 read unsurely)? Then the line above it is the header's, not the To line.
+ */
+function toLineBetween(lines: readonly OcrLine[], line: OcrLine, greeting: OcrLine): boolean {
+  return lines.some((other) => other !== line && other.confidence >= SURE_TEXT_CONFIDENCE && RECIPIENT_LABEL.test(foldWidth(other.text))
+    && other.box.y >= line.box.y + line.box.h * 0.5 && other.box.y + other.box.h <= greeting.box.y);
+}
+
 function typicalGlyphHeight(lines: readonly OcrLine[]): number {
   const heights = lines.filter((line) => line.confidence >= SURE_TEXT_CONFIDENCE).flatMap((line) => line.charBoxes.map((box) => box.h)).filter((h) => h > 0).sort((a, b) => a - b);
   return heights[Math.floor(heights.length / 2)] ?? Infinity;
