@@ -87,6 +87,19 @@ describe('plain lines left bare (round 14)', () => {
     expect(covered(findSensitiveBoxes([unsure, greeting, ...body], SCREEN), unsure.box)).toBe(true);
   });
 
+  it('pads an address beside an avatar read as the line\'s first character by the text\'s height, not the avatar\'s', () => {
+    const name = line('ヤマト運輸事務局', 485, { x: 137, h: 30 });
+    const sender = line('②no-reply@mail.yamato-ex.xyz', 522, { x: 138, h: 40 });
+    // The round picture left of the text, 80 px tall, read as the line's first character.
+    const avatar = { x: 32, y: 496, w: 79, h: 80 };
+    const withAvatar = { ...sender, charBoxes: [avatar, ...sender.charBoxes.slice(1)], box: { x: 32, y: 496, w: sender.box.x + sender.box.w - 32, h: 80 } };
+    const boxes = findSensitiveBoxes([name, withAvatar], { width: 800, height: 1600 });
+    const address = sender.charBoxes.slice(1);
+    expect(covered(boxes, { x: address[0]!.x, y: 522, w: address.at(-1)!.x + address.at(-1)!.w - address[0]!.x, h: 40 })).toBe(true);
+    // The sender's name above keeps its top half.
+    expect(touches(boxes, { ...name.box, h: name.box.h / 2 })).toBe(false);
+  });
+
   it('leaves a percentage bare (a sale\'s "30%OFF", a status bar\'s battery), not a percent-encoded piece of a URL', () => {
     expect(findSensitiveBoxes([line('最大30%OFF', 100)], SCREEN)).toEqual([]);
     expect(findSensitiveBoxes([line('今nll78%', 4, { x: 600 })], SCREEN)).toEqual([]);

@@ -80,7 +80,7 @@ export function findSensitiveBoxes(lines: readonly OcrLine[], image?: ImageSize)
     const field = FIELD_LINE.exec(line.text);
     if (field && line.confidence < UNSURE_SPAN_LINE_CONFIDENCE) marked.push({ start: field[0].trimEnd().length - 1, end: line.text.length, line: index, wraps: false, address: false });
   });
-  return [...marked.flatMap((span) => boxFor(lines[span.line]!, span, numberMargin(lines[span.line]!, span))), ...unread];
+  return [...marked.flatMap((span) => boxFor(besideAvatar(lines[span.line]!, span), span, numberMargin(lines[span.line]!, span))), ...unread];
 }
 
 /** URL, e-mail and number spans, for a second reading of just those areas. */
@@ -315,6 +315,26 @@ function leftOfColumn(line: OcrLine, above: OcrLine): number {
 const AVATAR_HEIGHT = 2.2;
 /** How many text heights wide the recipient's line under a sender is at least. */
 const RECIPIENT_LINE_WIDTH = 10;
+
+/** A line's first character this many times as tall as the rest, about square and set apart, is an avatar beside them. */
+const AVATAR_BOX_HEIGHT = 1.6;
+
+/**
+ * The line as its text stands beside an avatar read as its first character ("②no-reply@…", the
+ * round picture 80 px tall beside 40-px letters), for a span after it: the line's box, and so a
+ * span's padding, is the text's, not the avatar's, which reached up over the sender's name above.
+ */
+function besideAvatar(line: OcrLine, span: MarkedSpan): OcrLine {
+  const [avatar, ...text] = line.charBoxes;
+  const rest = text.filter((box) => box.w > 0 && box.h > 0);
+  if (span.start === 0 || !avatar || rest.length < 2) return line;
+  const textHeight = [...rest.map((box) => box.h)].sort((a, b) => a - b)[Math.floor(rest.length / 2)]!;
+  if (avatar.h < textHeight * AVATAR_BOX_HEIGHT || avatar.w < avatar.h * 0.85 || avatar.w > avatar.h * 1.15 || rest[0]!.x - (avatar.x + avatar.w) < textHeight * 0.5) return line;
+  const top = Math.min(...rest.map((box) => box.y));
+  const bottom = Math.max(...rest.map((box) => box.y + box.h));
+  const left = rest[0]!.x;
+  return { ...line, box: { x: left, y: top, w: line.box.x + line.box.w - left, h: bottom - top } };
+}
 
 /**
  * The space under a sender's name beside its avatar (the line's first "character", much taller
