@@ -27,6 +27,8 @@ const FIELD_LINE = /^\s*(?=[^\s:：・_]*[\u3040-\u30fa\u30fc-\u30ff\u3400-\u9ff
 const HOLE_HEIGHT = 0.6;
 /** A sender's or recipient's field label with nothing after it on its line. */
 const LONE_FIELD_LABEL = /^\s*(?:To|TO|From|FROM|Cc|CC|差出人|送信者|送信元|宛先|宛て先|受信者)\s*[:：]?\s*$/;
+/** A postal address's end in a room number ("サンハイム406号室"): nothing of it follows. */
+const ROOM_NUMBER_END = /\d\s*号室\s*$/;
 /** The parts of a row split at gaps narrower than this many line heights are one field's value. */
 const VALUE_GAP = 4;
 /** How many line heights a masked card number ("****-****-****-1234", 19 half-width characters) is wide. */
@@ -82,7 +84,7 @@ export function findSensitiveBoxes(lines: readonly OcrLine[], image?: ImageSize)
     const field = FIELD_LINE.exec(line.text);
     if (field && line.confidence < UNSURE_SPAN_LINE_CONFIDENCE) marked.push({ start: field[0].trimEnd().length - 1, end: line.text.length, line: index, wraps: false, address: false });
   });
-  return [...marked.flatMap((span) => boxFor(lines[span.line]!, span, numberMargin(lines[span.line]!, span))), ...unread];
+  return [...marked.flatMap((span) => boxFor(besideAvatar(lines[span.line]!, span), span, numberMargin(lines[span.line]!, span))), ...unread];
 }
 
 /** URL, e-mail and number spans, for a second reading of just those areas. */
@@ -166,6 +168,9 @@ function markSensitiveSpans(lines: readonly OcrLine[], wide = false): { marked: 
     if (!span.wraps) continue;
     const text = lines[span.line]!.text;
     if (text.slice(span.end).trim() !== '') continue;
+    // (wide: a postal address that ends in its room number, "…サンハイム406号室", is whole: the
+    // sentence below, 「※本メールは送信専用です。」, is no part of it.)
+    if (wide && span.wrapsWords && ROOM_NUMBER_END.test(text.slice(0, span.end))) continue;
     // (wide: an address broken right after "-", "@", "." or "/" wraps wherever its line ends.)
     const brokenEnd = wide && !span.wrapsWords && /[-/=?&.@_]$/.test(text.slice(0, span.end));
     // (wide: a row split at a wide gap, "…北区天神橋" | "2-19-9グランレジデ", ends where its last part does.)
@@ -181,7 +186,10 @@ function markSensitiveSpans(lines: readonly OcrLine[], wide = false): { marked: 
     // (wide: after a break at a query's "&", "=" or "?" the next line certainly continues it, so one
     // or two look-alikes before its letters are the URL's too: "ぜだ3360456606" for "t=3360456606".)
     const atQuery = wide && /[=?&]$/.test(text.slice(0, span.end).trimEnd());
-    const readOn = next && isNextLine(line, next) && !/^\d{1,2}:\d{2}/.test(nextText) && (span.wrapsWords ? sentenceEnd(nextText) : continuationEnd(nextText, wide, atQuery)) > 0;
+    // (wide: a header's next field label alone on its line, "To" under the From address, starts left
+    // of the address's line, in the labels' column: it is no rest of the address.)
+    const labelBelow = wide && next !== undefined && LONE_FIELD_LABEL.test(next.text) && next.box.x + next.box.w <= line.box.x;
+    const readOn = next && isNextLine(line, next) && !labelBelow && !/^\d{1,2}:\d{2}/.test(nextText) && (span.wrapsWords ? sentenceEnd(nextText) : continuationEnd(nextText, wide, atQuery)) > 0;
     // A break right after "-", "/", "=" or "?" certainly continues; if the rest was not read (or
     // read as something else), cover where it must be: the start of the next line.
     // (wide: only words read with confidence are words; "人の" at confidence 52 was the URL's "ate".)
@@ -311,6 +319,26 @@ function leftOfColumn(line: OcrLine, above: OcrLine): number {
 const AVATAR_HEIGHT = 2.2;
 /** How many text heights wide the recipient's line under a sender is at least. */
 const RECIPIENT_LINE_WIDTH = 10;
+
+/** A line's first character this many times as tall as the rest, about square and set apart, is an avatar beside them. */
+const AVATAR_BOX_HEIGHT = 1.6;
+
+/**
+ * The line as its text stands beside an avatar read as its first character ("②no-reply@…", the
+ * round picture 80 px tall beside 40-px letters), for a span after it: the line's box, and so a
+ * span's padding, is the text's, not the avatar's, which reached up over the sender's name above.
+ */
+function besideAvatar(line: OcrLine, span: MarkedSpan): OcrLine {
+  const [avatar, ...text] = line.charBoxes;
+  const rest = text.filter((box) => box.w > 0 && box.h > 0);
+  if (span.start === 0 || !avatar || rest.length < 2) return line;
+  const textHeight = [...rest.map((box) => box.h)].sort((a, b) => a - b)[Math.floor(rest.length / 2)]!;
+  if (avatar.h < textHeight * AVATAR_BOX_HEIGHT || avatar.w < avatar.h * 0.85 || avatar.w > avatar.h * 1.15 || rest[0]!.x - (avatar.x + avatar.w) < textHeight * 0.5) return line;
+  const top = Math.min(...rest.map((box) => box.y));
+  const bottom = Math.max(...rest.map((box) => box.y + box.h));
+  const left = rest[0]!.x;
+  return { ...line, box: { x: left, y: top, w: line.box.x + line.box.w - left, h: bottom - top } };
+}
 
 /**
  * The space under a sender's name beside its avatar (the line's first "character", much taller

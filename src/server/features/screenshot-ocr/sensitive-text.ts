@@ -45,8 +45,23 @@ export const LINE_END_PHONE_LABEL = new RegExp(`${PHONE_LABEL_WORDS}[^\\d\\s]{0,
 const CARD_LABEL = /(カード番号|ご利用カード|対象カード|カード|card)/i;
 /** A mask OCR read as something else ("米米米米米米米米1234", "++++ ++++ 5518"): one symbol repeated, then the last digits. */
 const REPEATED_MASK = /([^\sA-Za-z0-9ー−\-=_.。、・…─━])(?:\s?\1){3,}\s?\d{2,4}|([^\sA-Za-z0-9ー−\-=_.。、・…─━])\2{5,}/;
-/** The mailbox owner's own 「自分」 or "me" as a recipient, with at most a menu arrow (or what OCR made of it) after it. */
-const OWN_ACCOUNT = /^\s*(?:自分|me)\s*[^\s\u3040-\u309f\u3400-\u9fff]{0,2}\s*$/;
+/**
+ * The mailbox owner's own 「自分」 or "me" as a recipient, with at most a menu arrow (or what OCR made
+ * of it: one character that is no kanji, 「ょ」 or 「る」 for ▴, or two that are no kana) after it.
+ */
+const OWN_ACCOUNT = /^\s*(?:自分|me)\s*(?:[^\s\u3400-\u9fff]|[^\s\u3040-\u309f\u3400-\u9fff]{2})?\s*$/;
+/**
+ * (wide) A reference number's label right before a run ("受付番号：GV17452430", "注文番号: AB1234567"):
+ * an order's or a request's code, not a URL's token. Not a card's, a phone's or an account's number.
+ */
+const REFERENCE_LABEL = /(?<!カード|電話|携帯|口座)番号\s*[:：・;.]?\s*$/;
+/** ... and the code itself: a few capitals and digits only, no mark a URL or an e-mail address has. */
+const REFERENCE_CODE = /^[A-Z]{1,4}\d{6,12}$/;
+/**
+ * (wide) A run whose only digits are a percentage ("30%OFF", a status bar's "nll78%" for its signal
+ * bars and battery): no address. A URL's "%" is followed by two hex digits ("%E3").
+ */
+const PERCENT_RUN = /^[A-Za-z]{0,6}\d{1,3}%(?![0-9A-Fa-f]{2})[A-Za-z]{0,6}$/;
 /** A phone field ("電話番号：", "TEL:"): its whole value cell goes, whatever the digits were read as. */
 const PHONE_FIELD = /(?:電話番号|電話|TEL|Tel|tel|携帯)\s*[:：]\s*(?=\S)/;
 
@@ -213,16 +228,21 @@ export function sensitiveSpans(text: string, wide: boolean): FoundSpan[] {
     const value = probe.slice(run.start, run.end);
     // "…ください。https" at the end of a line: the address goes on below.
     const schemeAtEnd = SCHEME_START.test(value) && probe.slice(run.end).trim() === '';
-    if ((looksLikeAddress(value) && !BRAND_DOMAIN.test(value)) || schemeAtEnd) add(run.start, run.end, true);
+    if ((looksLikeAddress(value) && !BRAND_DOMAIN.test(value) && !(wide && plainCode(probe, run))) || schemeAtEnd) add(run.start, run.end, true);
   }
   for (const match of probe.matchAll(PHONE_PATTERN)) {
-    if (isPhoneNumber(match[0])) add(match.index, match.index + match[0].length, /[-‐－ー−]$/.test(match[0]), true);
+    if (isPhoneNumber(match[0]) && !(wide && referenceNumber(probe, match.index, match.index + match[0].length))) add(match.index, match.index + match[0].length, /[-‐－ー−]$/.test(match[0]), true);
   }
   // A number that breaks at the end of the line ("0120-862-").
   const trailingNumber = /(?:\+?\d[\d\s\-‐－ー−]{4,})[-‐－ー−]\s*$/.exec(probe);
-  if (trailingNumber) add(trailingNumber.index, probe.length, true);
+  if (trailingNumber && !(wide && referenceNumber(probe, trailingNumber.index, probe.length))) add(trailingNumber.index, probe.length, true);
   // Full-width numbers come out with their separators misread; covered whatever they were read as.
-  for (const match of probe.matchAll(LOOSE_NUMBER)) add(match.index, match.index + match[0].length, /[\s\-‐－ー−一二_・.]$/.test(match[0]) || match.index + match[0].length === probe.trimEnd().length);
+  for (const match of probe.matchAll(LOOSE_NUMBER)) {
+    if (wide && referenceNumber(probe, match.index, match.index + match[0].length)) continue;
+    // (wide: a whole phone number at the line's end, "ドコモ070-9664-1093", is all there: nothing of it below.)
+    const atEnd = match.index + match[0].length === probe.trimEnd().length && !(wide && wholePhone(probe, match.index, match[0]));
+    add(match.index, match.index + match[0].length, /[\s\-‐－ー−一二_・.]$/.test(match[0]) || atEnd);
+  }
   for (const label of probe.matchAll(PHONE_LABEL)) {
     const start = label.index + label[0].length;
     const run = (wide ? PHONE_LABEL_VALUE : PHONE_LABEL_RUN).exec(probe.slice(start))![0].trimEnd();
@@ -273,6 +293,12 @@ export function sensitiveSpans(text: string, wide: boolean): FoundSpan[] {
   return spans;
 }
 
+/** (wide) Is this number, not inside a longer run of digits, all of a phone number: 0 and nine or ten more digits, and whole? */
+function wholePhone(text: string, start: number, value: string): boolean {
+  const digits = value.replace(/\D/g, '');
+  return !/\d[\s\-‐－ー−]?$/.test(text.slice(0, start)) && /^0\d{9,10}$/.test(digits) && wholeNumber(digits);
+}
+
 /**
  * Are these all of a Japanese phone number's digits: eleven, or ten not led by 050, 070, 080 or 090
  * (a mobile or IP phone's eleven)?
@@ -318,6 +344,35 @@ function brokenNumberEnds(text: string, spans: readonly FoundSpan[]): FoundSpan[
 }
 
 /** ASCII runs, joined across `misread` misread characters ("verify?reミmj030", "httpsツ/docomo", "?reほたPBT"). */
+/**
+ * (wide) Is this letters-and-digits run something no URL or e-mail address is: a reference number
+ * after its label, or a percentage? (Not in the spans that pick what is read a second time.)
+ */
+function plainCode(text: string, run: Span): boolean {
+  // (The label's colon folded to ":" starts the run.)
+  const lead = /^[:;.\s]*/.exec(text.slice(run.start, run.end))![0].length;
+  const value = text.slice(run.start + lead, run.end);
+  return (REFERENCE_CODE.test(value) && REFERENCE_LABEL.test(text.slice(0, run.start + lead))) || PERCENT_RUN.test(value);
+}
+
+/** A digit or a separator inside one number. */
+const NUMBER_CHAR = /[\d\-‐－ー−]/;
+
+/**
+ * (wide) Is the number that holds `start`–`end` a reference number after its label ("注文番号：
+ * 737-3051916-9804806", "お客様番号：8033864259"): not a phone's shape (0 and nine or ten more digits,
+ * or "+")? A phone-shaped one is covered whatever its label says.
+ */
+function referenceNumber(text: string, start: number, end: number): boolean {
+  let first = start;
+  while (first > 0 && NUMBER_CHAR.test(text[first - 1]!)) first--;
+  let last = end;
+  while (last < text.length && NUMBER_CHAR.test(text[last]!)) last++;
+  const digits = text.slice(first, last).replace(/\D/g, '');
+  const label = text.slice(0, first);
+  return REFERENCE_LABEL.test(label) && !/\+\s*$/.test(label) && !/^0\d{9,10}$/.test(digits);
+}
+
 function addressRuns(text: string, misread: number): Span[] {
   const runs = asciiRuns(text);
   const merged: Span[] = [];

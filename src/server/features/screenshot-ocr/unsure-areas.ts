@@ -4,7 +4,7 @@ import type { OcrLine } from './ocr-layout';
 import { foldWidth, looksLikeAddress } from './ocr-text';
 import type { PixelBox } from './screenshot-ocr.types';
 import type { MarkedSpan } from './sensitive-areas';
-import { HONORIFIC_LOOKALIKES } from './sensitive-text';
+import { HONORIFIC_LOOKALIKES, RECIPIENT_LABEL } from './sensitive-text';
 
 /**
  * Where the reading itself cannot be trusted, covered on layout evidence rather than on what the
@@ -18,6 +18,8 @@ const UNREAD_LINE_CONFIDENCE = 10;
 /** Lines outside these multiples of the page's line height are specks or blobs, not text. */
 const MIN_LINE_HEIGHT = 0.6;
 const MAX_LINE_HEIGHT = 2.5;
+/** A line at least this share of the page's glyph height is text whatever the lines' median height. */
+const GLYPH_LINE_HEIGHT = 0.9;
 /** A line cut by the image's top or bottom edge is covered whole below this confidence. */
 const CUT_LINE_CONFIDENCE = 70;
 /** 様 or what OCR makes of it, alone on its line. */
@@ -101,7 +103,11 @@ export function findUnsureAreas(lines: readonly OcrLine[], marked: readonly Mark
     // as one glyph. One twice as tall as the glyphs is a widget's frame, a search field's or a
     // selected folder's, "に" 460 × 30 px on a page of 13-px glyphs.)
     const stretched = line.box.w >= line.box.h * STRETCHED_GLYPH && line.box.h <= glyphHeight * RUN_GLYPH_HEIGHT;
-    const textLike = ([...line.text.replace(/\s/g, '')].length >= 2 || stretched) && line.box.h >= textHeight * MIN_LINE_HEIGHT;
+    // (A line with digits as tall as the page's glyphs is text too, a masked card number or a code:
+    // on a page of two text sizes, 「…ののをかン95」 14 px under lines 24 px tall is shorter than the
+    // lines' median. Not any small line: a mail list's unread rows are garbage of that height too.)
+    const textLike = ([...line.text.replace(/\s/g, '')].length >= 2 || stretched)
+      && line.box.h >= (/\d/.test(line.text) ? Math.min(textHeight * MIN_LINE_HEIGHT, glyphHeight * GLYPH_LINE_HEIGHT) : textHeight * MIN_LINE_HEIGHT);
     // Garbage: a line tesseract could not read may be anything, a name or a number included.
     if (textLike && line.confidence < UNREAD_LINE_CONFIDENCE) whole(index);
     // Mostly unread: two rows of small text read unsurely as one "character" many times wider than
@@ -122,7 +128,8 @@ export function findUnsureAreas(lines: readonly OcrLine[], marked: readonly Mark
     lines.forEach((line, index) => {
       const chars = [...line.text.replace(/\s/g, '')].length;
       const textLike = (chars >= 2 || (chars === 1 && line.box.w >= line.box.h * RUN_GLYPH_WIDTH)) && line.box.h >= textHeight * MIN_LINE_HEIGHT && line.box.h <= textHeight * MAX_LINE_HEIGHT;
-      if (textLike && !readAs.has(index) && line.confidence < STRETCHED_LINE_CONFIDENCE && line.box.y < greeting.box.y && isNextLine(line, greeting) && line.box.x < greeting.box.x + greeting.box.w && line.box.x + line.box.w > greeting.box.x) whole(index);
+      if (textLike && !readAs.has(index) && line.confidence < STRETCHED_LINE_CONFIDENCE && line.box.y < greeting.box.y && isNextLine(line, greeting) && line.box.x < greeting.box.x + greeting.box.w && line.box.x + line.box.w > greeting.box.x
+        && !toLineBetween(lines, line, greeting)) whole(index);
     });
   });
 
@@ -329,6 +336,15 @@ function namesRecipient(line: OcrLine): boolean {
 }
 
 /** The median height of the characters of the lines read surely: the page's glyph height. */
+/**
+ * Was the To line itself read surely between `line` and the greeting below it (「To自分ャ」 under a
+ * header's 「の⑧au 13:26」 read unsurely)? Then the line above it is the header's, not the To line.
+ */
+function toLineBetween(lines: readonly OcrLine[], line: OcrLine, greeting: OcrLine): boolean {
+  return lines.some((other) => other !== line && other.confidence >= SURE_TEXT_CONFIDENCE && RECIPIENT_LABEL.test(foldWidth(other.text))
+    && other.box.y >= line.box.y + line.box.h * 0.5 && other.box.y + other.box.h <= greeting.box.y);
+}
+
 function typicalGlyphHeight(lines: readonly OcrLine[]): number {
   const heights = lines.filter((line) => line.confidence >= SURE_TEXT_CONFIDENCE).flatMap((line) => line.charBoxes.map((box) => box.h)).filter((h) => h > 0).sort((a, b) => a - b);
   return heights[Math.floor(heights.length / 2)] ?? Infinity;
