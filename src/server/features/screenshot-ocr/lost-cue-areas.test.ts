@@ -111,3 +111,17 @@ describe('an e-mail address whose start ended the row above, read as garbage', (
     expect(covered(findSensitiveBoxes([sure, address], SCREEN), sure.box)).toBe(false);
   });
 });
+
+describe('a web mail\'s welcome line', () => {
+  it('covers the signed-in user\'s name after ようこそ, not the welcome itself', () => {
+    const read = line('ようこそ、佐藤花子さん', 40);
+    const boxes = findSensitiveBoxes([read], SCREEN);
+    expect(covered(boxes, charsOf(read, 5, 9))).toBe(true);
+    expect(touches(boxes, charsOf(read, 0, 3))).toBe(false);
+  });
+
+  it('leaves a welcome with nothing after it', () => {
+    const read = line('ようこそ！', 40);
+    expect(findSensitiveBoxes([read], SCREEN)).toEqual([]);
+  });
+});

@@ -27,6 +27,11 @@ const LONG_ADDRESS_RUN = 12;
 const UNREAD_ROW_CONFIDENCE = 35;
 /** The address's rest, split off on its row by a wide gap: address characters only. */
 const ADDRESS_REST = /^(?=.*[A-Za-z])[A-Za-z0-9._\-+@>)]{2,}$/;
+/**
+ * A web mail's or portal's welcome (「ようこそ、佐藤花子さん」, 「ようこそ 佐藤花子 様」): the signed-in
+ * user's name, with さん, which the detectors do not take for an honorific (「皆さん」).
+ */
+const WELCOME_NAME = /ようこそ[、,\s]*(?=[^\s！!？?。．])(.{1,12}?)\s*(?:さん|様|さま)?\s*$/;
 /** How many line heights right of an address's end its rest on the row may start. */
 const REST_GAP = 2;
 
@@ -46,6 +51,8 @@ export function findLostCueAreas(lines: readonly OcrLine[], marked: readonly Mar
       // its first symbols may stand unread in the gap.
       if (text.slice(0, start).trim() === '') unread.push(...gapFromLeft(lines, index));
     }
+    const welcome = WELCOME_NAME.exec(text);
+    if (welcome) found.push({ start: welcome.index + welcome[0].length - welcome[0].replace(/^ようこそ[、,\s]*/, '').length, end: text.trimEnd().length, line: index, wraps: false, address: false });
     const label = FROM_LABEL.exec(text) ?? TO_LABEL.exec(text);
     if (label) {
       // 「差出人: eposnetepos-jpっorz」: the sender's address with its @ lost goes from its first run on.
