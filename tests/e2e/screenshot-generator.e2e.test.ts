@@ -29,20 +29,21 @@ async function inkBox(png: Buffer, area: { x0: number; y0: number; x1: number; y
   return box;
 }
 
+// One browser for the file: both the standard and the novel families render in it.
+let browser: Browser;
+let renderer: SceneRenderer;
+
+beforeAll(async () => {
+  browser = await launchGeneratorBrowser();
+  renderer = new SceneRenderer(browser);
+});
+
+afterAll(async () => {
+  await renderer?.close();
+  await browser?.close();
+});
+
 describe('screenshot generator truth', () => {
-  let browser: Browser;
-  let renderer: SceneRenderer;
-
-  beforeAll(async () => {
-    browser = await launchGeneratorBrowser();
-    renderer = new SceneRenderer(browser);
-  });
-
-  afterAll(async () => {
-    await renderer?.close();
-    await browser?.close();
-  });
-
   const page = (lineHeight: number) => `<!doctype html><html><body style="margin:0;background:#fff;font:18px/${lineHeight} 'Noto Sans CJK JP';width:200px;padding:10px">
       <p>お届け先の確認 <span data-s="url">https://delivery-check.example/redeliv/?id=Q83Tm2xyz</span> 期限：12月3日</p></body></html>`;
 
@@ -140,19 +141,6 @@ describe('screenshot generator varieties', () => {
   });
 
   describe('novel families', () => {
-    let browser: Browser;
-    let renderer: SceneRenderer;
-
-    beforeAll(async () => {
-      browser = await launchGeneratorBrowser();
-      renderer = new SceneRenderer(browser);
-    });
-
-    afterAll(async () => {
-      await renderer?.close();
-      await browser?.close();
-    });
-
     it('fills the sender, subject, body and items of every novel family, light and dark', async () => {
       const scenes = planScenes(seededRandom(4141), 48, 'v', 'novel');
       for (const family of NOVEL_FAMILIES) {
