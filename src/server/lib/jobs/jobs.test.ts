@@ -162,6 +162,10 @@ describe('claims', () => {
     for (let index = 0; index < count; index += 1) ids.push(await enqueue(`job ${index}`));
     const second = openDatabase(await testDatabaseTarget());
     try {
+      // Each pool's three connections open before the race: on a busy machine the second pool's first
+      // connection took longer than the first pool's claimers needed for all thirty jobs (the race was
+      // then never run, and the SKIP LOCKED check below failed for a reason of no interest).
+      await Promise.all([database, second].flatMap((handle) => Array.from({ length: 3 }, () => handle.db.selectFrom('jobs').select('id').limit(1).execute())));
       const repos = [jobs, new JobsRepository<TestKinds>(second.db)];
       const taken: Array<Array<ClaimedJob<TestKinds>>> = [[], []];
       // Six claimers, three per connection, claim three at a time until nothing is left.
