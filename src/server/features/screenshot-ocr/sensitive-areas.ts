@@ -332,12 +332,26 @@ function besideAvatar(line: OcrLine, span: MarkedSpan): OcrLine {
   const [avatar, ...text] = line.charBoxes;
   const rest = text.filter((box) => box.w > 0 && box.h > 0);
   if (span.start === 0 || !avatar || rest.length < 2) return line;
-  const textHeight = [...rest.map((box) => box.h)].sort((a, b) => a - b)[Math.floor(rest.length / 2)]!;
-  if (avatar.h < textHeight * AVATAR_BOX_HEIGHT || avatar.w < avatar.h * 0.85 || avatar.w > avatar.h * 1.15 || rest[0]!.x - (avatar.x + avatar.w) < textHeight * 0.5) return line;
+  if (!isAvatar(avatar, rest, AVATAR_BOX_HEIGHT)) return line;
   const top = Math.min(...rest.map((box) => box.y));
   const bottom = Math.max(...rest.map((box) => box.y + box.h));
   const left = rest[0]!.x;
   return { ...line, box: { x: left, y: top, w: line.box.x + line.box.w - left, h: bottom - top } };
+}
+
+/** The middle height of the boxes (the upper middle of an even count). */
+function medianHeight(boxes: readonly PixelBox[]): number {
+  return boxes.map((box) => box.h).sort((a, b) => a - b)[Math.floor(boxes.length / 2)]!;
+}
+
+/**
+ * Is a line's first "character" an avatar beside the `text` after it: at least `minHeight` times as
+ * tall as that text, round, so its box is square, and set apart from the text (a glyph merged with a
+ * speck is neither).
+ */
+function isAvatar(avatar: PixelBox, text: readonly PixelBox[], minHeight: number): boolean {
+  const textHeight = medianHeight(text);
+  return avatar.h >= textHeight * minHeight && avatar.w >= avatar.h * 0.85 && avatar.w <= avatar.h * 1.15 && text[0]!.x - (avatar.x + avatar.w) >= textHeight * 0.5;
 }
 
 /**
@@ -348,10 +362,8 @@ function besideAvatar(line: OcrLine, span: MarkedSpan): OcrLine {
 function unreadUnderAvatar(lines: readonly OcrLine[], index: number): PixelBox | undefined {
   const line = lines[index]!;
   const [avatar, ...text] = line.charBoxes;
-  if (!avatar || text.length < 2) return undefined;
-  const textHeight = [...text.map((box) => box.h)].sort((a, b) => a - b)[Math.floor(text.length / 2)]!;
-  // Round, so its box is square, and set apart from the name (a glyph merged with a speck is neither).
-  if (avatar.h < textHeight * AVATAR_HEIGHT || avatar.w < avatar.h * 0.85 || avatar.w > avatar.h * 1.15 || text[0]!.x - (avatar.x + avatar.w) < textHeight * 0.5) return undefined;
+  if (!avatar || text.length < 2 || !isAvatar(avatar, text, AVATAR_HEIGHT)) return undefined;
+  const textHeight = medianHeight(text);
   const top = Math.max(...text.map((box) => box.y + box.h));
   const bottom = avatar.y + avatar.h;
   if (bottom - top < textHeight * 0.8) return undefined;

@@ -335,7 +335,6 @@ function namesRecipient(line: OcrLine): boolean {
   return name !== undefined && !NOT_A_NAME.test(name);
 }
 
-/** The median height of the characters of the lines read surely: the page's glyph height. */
 /**
  * Was the To line itself read surely between `line` and the greeting below it (「To自分ャ」 under a
  * header's 「の⑧au 13:26」 read unsurely)? Then the line above it is the header's, not the To line.
@@ -345,6 +344,7 @@ function toLineBetween(lines: readonly OcrLine[], line: OcrLine, greeting: OcrLi
     && other.box.y >= line.box.y + line.box.h * 0.5 && other.box.y + other.box.h <= greeting.box.y);
 }
 
+/** The median height of the characters of the lines read surely: the page's glyph height. */
 function typicalGlyphHeight(lines: readonly OcrLine[]): number {
   const heights = lines.filter((line) => line.confidence >= SURE_TEXT_CONFIDENCE).flatMap((line) => line.charBoxes.map((box) => box.h)).filter((h) => h > 0).sort((a, b) => a - b);
   return heights[Math.floor(heights.length / 2)] ?? Infinity;
