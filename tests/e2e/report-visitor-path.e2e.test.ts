@@ -274,97 +274,118 @@ describe('placeholders', () => {
   });
 });
 
-describe.each(VIEWPORTS)('a screenshot still being redacted ($name)', ({ name, viewport }) => {
-  /**
-   * Submits an SMS report with a real screenshot through the form while the only OCR worker is
-   * busy with earlier analyses, so its redaction has to wait its turn.
-   */
-  async function submitWhileOcrIsBusy(page: Page, body: string): Promise<string> {
-    const form = reportForm(page);
+/** The image hint of a detail page, for each way of pointing. */
+async function expectEnlargeHint(detail: ReturnType<typeof reportDetail>, shown: string, hidden: string): Promise<void> {
+  expect(await detail.screenshotButton.getByText(shown).isVisible()).toBe(true);
+  expect(await detail.screenshotButton.getByText(hidden).isVisible()).toBe(false);
+}
+
+/**
+ * One report still being redacted and one whose redaction fails, each looked at on a phone and on a
+ * desktop side by side. What keeps a report "being redacted" is real OCR work queued ahead of it on
+ * the one worker, the dearest thing in this file: one backlog serves both widths and both states
+ * (docs/performance.md, "CI time, round 6").
+ */
+describe('a screenshot still being redacted', () => {
+  let pendingReportId = '';
+  let failingReportId = '';
+
+  it('says so on the list and the detail page at 390 and 1280 px, then shows the image by itself', async () => {
+    const phone = await openList(PHONE);
+    const desktop = await openList(DESKTOP);
+    const form = reportForm(desktop.page);
     await form.submit.waitFor();
     await form.screenshot.setInputFiles({ name: 'sms.png', mimeType: 'image/png', buffer: fixture('d01_sms_ios.png') });
-    await fillReportForm(form, { receipt_method: 'sms', source_info: '050-1111-2222', body, delete_password: '2468' });
-    const backlog = Array.from({ length: 4 }, () => env.api.analyzeScreenshot({ content: fixture('d08_email_iosmail.png') }));
-    const answer = page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/phishing-reports');
+    await fillReportForm(form, { receipt_method: 'sms', source_info: '050-1111-2222', body: '黒塗り待ちの確認', delete_password: '2468' });
+    // Six analyses ahead of it for the only OCR worker (the queue holds eight).
+    const backlog = Array.from({ length: 6 }, () => env.api.analyzeScreenshot({ content: fixture('d08_email_iosmail.png') }));
+    const answer = desktop.page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/phishing-reports');
     await form.submit.click();
     const response = await answer;
     expect(response.status()).toBe(201);
-    void Promise.all(backlog);
-    return ((await response.json()) as { data: { report_id: string } }).data.report_id;
-  }
+    pendingReportId = ((await response.json()) as { data: { report_id: string } }).data.report_id;
 
-  it('says so on the list and the detail page, then shows the image by itself', async () => {
-    const { page, list } = await openList(viewport);
-    const reportId = await submitWhileOcrIsBusy(page, `黒塗り待ちの確認 ${name}`);
-    const row = list.rowFor(reportId);
-    await row.getByText('画像を黒塗り処理中です').waitFor();
-    await checkScreen(page, `redaction-pending-list-${name}`);
-
-    await reportForm(page).successBox.getByRole('link', { name: '報告した内容を見る' }).click();
-    await page.waitForURL((url) => url.pathname === detailPath(reportId));
-    const detail = reportDetail(page);
-    const pending = detail.root.getByRole('status').filter({ hasText: '画像を黒塗り処理中です' });
-    await pending.waitFor();
-    expect(await detail.screenshotImage.count()).toBe(0);
-    await expectNoSidewaysScroll(page, viewport);
-    await checkScreen(page, `redaction-pending-detail-${name}`);
-
-    // No reload: the page asks again until the redacted copy is there.
-    await detail.screenshotImage.waitFor({ timeout: PUBLISH_TIMEOUT });
-    await eventually(() => naturalWidth(detail.screenshotImage)).toBeGreaterThan(0);
-    expect(await pending.count()).toBe(0);
-    expect(await detail.screenshotButton.getByText('クリックで拡大').isVisible()).toBe(true);
-    expect(await detail.screenshotButton.getByText('タップで拡大').isVisible()).toBe(false);
-    await checkScreen(page, `redaction-done-detail-${name}`);
-
-    // Back on the list, the row has its thumbnail.
-    await page.goBack();
-    await waitForListSettled(page);
-    await row.getByRole('button', { name: 'スクリーンショットを拡大' }).waitFor({ timeout: PUBLISH_TIMEOUT });
-    expect(await row.getByText('画像を黒塗り処理中です').count()).toBe(0);
-
-    // On a touch screen (a coarse pointer that cannot hover) the hint says tap; the user agent is
-    // left as it is, so the wording cannot come from sniffing it.
-    const touch = await env.open(viewport, { hasTouch: true });
-    expect(await touch.page.evaluate(() => matchMedia('(pointer: coarse) and (hover: none)').matches)).toBe(true);
-    await touch.page.goto(detailPath(reportId));
-    const touchDetail = reportDetail(touch.page);
-    await touchDetail.screenshotImage.waitFor();
-    expect(await touchDetail.screenshotButton.getByText('タップで拡大').isVisible()).toBe(true);
-    expect(await touchDetail.screenshotButton.getByText('クリックで拡大').isVisible()).toBe(false);
-    // Not full page: Chromium's full-page capture drops the touch emulation, and the picture would say click.
-    await touchDetail.screenshotButton.scrollIntoViewIfNeeded();
-    await checkScreen(touch.page, `tap-to-enlarge-${name}`, { fullPage: false });
-  });
-
-  it('says the image will not be published when redaction fails', async () => {
-    const { page, list } = await openList(viewport);
-    // The publisher does one report at a time. A report submitted just before, waiting behind a
-    // few analyses for the one OCR worker, keeps the lane busy while ours waits its turn.
-    const backlog = Array.from({ length: 4 }, () => env.api.analyzeScreenshot({ content: fixture('d08_email_iosmail.png') }));
-    await env.api.createReport(smsReport({ body: `黒塗りの順番待ち ${name}`, publish_screenshot: '1' }), { content: fixture('d01_sms_ios.png'), filename: 'sms.png' });
+    // The next report waits behind it (the publisher does one at a time); its private original is
+    // lost before its turn (a storage fault), so it fails the way any failed redaction does. The
+    // second test looks at it.
     const originalsBefore = new Set(storedOriginals());
-    const reportId = await submitWhileOcrIsBusy(page, `黒塗り失敗の確認 ${name}`);
-    void Promise.all(backlog);
-
-    // Its private original is lost before its turn (a storage fault): the publisher cannot redact
-    // it and gives up the way it does for any failed redaction, with no state written here.
+    failingReportId = await env.api.createReport(smsReport({ body: '黒塗り失敗の確認', publish_screenshot: '1' }), { content: fixture('d01_sms_ios.png'), filename: 'sms.png' });
     const ours = storedOriginals().filter((file) => !originalsBefore.has(file));
     expect(ours).toHaveLength(1);
     fs.rmSync(path.join(originalsFolder(), ours[0] ?? ''));
+    void Promise.all(backlog);
 
-    await list.rowFor(reportId).getByText('画像を黒塗り処理中です').waitFor();
-    await page.goto(detailPath(reportId));
+    await desktop.list.rowFor(pendingReportId).getByText('画像を黒塗り処理中です').waitFor();
+    await checkScreen(desktop.page, 'redaction-pending-list-1280px');
+    await phone.page.reload();
+    await waitForListSettled(phone.page);
+    await phone.list.rowFor(pendingReportId).getByText('画像を黒塗り処理中です').waitFor();
+    await checkScreen(phone.page, 'redaction-pending-list-390px');
+
+    await form.successBox.getByRole('link', { name: '報告した内容を見る' }).click();
+    await desktop.page.waitForURL((url) => url.pathname === detailPath(pendingReportId));
+    await phone.page.goto(detailPath(pendingReportId));
+    const sides = [
+      { name: viewportName(PHONE), viewport: PHONE, ...phone },
+      { name: viewportName(DESKTOP), viewport: DESKTOP, ...desktop },
+    ];
+    const pendingNotes = [];
+    for (const { name, viewport, page } of sides) {
+      const detail = reportDetail(page);
+      const pending = detail.root.getByRole('status').filter({ hasText: '画像を黒塗り処理中です' });
+      await pending.waitFor();
+      expect(await detail.screenshotImage.count()).toBe(0);
+      await expectNoSidewaysScroll(page, viewport);
+      await checkScreen(page, `redaction-pending-detail-${name}`);
+      pendingNotes.push(pending);
+    }
+
+    // No reload: each page asks again until the redacted copy is there.
+    for (const [index, { name, page }] of sides.entries()) {
+      const detail = reportDetail(page);
+      await detail.screenshotImage.waitFor({ timeout: PUBLISH_TIMEOUT });
+      await eventually(() => naturalWidth(detail.screenshotImage)).toBeGreaterThan(0);
+      expect(await pendingNotes[index]?.count()).toBe(0);
+      await expectEnlargeHint(detail, 'クリックで拡大', 'タップで拡大');
+      await checkScreen(page, `redaction-done-detail-${name}`);
+
+      // Back on the list, the row has its thumbnail.
+      await page.goBack();
+      await waitForListSettled(page);
+      const row = reportList(page).rowFor(pendingReportId);
+      await row.getByRole('button', { name: 'スクリーンショットを拡大' }).waitFor({ timeout: PUBLISH_TIMEOUT });
+      expect(await row.getByText('画像を黒塗り処理中です').count()).toBe(0);
+    }
+
+    // On a touch screen (a coarse pointer that cannot hover) the hint says tap; the user agent is
+    // left as it is, so the wording cannot come from sniffing it.
+    for (const { name, viewport } of sides) {
+      const touch = await env.open(viewport, { hasTouch: true });
+      expect(await touch.page.evaluate(() => matchMedia('(pointer: coarse) and (hover: none)').matches)).toBe(true);
+      await touch.page.goto(detailPath(pendingReportId));
+      const touchDetail = reportDetail(touch.page);
+      await touchDetail.screenshotImage.waitFor();
+      await expectEnlargeHint(touchDetail, 'タップで拡大', 'クリックで拡大');
+      // Not full page: Chromium's full-page capture drops the touch emulation, and the picture would say click.
+      await touchDetail.screenshotButton.scrollIntoViewIfNeeded();
+      await checkScreen(touch.page, `tap-to-enlarge-${name}`, { fullPage: false });
+    }
+  });
+
+  it.each(VIEWPORTS)('says the image will not be published when redaction fails ($name)', async ({ name, viewport }) => {
+    expect(failingReportId).not.toBe('');
+    const { page } = await env.open(viewport);
+    await page.goto(detailPath(failingReportId));
     const detail = reportDetail(page);
-
     const failedNote = detail.root.getByRole('status').filter({ hasText: '画像は公開されません' });
     await failedNote.waitFor({ timeout: PUBLISH_TIMEOUT });
     expect(await detail.screenshotImage.count()).toBe(0);
+    await expectNoSidewaysScroll(page, viewport);
     await checkScreen(page, `redaction-failed-detail-${name}`);
 
     await page.goto(INDEX_PATH);
     await waitForListSettled(page);
-    await list.rowFor(reportId).getByText('画像は公開されません').waitFor();
+    await reportList(page).rowFor(failingReportId).getByText('画像は公開されません').waitFor();
     await checkScreen(page, `redaction-failed-list-${name}`);
   });
 });
