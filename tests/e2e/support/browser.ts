@@ -28,11 +28,19 @@ export function connectBrowser(endpoint: string | undefined): Promise<Browser> {
 }
 
 /**
+ * `E2E_SCREENSHOTS=off` skips the pictures (and nothing else): `.ci/run` sets it, because its clean
+ * clone is thrown away after the run and the captures were about 7 % of the browser tests' time
+ * (docs/performance.md, "CI time, round 6"). Every other run saves them for people to look at.
+ */
+const SCREENSHOTS_WANTED = process.env.E2E_SCREENSHOTS !== 'off';
+
+/**
  * Full page by default. Pass `{ fullPage: false }` while a modal is open: a full-page capture
  * stretches the page but the modal's fixed backdrop only covers the scrolled-to viewport, so the
  * picture would not show what a visitor sees.
  */
 export async function saveScreenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
+  if (!SCREENSHOTS_WANTED) return;
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: options.fullPage ?? true });
 }
