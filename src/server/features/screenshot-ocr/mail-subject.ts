@@ -8,7 +8,7 @@ import { findEmailAddress } from './address-repair';
 import { bodyGlyphSize, colonsByShape, glyphSize, type ImageSize, meaningfulChars, median, repairColons, type TextLine } from './form-lines';
 import { DATE, FROM_LABEL, HEADER_LABEL, TO_LABEL } from './mail-labels';
 import type { OcrLine } from './ocr-layout';
-import { endsLeftOf, messageLeft } from './message-body';
+import { endsLeftOf, messageLeft } from './body-chrome';
 import { foldWidth, isCjk } from './ocr-text';
 
 /** Icons after a subject read as a few characters of middling confidence; real text reads at 96+. */
