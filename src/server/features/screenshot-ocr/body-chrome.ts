@@ -83,12 +83,25 @@ function isTimeStamp({ text, line }: TextLine, bodySize: number | null): boolean
   return (text.match(/\d/g)?.length ?? 0) >= 2 && [...text].filter((char) => /[^\d\s]/.test(char)).length <= 2;
 }
 
+/**
+ * A bubble's stamp read onto the end of its last line (「…/update?id=DRy7hstHpJk8H1/20(土) 7:59」, 「…伝票番号165-1515-713611725(日) 18:27」
+ * with the slash read as 7): a date with its weekday in brackets and a time. A field's value keeps its label's colon before it
+ * (「予約日時：11/20(木) 10:00」), which a stamp never has.
+ */
+const TRAILING_STAMP = /(?<![:：]\s?)(?:\d{1,2}\/\d{1,2}|1[0-2]7[0-3]?\d)\s*\([月火水木金土日]?\)\s*\d{1,2}[:.]\d{2}$/;
+
+export function withoutTrailingStamp(entry: TextLine): TextLine {
+  const text = entry.text.replace(TRAILING_STAMP, '').trim();
+  return text === entry.text ? entry : { ...entry, text };
+}
+
 /** Drops interface text, but keeps the last few characters of a URL wrapped onto a line of their own. */
 export function withoutChrome(lines: TextLine[]): TextLine[] {
   const kept: TextLine[] = [];
   let dropped: TextLine | null = null;
   const bodySize = bodyGlyphSize(lines);
-  for (const entry of inMessageColumn(lines)) {
+  for (const read of inMessageColumn(lines)) {
+    const entry = withoutTrailingStamp(read);
     const previous = kept.at(-1);
     if (entry.text === '') continue;
     const urlTail = previous !== undefined && isAddressTail([...kept, entry], kept.length);
