@@ -3,7 +3,7 @@ import { withoutChrome } from './body-chrome';
 import { bodyGlyphSize, colonsByShape, type ImageSize, type TextLine } from './form-lines';
 import { addressGlyphsByShape } from './address-glyphs';
 import { withSurerAddressReadings } from './address-second-look';
-import { joinLabelRows, readMailHeader } from './mail-header';
+import { joinLabelRows, readMailHeader, withoutMessageList } from './mail-header';
 import { FROM_LABEL, SUBJECT_LABEL, TO_LABEL } from './mail-labels';
 import { withPhrasesMended, withSubjectWordsMended } from './misread-phrases';
 import { withoutOtherNotifications } from './notification-cards';
@@ -99,7 +99,8 @@ function looksLikeEmail(lines: TextLine[], size: ImageSize): boolean {
  */
 const MISREAD_TO_LINE = /^\S{0,2}To\s?\S+@|^\S{0,3}[宛玩発][先元]\s?[:：].*@/;
 
-function fromEmail(lines: TextLine[], size: ImageSize, readAgain: readonly ReadAgain[]): ScreenshotFormData {
+function fromEmail(page: TextLine[], size: ImageSize, readAgain: readonly ReadAgain[]): ScreenshotFormData {
+  const lines = withoutMessageList(page);
   const { source_email, subject, headerEnd } = readMailHeader(lines, size);
   // Pieces of the header's rows that OCR listed after it (a page band, a column to the right) are not the message.
   const last = lines[headerEnd]?.line.box;
