@@ -1,0 +1,29 @@
+/**
+ * ◆ and ◇ around a subject's words (「◆重要◆…」, 「◆◇ご利用制限のお知らせ◇◆…」, 「【ブランド】◆…◆」) are not in the jpn model's
+ * reading of a line: ◆ comes back as 金, 多, る, あ or $, ◇ as 〇, じ or ぐ (noveltune14: 0 of 35 exact). The marks are put back
+ * only where the shape is plain: such glyphs at both ends of the framed words, in the places a frame stands (the subject's
+ * start, or right after its 【】 tag). A subject with a glyph at one end only is left as read: no mark is made up.
+ */
+
+/** Glyphs ◆ and ◇ are read as (a subject's own words hardly start or end with these, see the guards below). */
+const MARK = '[金多るあ$＄%〇じぐ必ぷ愉⑧]';
+/** An icon's digit or dot read before the frame (「3多〇再配達…」「3。金〇再配達…」). */
+const LEADING_SPECK = '(?:\\d。?)?';
+
+/** ◆◇words◇◆ at the start: two marks or more on each side (one may be lost on the closing side). */
+const DOUBLE_FRAME = new RegExp(`^${LEADING_SPECK}${MARK}{2,3}([^\\s]{2,30}?)${MARK}{1,3}(?=[^\\s])`, 'u');
+/** ◆重要◆ at the start. */
+const IMPORTANT_FRAME = new RegExp(`^${LEADING_SPECK}${MARK}{1,2}(重要|緊急|至急)${MARK}{1,2}(?=\\S)`, 'u');
+/**
+ * 【tag】◆words◆ to the subject's end. あ opening a word (あなた, あり, ある) and 金 closing one (料金, 税金, 代金) are
+ * the subject's own; る closes too many verbs to count as a mark at the end.
+ */
+const TAG_FRAME = new RegExp(`】(?:[$＄%]?)(?![あ][なりる])${MARK}{1,2}(.{2,30}?)(?<![料税代賃入返現預送礼基資])[金多あ$＄〇じぐ必]{1,2}$`, 'u');
+
+export function withDiamondMarks(subject: string): string {
+  const important = IMPORTANT_FRAME.exec(subject);
+  if (important) return `◆${important[1]}◆${subject.slice(important[0].length)}`;
+  const double = DOUBLE_FRAME.exec(subject);
+  if (double && !/[【】]/.test(double[1]!)) return `◆◇${double[1]}◇◆${subject.slice(double[0].length)}`;
+  return subject.replace(TAG_FRAME, (_, words: string) => `】◆${words}◆`);
+}
