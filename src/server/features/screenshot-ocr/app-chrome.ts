@@ -46,6 +46,9 @@ export const CHROME = [
   /^\d{4}年\d{1,2}月\d{1,2}日\s*(\(?[月火水木金土日]\)?|[月火水木金土日]曜日?)?$/, /^\d{1,2}[/7]?\d{1,2}\s*\([月火水木金土日]?\)\s*\d{1,2}[:.]\d{2}$/,
   // A time with a SIM or account label in brackets after it (Android's 「午後 1:02 [SIM 1]」, read 「午後12:43〔swil」「生後710 [SM」).
   /^\S{0,2}\s*\d{1,2}[:.]?\d{2}\s*[[〔【(|]\s*[A-Za-z0-9|\]】〕)\s]{0,6}$/,
+  // A search box (「Qメールを検索」, 「Q検索 <Ctrl+K>」) and a web mail's title, a Latin name before メール (「Yahoo! JAPANメール」),
+  // the two often read as one line (「Yahoo! JAPANメール | Qメールを検索」).
+  /を検索$/, /^\S?\s*検索\s*[<＜(]/, /^[A-Za-z][A-Za-z!il1|.\s]{2,}メール(\s*[|｜。]?\s*\S?\s*メールを検索)?$/,
 ];
 
 /**

@@ -312,7 +312,10 @@ function wrapsOnto(line: OcrLine, next: OcrLine, text: string): boolean {
  */
 const SPACED_CAPITALS = /(?<![A-Za-z])[A-Z](?: [A-Z]){2,}(?![A-Za-z])/g;
 
+/** Full-width figures stand a wide advance apart too (「【未払い：８６，０６０円】」 read 「8 6, 0 6 0円」): spaces inside an amount. */
+const SPACED_FIGURES = /(?<=[\d,])\s+(?=[\d,]*\d[\d,]*円)|(?<=\d)\s+(?=,)|(?<=,)\s+(?=\d)/g;
+
 export function cleanSubject(text: string): string | null {
-  const cleaned = repairColons(text).replace(/^[_:\s]+/, '').replace(SPACED_CAPITALS, (capitals) => capitals.replace(/ /g, '')).trim();
+  const cleaned = repairColons(text).replace(/^[_:\s]+/, '').replace(SPACED_CAPITALS, (capitals) => capitals.replace(/ /g, '')).replace(SPACED_FIGURES, '').trim();
   return cleaned.length > 0 ? cleaned : null;
 }

@@ -10,15 +10,20 @@ const MARK = '[金多るあ$＄%〇じぐ必ぷ愉⑧]';
 /** An icon's digit or dot read before the frame (「3多〇再配達…」「3。金〇再配達…」). */
 const LEADING_SPECK = '(?:\\d。?)?';
 
-/** ◆◇words◇◆ at the start: two marks or more on each side (one may be lost on the closing side). */
-const DOUBLE_FRAME = new RegExp(`^${LEADING_SPECK}${MARK}{2,3}([^\\s]{2,30}?)${MARK}{1,3}(?=[^\\s])`, 'u');
+/** A word's own 金 (料金, 税金, 代金…) is no closing mark. */
+const NOT_AFTER_MONEY_WORD = '(?<![料税代賃入返現預送礼基資])';
+/**
+ * ◆◇words◇◆ at the start: two marks or more opening (one may be lost closing). The closing marks are the last ones within
+ * reach, so a 金 inside the words (「ご利用料金の…」) does not close them.
+ */
+const DOUBLE_FRAME = new RegExp(`^${LEADING_SPECK}${MARK}{2,3}([^\\s]{2,30})(?<!${MARK})${NOT_AFTER_MONEY_WORD}${MARK}{1,3}(?=[^\\s])`, 'u');
 /** ◆重要◆ at the start. */
 const IMPORTANT_FRAME = new RegExp(`^${LEADING_SPECK}${MARK}{1,2}(重要|緊急|至急)${MARK}{1,2}(?=\\S)`, 'u');
 /**
  * 【tag】◆words◆ to the subject's end. あ opening a word (あなた, あり, ある) and 金 closing one (料金, 税金, 代金) are
  * the subject's own; る closes too many verbs to count as a mark at the end.
  */
-const TAG_FRAME = new RegExp(`】(?:[$＄%]?)(?![あ][なりる])${MARK}{1,2}(.{2,30}?)(?<![料税代賃入返現預送礼基資])[金多あ$＄〇じぐ必]{1,2}$`, 'u');
+const TAG_FRAME = new RegExp(`】(?:[$＄%]?)(?![あ][なりる])${MARK}{1,2}(.{2,30}?)${NOT_AFTER_MONEY_WORD}[金多あ$＄〇じぐ必]{1,2}$`, 'u');
 
 export function withDiamondMarks(subject: string): string {
   const important = IMPORTANT_FRAME.exec(subject);
