@@ -137,7 +137,7 @@ export function readMailHeader(lines: TextLine[], size: ImageSize): MailHeader {
     }
   }
   if (subject === null) {
-    const chosen = tallestLine(lines, headerEnd, size);
+    const chosen = [tallestLine(lines, headerEnd, size), lineAboveToRow(lines, size)].find((index) => index >= 0) ?? -1;
     if (chosen >= 0) {
       const wrapped = unlabelledSubject(lines, chosen);
       subject = cleanSubject(wrapped.text);
@@ -146,6 +146,32 @@ export function readMailHeader(lines: TextLine[], size: ImageSize): MailHeader {
     headerEnd = Math.max(headerEnd, subjectIndex);
   }
   return { source_email, subject, headerEnd };
+}
+
+/** A subject holds a few words at least. */
+const MIN_SUBJECT_CHARS = 5;
+
+/**
+ * Desktop clients set the subject in the message's own type size, right above the To row (macOS Mail: the sender, the
+ * subject, 「宛先:」; Thunderbird: the sender's row, the subject, 「宛先」), so no line of the header is larger than the
+ * message. Then the subject is the line right above the first To row in its column, in the top half, when it is no
+ * sender's row, date or label. Only used when no line stands out by size.
+ */
+export function lineAboveToRow(lines: TextLine[], size: ImageSize): number {
+  const to = lines.findIndex(({ text, line }) => TO_LABEL.test(text) && line.box.y < size.height * 0.5);
+  if (to < 0) return -1;
+  const row = lines[to]!.line.box;
+  for (let i = to - 1; i >= 0; i--) {
+    const { text, line } = lines[i]!;
+    const inColumn = line.box.x < row.x + row.w && line.box.x + line.box.w > row.x && line.box.y + line.box.h <= row.y + row.h / 2;
+    if (!inColumn) continue;
+    if (row.y - (line.box.y + line.box.h) > row.h * 2) return -1;
+    const sure = line.confidence >= 50 && meaningfulChars(text) >= MIN_SUBJECT_CHARS && !isChrome(lines[i]!);
+    // A subject may name a date (「…（12月7日まで）」); the date row is little more than the date.
+    const dateRow = DATE.test(text) && meaningfulChars(text.replace(DATE, '')) < MIN_SUBJECT_CHARS;
+    return sure && !findEmailAddress(text) && !HEADER_LABEL.test(text) && !dateRow && !/\d{1,2}:\d{2}$/.test(text) ? i : -1;
+  }
+  return -1;
 }
 
 /** A display name, then the address in angle brackets: 「国税庁<info33@kokuzei-info.example>」. */
