@@ -10,6 +10,7 @@ import { DATE, FROM_LABEL, HEADER_LABEL, TO_LABEL } from './mail-labels';
 import type { OcrLine } from './ocr-layout';
 import { endsLeftOf, messageLeft } from './body-chrome';
 import { foldWidth, isCjk } from './ocr-text';
+import { withoutIconAtWrap } from './subject-icons';
 
 /** Icons after a subject read as a few characters of middling confidence; real text reads at 96+. */
 const UNSURE_CHAR = 96;
@@ -94,8 +95,8 @@ export function unlabelledSubject(lines: TextLine[], chosen: number): { text: st
     if (!above || isChrome(above) || above.line.confidence < MIN_SUBJECT_CONFIDENCE || !continuesSubject(above.line, lines[first]!.line, above.text)) break;
     first--;
   }
-  // The lines above the chosen one continue into it, so none of them ends in a chip.
-  const parts = lines.slice(first, chosen).map(({ text }) => text);
+  // The lines above the chosen one continue into it, so none of them ends in a chip (but one may end in an icon).
+  const parts = lines.slice(first, chosen).map(({ text, line }) => withoutIconAtWrap(line, text));
   const chosenCut = withoutChip(lines[chosen]!.line, lines[chosen]!.text);
   parts.push(chosenCut ?? lines[chosen]!.text);
   // A chip ends the subject: what follows it on the next line is the sender's row.
@@ -121,6 +122,7 @@ export function unlabelledSubject(lines: TextLine[], chosen: number): { text: st
     const beforeChip = withoutChip(next.line, next.text, 1);
     if (beforeChip !== null && wrapsOnto(current.line, next.line, text)) {
       // The chip's small letters would fail the size check; the chip itself says this is the subject's end.
+      parts[parts.length - 1] = withoutIconAtWrap(current.line, parts.at(-1)!);
       parts.push(beforeChip);
       return { text: parts.join(''), end: nextIndex };
     }
@@ -132,6 +134,7 @@ export function unlabelledSubject(lines: TextLine[], chosen: number): { text: st
     }
     if (isChrome(next) || /(様|さま|殿)$/.test(next.text) || !continuesSubject(current.line, next.line, text)) break;
     const cut = withoutChip(next.line, next.text);
+    parts[parts.length - 1] = withoutIconAtWrap(current.line, parts.at(-1)!);
     parts.push(cut ?? next.text);
     end = nextIndex;
     if (cut !== null) return { text: parts.join(''), end };
