@@ -39,7 +39,7 @@ export const CHROME = [
   // unsafe (「このメッセージには不審なリンクが含まれている…」, 「URLを開いたり、個人情報を入力したりしないでください」),
   // remote content was blocked, the client judged the mail junk or a scam (「…はこのメッセージを迷惑メールと判断しました」),
   // the sender could not be verified (「このメールは送信元を確認できませんでした。なりすましメールの可能性…」).
-  /連絡先に(保存|登録)されて(い)?ません/, /に登録されていない(相手|番号|送信者)/, /不審なリンクが含まれ/, /(開いたり|入力したり)しないで/,
+  /連絡先に(保存|登録)されて(い)?ません/, /に登録されていない(相手|番号|送信者)/, /不審なリンクが含まれ/, /URLを開いたり|個人情報を入力したり|(開いたり|入力したり)しないで/,
   /リモートコンテンツ/, /このメッセージを.{0,12}と判断しました/, /送信元を確認できません/, /なりすまし(メール)?の可能性/,
   // A date line between messages, with its year and weekday (「2026年11月24日 金曜日」), and a bubble's stamp with its
   // weekday (「11/24(水) 20:21」, its slash read as 7: 「11724(水) 21:35」, its weekday lost: 「1/20() 7:20」).
@@ -53,17 +53,18 @@ export const CHROME = [
 
 /**
  * Words of buttons, toolbars and status bars (「連絡先に追加」「ブロック」, 「返信 | 転送 | アーカイブ | 迷惑マーク | 削除」,
- * 「未読: 5 合計: 154」). A line made only of these, with counts, bars and a stray glyph per button for its icon, is an
+ * 「未読: 5 合計: 154」). A line made only of these, with counts, bars and a stray glyph or two per button for its icon, is an
  * app's interface in any app: a message's line holds other words.
+ * (Up to two glyphs a button beyond the first: Gmail's pills 「(で返信) (ら全員に返信( .ぴら転送】」.)
  */
 const UI_WORDS = /全員に返信|返信|転送|アーカイブ|迷惑マーク|迷惑メール(報告|ではない)?|削除|その他|移動|未読|既読|合計|連絡先に追加|ブロック|報告|設定|印刷|フラグ/g;
-const UI_SEPARATORS = /[\s\d|｜:：,.、。_「」『』“”"'<>＜＞[\]()（）+=…-]/g;
+const UI_SEPARATORS = /[\s\d|｜:：,.、。_「」『』【】“”"'<>＜＞[\]()（）+=…-]/g;
 
 export function isUiWordLine(text: string): boolean {
   const words = text.match(UI_WORDS)?.length ?? 0;
   if (words === 0) return false;
   const rest = text.replace(UI_WORDS, '').replace(UI_SEPARATORS, '');
-  return [...rest].length <= Math.max(0, words - 1);
+  return [...rest].length <= words * 2 - 1;
 }
 
 /** Below this, tesseract was reading icons or avatars, not text. */
