@@ -88,7 +88,7 @@ function isTimeStamp({ text, line }: TextLine, bodySize: number | null): boolean
  * with the slash read as 7): a date with its weekday in brackets and a time. A field's value keeps its label's colon before it
  * (「予約日時：11/20(木) 10:00」), which a stamp never has.
  */
-const TRAILING_STAMP = /(?<![:：]\s?)(?:\d{1,2}\/\d{1,2}|1[0-2]7[0-3]?\d)\s*\([月火水木金土日]?\)\s*\d{1,2}[:.]\d{2}$/;
+const TRAILING_STAMP = /(?<![:：]\s?\d*)(?:\d{1,2}\/\d{1,2}|1[0-2]7[0-3]?\d)\s*\([月火水木金土日]?\)\s*\d{1,2}[:.]\d{2}$/;
 
 export function withoutTrailingStamp(entry: TextLine): TextLine {
   const text = entry.text.replace(TRAILING_STAMP, '').trim();
