@@ -14,7 +14,7 @@ import { foldWidth } from './ocr-text';
 import type { ScreenshotFormData } from './screenshot-ocr.types';
 import type { SecondLook } from './second-look';
 import { fromSms } from './sms-form';
-import { withDiamondMarks } from './subject-marks';
+import { withBrandBar, withDiamondMarks } from './subject-marks';
 
 /**
  * Turns OCR lines into the report form's fields. Anything that cannot be read is left null or
@@ -32,7 +32,7 @@ export function extractFormData(pageLines: readonly OcrLine[], size: ImageSize, 
   const form = withoutRecipient(looksLikeEmail(textLines, size) ? fromEmail(textLines, size, readAgain) : fromSms(textLines, size), textLines);
   return {
     ...form,
-    subject: form.subject && withDiamondMarks(withOpeningBracket(withSubjectWordsMended(withPhrasesMended(kanaByContext(form.subject))))),
+    subject: form.subject && withBrandBar(withDiamondMarks(withOpeningBracket(withSubjectWordsMended(withPhrasesMended(kanaByContext(form.subject)))))),
     body: form.body && withSubjectWordsMended(withPhrasesMended(kanaByContext(form.body))),
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withDiamondMarks } from './subject-marks';
+import { withBrandBar, withDiamondMarks } from './subject-marks';
 
 describe('◆ and ◇ frames put back in a subject', () => {
   it('mends ◆重要◆ read with a glyph at both ends', () => {
@@ -34,5 +34,18 @@ describe('◆ and ◇ frames put back in a subject', () => {
     expect(withDiamondMarks('【Amazon】あなたの未払い料金')).toBe('【Amazon】あなたの未払い料金');
     expect(withDiamondMarks('【楽天】ご利用料金')).toBe('【楽天】ご利用料金');
     expect(withDiamondMarks('多額のご請求について')).toBe('多額のご請求について');
+  });
+});
+
+describe('the bar between a brand and its subject', () => {
+  it('is mended where it was read as 1', () => {
+    expect(withBrandBar('セゾンカード1【要対応】本人確認')).toBe('セゾンカード｜【要対応】本人確認');
+    expect(withBrandBar('Amazon 1ご注文の確認')).toBe('Amazon｜ご注文の確認');
+  });
+
+  it('leaves figures alone', () => {
+    expect(withBrandBar('ポイント1倍キャンペーン')).toBe('ポイント1倍キャンペーン');
+    expect(withBrandBar('iPhone 15ご購入のお客様へ')).toBe('iPhone 15ご購入のお客様へ');
+    expect(withBrandBar('Mail【重要】')).toBe('Mail【重要】');
   });
 });

@@ -43,3 +43,13 @@ export function withDiamondMarks(subject: string): string {
   if (double && new RegExp(MARK, 'u').test(double[2]!) && !/[【】]/.test(double[1]!)) return `◆◇${double[1]}◇◆${subject.slice(double[0].length)}`;
   return subject.replace(TAG_FRAME, (_, words: string) => `】◆${words}◆`);
 }
+
+/**
+ * The bar between a brand and its subject (「セゾンカード｜【要対応】…」「Amazon｜ご注文の確認…」) read as 1, l or I: after the
+ * brand's katakana (or its Latin name and a space), before 【 or the polite ご / お that open the subject. No figure stands there.
+ */
+const BRAND_BAR = /(?:(?<=[A-Za-z])\s|(?<=[\p{Script=Katakana}ー])\s?)[1lI]\s?(?=[【ごお])/u;
+
+export function withBrandBar(subject: string): string {
+  return subject.replace(BRAND_BAR, '｜');
+}
