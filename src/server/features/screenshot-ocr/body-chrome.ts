@@ -1,6 +1,7 @@
 import { isChrome } from './app-chrome';
 import { isAddressTail } from './address-tails';
 import { bodyGlyphSize, glyphSize, meaningfulChars, sameTextRow as sameRow, type TextLine } from './form-lines';
+import { foldWidth } from './ocr-text';
 
 /**
  * Interface lines among a message's: the desktop panes beside it, the app's words and warnings, split
@@ -13,7 +14,31 @@ import { bodyGlyphSize, glyphSize, meaningfulChars, sameTextRow as sameRow, type
  */
 function inMessageColumn(lines: TextLine[]): TextLine[] {
   const left = messageLeft(lines);
-  return left === null ? lines : lines.filter((entry) => !endsLeftOf(entry, left));
+  return left === null ? lines : lines.filter((entry) => !endsLeftOf(entry, left)).map((entry) => withoutPaneStart(entry, left));
+}
+
+/**
+ * A message list's line read onto the start of the message's line on its row (macOS Mail: 「昨日|お客様の…」,
+ * 「いつもご利用ありがとうございます。今月の獲_お問い合わせ番号: …」): the characters that end left of the message's
+ * column, when the rest starts at the column, go with the list.
+ */
+/** What is left of the message's line is a sentence's worth at least: a short piece is some other element of the row. */
+const PANE_REST_MIN_CHARS = 8;
+
+function withoutPaneStart(entry: TextLine, left: number): TextLine {
+  const { line } = entry;
+  if (line.box.x >= left - line.box.h || isChrome(entry)) return entry;
+  // The panes stand apart: a gap of half a character at least, or the bar between them read as 「|」「」」.
+  const start = line.charBoxes.findIndex((box, i) => {
+    const previous = line.charBoxes[i - 1];
+    return previous !== undefined && box.x >= left - line.box.h / 2 && previous.x + previous.w <= left
+      && (box.x - (previous.x + previous.w) >= line.box.h / 2 || /[|｜」]/.test(line.text[i - 1]!));
+  });
+  if (start <= 0 || meaningfulChars(line.text.slice(0, start)) < 2 || meaningfulChars(line.text.slice(start)) < PANE_REST_MIN_CHARS) return entry;
+  const rest = line.charBoxes.slice(start);
+  const box = { x: rest[0]!.x, y: line.box.y, w: line.box.x + line.box.w - rest[0]!.x, h: line.box.h };
+  const text = foldWidth(line.text.slice(start)).replace(/\s+/g, ' ').trim();
+  return { text, line: { ...line, text: line.text.slice(start), charBoxes: rest, charConfidences: line.charConfidences.slice(start), box } };
 }
 
 /** Where most of the page's sentences start, or null when it has too few to tell. */
