@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ocrLine, type OcrLineOptions } from '../../test/ocr-line-factories';
 import { endsInAddress, isAddressTail } from './address-tails';
 import type { TextLine } from './form-lines';
-import { dropAvatarNoise, joinBody, withoutChrome } from './message-body';
+import { withoutChrome } from './body-chrome';
+import { dropAvatarNoise, joinBody } from './message-body';
 import type { OcrLine } from './ocr-layout';
 
 const read = (text: string, y: number, options: OcrLineOptions = {}): TextLine => ({ text, line: ocrLine(text, y, options) });

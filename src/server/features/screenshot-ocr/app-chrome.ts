@@ -34,16 +34,47 @@ export const CHROME = [
   // read with its middle garbled (「デキメスメトメッセージ」), and a chat's date chip with its slashes read as 7 or 1 (「2026711720」).
   /^\S{0,4}\d{2}\s*[・.o]?\s*sms$/i, /^[テデ]キ\S{0,4}メッセージ$/, /^20\d{2}[/71]\d{1,2}[/71]\d{1,2}$/,
   /Yahoo[!il1|]?\s*メール$/, /^\S?\s*[wW]?(?:[il|I]{1,3}\s*\d{1,3}\s*[%9６]?\d?|[il|I1]{1,3}\s*\d{1,3}\s*%)$/,
+  // What apps say about the sender or the mail, never what a lure says: the number is not saved in the
+  // contacts (「この番号は連絡先に保存されていません」, 「電話帳に登録されていない相手からのSMSです」), the links may be
+  // unsafe (「このメッセージには不審なリンクが含まれている…」, 「URLを開いたり、個人情報を入力したりしないでください」),
+  // remote content was blocked, the client judged the mail junk or a scam (「…はこのメッセージを迷惑メールと判断しました」),
+  // the sender could not be verified (「このメールは送信元を確認できませんでした。なりすましメールの可能性…」).
+  /連絡先に(保存|登録)されて(い)?ません/, /に登録されていない(相手|番号|送信者)/, /不審なリンクが含まれ/, /URLを開いたり|個人情報を入力したり|(開いたり|入力したり)しないで/,
+  /リモートコンテンツ/, /このメッセージを.{0,12}と判断しました/, /送信元を確認できません/, /なりすまし(メール)?の可能性/,
+  // A date line between messages, with its year and weekday (「2026年11月24日 金曜日」), and a bubble's stamp with its
+  // weekday (「11/24(水) 20:21」, its slash read as 7: 「11724(水) 21:35」, its weekday lost: 「1/20() 7:20」).
+  /^\d{4}年\d{1,2}月\d{1,2}日\s*(\(?[月火水木金土日]\)?|[月火水木金土日]曜日?)?$/, /^\d{1,2}[/7]?\d{1,2}\s*\([月火水木金土日]?\)\s*\d{1,2}[:.]\d{2}$/,
+  // A time with a SIM or account label in brackets after it (Android's 「午後 1:02 [SIM 1]」, read 「午後12:43〔swil」「生後710 [SM」).
+  /^\S{0,2}\s*\d{1,2}[:.]?\d{2}\s*[[〔【(|]\s*[A-Za-z0-9|\]】〕)\s]{0,6}$/,
+  // A search box (「Qメールを検索」, 「Q検索 <Ctrl+K>」) and a web mail's title, a Latin name before メール (「Yahoo! JAPANメール」),
+  // the two often read as one line (「Yahoo! JAPANメール | Qメールを検索」).
+  /を検索$/, /^\S?\s*検索\s*[<＜(]/, /^[A-Za-z][A-Za-z!il1|.\s]{2,}メール(\s*[|｜。]?\s*\S?\s*メールを検索)?$/,
 ];
+
+/**
+ * Words of buttons, toolbars and status bars (「連絡先に追加」「ブロック」, 「返信 | 転送 | アーカイブ | 迷惑マーク | 削除」,
+ * 「未読: 5 合計: 154」). A line made only of these, with counts, bars and a stray glyph or two per button for its icon, is an
+ * app's interface in any app: a message's line holds other words.
+ * (Up to two glyphs a button beyond the first: Gmail's pills 「(で返信) (ら全員に返信( .ぴら転送】」.)
+ */
+const UI_WORDS = /全員に返信|返信|転送|アーカイブ|迷惑マーク|迷惑メール(報告|ではない)?|削除|その他|移動|未読|既読|合計|連絡先に追加|ブロック|報告|設定|印刷|フラグ/g;
+const UI_SEPARATORS = /[\s\d|｜:：,.、。_「」『』【】“”"'<>＜＞[\]()（）+=…-]/g;
+
+export function isUiWordLine(text: string): boolean {
+  const words = text.match(UI_WORDS)?.length ?? 0;
+  if (words === 0) return false;
+  const rest = text.replace(UI_WORDS, '').replace(UI_SEPARATORS, '');
+  return [...rest].length <= words * 2 - 1;
+}
 
 /** Below this, tesseract was reading icons or avatars, not text. */
 const MIN_LINE_CONFIDENCE = 40;
 
 /** The date chip a chat sets above the day's messages (「水曜日」「水曜日20:49」「11月24日(月)」「2026/11/20」). */
-export const CHAT_DATE_CHIP = /^(今日|昨日|一昨日|[月火水木金土日]曜日|\d{1,2}月\d{1,2}日\s*(\(?[月火水木金土日]\)?)?|\d{4}\/\d{1,2}\/\d{1,2})\s*(\d{1,2}:\d{2})?$/;
+export const CHAT_DATE_CHIP = /^(今日|昨日|一昨日|[月火水木金土日]曜日|(\d{4}年)?\d{1,2}月\d{1,2}日\s*(\(?[月火水木金土日]\)?|[月火水木金土日]曜日)?|\d{4}\/\d{1,2}\/\d{1,2})\s*(\d{1,2}:\d{2})?$/;
 
 export function isChrome({ text, line }: TextLine): boolean {
-  if (CHROME.some((pattern) => pattern.test(text))) return true;
+  if (CHROME.some((pattern) => pattern.test(text)) || isUiWordLine(text)) return true;
   // The last character of a wrapped sentence on a line of its own (「す。」) is text, not an icon.
   if (meaningfulChars(text) < 2) return !/^[\u3040-\u30ff\u4e00-\u9fff][。！？]$/.test(text);
   // Garbled addresses read with low confidence too; only short, address-free lines are dropped.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ocrLine as line } from '../../test/ocr-line-factories';
 import { extractFormData } from './form-extraction';
+import { TO_LABEL } from './mail-labels';
 
 describe('a sender address cut before its top-level domain', () => {
   const gmail = (to: string) => extractFormData([
@@ -21,5 +22,50 @@ describe('a sender address cut before its top-level domain', () => {
 
   it('is still completed by a next line that holds the domain\'s end only', () => {
     expect(gmail('z>').source_email).toBe('info@mail.rakuten-ichiba.xyz');
+  });
+});
+
+/** A desktop client (Thunderbird): folder pane headed by the account, a message list under its column names, then the mail. */
+const desktop = (columns: boolean, subjectHeight = 14) => extractFormData([
+  line('shimizu_tak5946@i.softbank.test', 90, { x: 10, h: 14 }),
+  ...(columns ? [line('件名', 85, { x: 300, h: 12 }), line('差出人', 85, { x: 1000, h: 12 }), line('日時', 85, { x: 1360, h: 12 })] : []),
+  line('週末のおすすめ記事5選', 130, { x: 300, h: 14 }),
+  line('ニュースレター編集部', 130, { x: 1000, h: 14 }),
+  line('ご注文の商品を発送しました', 155, { x: 300, h: 14 }),
+  line('オンライン書店', 155, { x: 1000, h: 14 }),
+  line('受信トレイ', 150, { x: 10, h: 14 }),
+  line('楽天市場<order.06_jp@rakuten-jp20.cc>', 245, { x: 280, h: 15 }),
+  line('返信 | 転送 | アーカイブ | 迷惑マーク | 削除 | その他', 245, { x: 1000, h: 14 }),
+  line('楽天市場|ご注文の確認【未払い:86,060円】', 268, { x: 280, h: subjectHeight }),
+  line('11月22日9:23', 270, { x: 1320, h: 12 }),
+  line('宛先shimizu_tak5946@i.softbank.test', 292, { x: 300, h: 14 }),
+  line('プライバシー保護のため、このメッセージ内のリモートコンテンツをブロックしました。', 320, { x: 290, h: 14 }),
+  line('コバヤシダイスケ様', 360, { x: 283, h: 14 }),
+  line('楽天市場をご利用いただきありがとうございます。', 400, { x: 282, h: 14 }),
+  line('プライム会員の更新手続きに失敗しました。お客様の安全のため、以下のURLからお手続きください。', 425, { x: 283, h: 14 }),
+  line('未読: 5合計: 154', 880, { x: 1310, h: 12 }),
+], { width: 1436, height: 900 });
+
+describe('a desktop client with a message list above the mail', () => {
+  it('takes the sender from the name <address> row, not the folder pane\'s account', () => {
+    expect(desktop(false).source_email).toBe('order.06_jp@rakuten-jp20.cc');
+  });
+
+  it('leaves the list under its column names out of the subject and the body', () => {
+    const form = desktop(true);
+    expect(form.subject).toBe('楽天市場|ご注文の確認【未払い:86,060円】');
+    expect(form.body).not.toMatch(/おすすめ記事|ニュースレター|リモートコンテンツ|未読/);
+    expect(form.body).toMatch(/^〇〇様\n+楽天市場をご利用いただき/);
+  });
+
+  it('takes the line above the To row as the subject when no header line is larger than the message', () => {
+    expect(desktop(false, 14).subject).toBe('楽天市場|ご注文の確認【未払い:86,060円】');
+  });
+
+  it('reads 宛先 run into its address as the To row, but To only before a non-letter', () => {
+    expect(TO_LABEL.test('宛先shimizu_tak5946@i.softbank.test')).toBe(true);
+    expect(TO_LABEL.test('宛先Yumi <yumi@i.softbank.test>')).toBe(true);
+    expect(TO_LABEL.test('Today 12:30')).toBe(false);
+    expect(desktop(true).body).not.toContain('shimizu_tak5946');
   });
 });

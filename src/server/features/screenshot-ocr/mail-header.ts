@@ -12,8 +12,9 @@ import type { OcrLine } from './ocr-layout';
  */
 export function joinLabelRows(lines: TextLine[]): TextLine[] {
   const taken = new Set<number>();
+  const columnHeader = new Set(listColumnHeader(lines));
   const joined = lines.map((entry, index) => {
-    if (!LABEL_ALONE.test(entry.text)) return entry;
+    if (!LABEL_ALONE.test(entry.text) || columnHeader.has(index)) return entry;
     const { box } = entry.line;
     let best = -1;
     for (const [other, candidate] of lines.entries()) {
@@ -27,6 +28,40 @@ export function joinLabelRows(lines: TextLine[]): TextLine[] {
     return { text: `${entry.text} ${lines[best]!.text}`, line: joinLines(entry.line, lines[best]!.line) };
   });
   return joined.filter((_, index) => !taken.has(index));
+}
+
+/** The two lines stand on one row: their middles are within half the taller's height. */
+function sameRow(a: OcrLine, b: OcrLine): boolean {
+  return Math.abs(a.box.y + a.box.h / 2 - (b.box.y + b.box.h / 2)) <= Math.max(a.box.h, b.box.h) / 2;
+}
+
+/**
+ * A desktop client's message list is headed by its columns' names (Thunderbird's 「件名」「差出人」「日時」): two lone
+ * labels or more on one row, with a wide gap between them. A mail's header sets one label a row. The indices of that row's labels.
+ */
+export function listColumnHeader(lines: TextLine[]): number[] {
+  for (const [index, entry] of lines.entries()) {
+    if (!LABEL_ALONE.test(entry.text)) continue;
+    const row = lines.flatMap((other, i) => (LABEL_ALONE.test(other.text) && sameRow(other.line, entry.line) ? [i] : []));
+    if (row.length >= 2 && row[0] === index) return row;
+  }
+  return [];
+}
+
+/**
+ * The message list under its column header: every line from that row down to the mail's own header, its first line
+ * with an address or a label. Its rows hold other mails' subjects and senders (「週末のおすすめ記事5選」「ニュースレター編集部」),
+ * which are neither this mail's subject nor its message. Without a header below the list, the lines are left as they are.
+ */
+export function withoutMessageList(lines: TextLine[]): TextLine[] {
+  const columns = listColumnHeader(lines);
+  if (columns.length === 0) return lines;
+  const top = Math.min(...columns.map((i) => lines[i]!.line.box.y));
+  const bottom = Math.max(...columns.map((i) => lines[i]!.line.box.y + lines[i]!.line.box.h));
+  const header = lines.filter(({ text, line }, i) => !columns.includes(i) && line.box.y > bottom && (text.includes('@') || HEADER_LABEL.test(text)));
+  if (header.length === 0) return lines;
+  const headerTop = Math.min(...header.map(({ line }) => line.box.y));
+  return lines.filter(({ line }, i) => !columns.includes(i) && !(line.box.y + line.box.h / 2 >= top && line.box.y + line.box.h / 2 < headerTop));
 }
 
 /** Two OCR lines of one row as one, with a space between them. */
@@ -89,16 +124,20 @@ export function readMailHeader(lines: TextLine[], size: ImageSize): MailHeader {
     // stand on the header's last row still belong to the header.
     const last = lines[Math.max(headerEnd, 0)]?.line.box;
     const headerBottom = last ? last.y + last.h : 0;
-    for (let i = 0; i < lines.length; i++) {
-      const { box } = lines[i]!.line;
-      if (i > Math.max(headerEnd, 0) && box.y + box.h / 2 > headerBottom) continue;
-      if (TO_LABEL.test(lines[i]!.text)) continue;
+    const inHeaderRows = lines.flatMap((entry, i) => {
+      const { box } = entry.line;
+      return (i > Math.max(headerEnd, 0) && box.y + box.h / 2 > headerBottom) || TO_LABEL.test(entry.text) ? [] : [i];
+    });
+    // A sender's row sets the address in angle brackets after the name (「楽天市場 <order.06_jp@…>」); a desktop
+    // client's folder pane, listed first, heads its folders with the account's own bare address.
+    const senderRows = inHeaderRows.filter((i) => NAME_AND_ADDRESS.test(lines[i]!.text));
+    for (const i of [...senderRows, ...inHeaderRows]) {
       source_email = findSenderAddress(wrappedAddress(lines, i).text);
       if (source_email) break;
     }
   }
   if (subject === null) {
-    const chosen = tallestLine(lines, headerEnd, size);
+    const chosen = [tallestLine(lines, headerEnd, size), lineAboveToRow(lines, size)].find((index) => index >= 0) ?? -1;
     if (chosen >= 0) {
       const wrapped = unlabelledSubject(lines, chosen);
       subject = cleanSubject(wrapped.text);
@@ -108,6 +147,35 @@ export function readMailHeader(lines: TextLine[], size: ImageSize): MailHeader {
   }
   return { source_email, subject, headerEnd };
 }
+
+/** A subject holds a few words at least. */
+const MIN_SUBJECT_CHARS = 5;
+
+/**
+ * Desktop clients set the subject in the message's own type size, right above the To row (macOS Mail: the sender, the
+ * subject, 「宛先:」; Thunderbird: the sender's row, the subject, 「宛先」), so no line of the header is larger than the
+ * message. Then the subject is the line right above the first To row in its column, in the top half, when it is no
+ * sender's row, date or label. Only used when no line stands out by size.
+ */
+export function lineAboveToRow(lines: TextLine[], size: ImageSize): number {
+  const to = lines.findIndex(({ text, line }) => TO_LABEL.test(text) && line.box.y < size.height * 0.5);
+  if (to < 0) return -1;
+  const row = lines[to]!.line.box;
+  for (let i = to - 1; i >= 0; i--) {
+    const { text, line } = lines[i]!;
+    const inColumn = line.box.x < row.x + row.w && line.box.x + line.box.w > row.x && line.box.y + line.box.h <= row.y + row.h / 2;
+    if (!inColumn) continue;
+    if (row.y - (line.box.y + line.box.h) > row.h * 2) return -1;
+    const sure = line.confidence >= 50 && meaningfulChars(text) >= MIN_SUBJECT_CHARS && !isChrome(lines[i]!);
+    // A subject may name a date (「…（12月7日まで）」); the date row is little more than the date.
+    const dateRow = DATE.test(text) && meaningfulChars(text.replace(DATE, '')) < MIN_SUBJECT_CHARS;
+    return sure && !findEmailAddress(text) && !HEADER_LABEL.test(text) && !dateRow && !/\d{1,2}:\d{2}$/.test(text) ? i : -1;
+  }
+  return -1;
+}
+
+/** A display name, then the address in angle brackets: 「国税庁<info33@kokuzei-info.example>」. */
+const NAME_AND_ADDRESS = /\S\s*<[^<>]*@/;
 
 /** A sentence's end; icons read as 「0二。」 (chrome, little confidence) are none. */
 function endsSentence(entry: TextLine): boolean {

@@ -6,9 +6,10 @@ export const FROM_LABEL = new RegExp(`^\\s*(From|差出人|送信者${NOT_LABEL}
 export const SUBJECT_LABEL = /^\s*(Subject|件名)\s*[:_]?\s*/i;
 /**
  * An avatar's or icon's mark or two may be read before 宛先 with its colon (「_宛先:…」「の〇宛先:…」),
- * and 宛 is read as its look-alikes 玩 or 発 (「人玩先:吉田裕子」), which make no word with 先.
+ * and 宛 is read as its look-alikes 玩 or 発 (「人玩先:吉田裕子」), which make no word with 先. Only To and Cc must end
+ * before a letter (「Today」); 宛先 runs into its address when the colon is lost (「宛先yumi.ikeda74@…」).
  */
-export const TO_LABEL = new RegExp(`^\\s*(?:\\S{1,2}(?=[宛玩発]て?先\\s*[:：]))?(To|[宛玩発]先${NOT_LABEL}|宛て先|Cc)(?![a-z])\\s*[:_]?\\s*`, 'i');
+export const TO_LABEL = new RegExp(`^\\s*(?:\\S{1,2}(?=[宛玩発]て?先\\s*[:：]))?(To(?![a-z])|[宛玩発]先${NOT_LABEL}|宛て先|Cc(?![a-z]))\\s*[:_]?\\s*`, 'i');
 export const DATE_LABEL = /^\s*(Date|日時|送信日時|日付)\s*[:_]?\s*/i;
 export const DATE = /\d{4}\s*[/年.]\s*\d{1,2}\s*[/月.]\s*\d{1,2}|\d{1,2}月\d{1,2}日/;
 

@@ -5,14 +5,13 @@
 
 import { isChrome } from './app-chrome';
 import { findEmailAddress } from './address-repair';
-import { bodyGlyphSize, colonsByShape, glyphSize, type ImageSize, meaningfulChars, median, repairColons, type TextLine } from './form-lines';
+import { bodyGlyphSize, glyphSize, type ImageSize, meaningfulChars, repairColons, type TextLine } from './form-lines';
 import { DATE, FROM_LABEL, HEADER_LABEL, TO_LABEL } from './mail-labels';
 import type { OcrLine } from './ocr-layout';
-import { endsLeftOf, messageLeft } from './message-body';
-import { foldWidth, isCjk } from './ocr-text';
+import { endsLeftOf, messageLeft } from './body-chrome';
+import { UNSURE_CHAR, withoutChip } from './subject-chips';
+import { withoutIconAtWrap } from './subject-icons';
 
-/** Icons after a subject read as a few characters of middling confidence; real text reads at 96+. */
-const UNSURE_CHAR = 96;
 const MAX_UNSURE_TAIL = 4;
 /** Below this, a line above the subject is icons read as kanji (「吾眉本剛較」), not its first half. */
 const MIN_SUBJECT_CONFIDENCE = 50;
@@ -67,17 +66,8 @@ export function tallestLine(lines: TextLine[], headerEnd: number, size: ImageSiz
   return best;
 }
 
-/** A gap this wide (in character widths) inside a subject line sets a chip or icon apart from it. */
-const CHIP_GAP = 0.75;
-const MAX_CHIP = 6;
 /** A subject wraps onto at most this many lines (three on a phone at large text, a fourth to spare). */
 const MAX_SUBJECT_LINES = 4;
-/**
- * Gmail's label chip, which follows the subject's last word: on the wrapped last line it stands right
- * after the subject's end (「せ受信トレイ」), read as 「受信トレイ」「妥信トレイ」「護トレイメ」, its ィ read twice
- * before the icon (「妥信トレイィメ」: a chip of seven, past the gap cut's reach).
- */
-const INBOX_CHIP = /\s*(?:[受妥護授][信言]?|信)\s*トレイ[メィイ]{0,2}$/;
 /** The sender's row below a subject ends with the time the mail came (「東京ガス事務局16:12」, icons after it). */
 const ENDS_WITH_TIME = /\d{1,2}:\d{2}\D{0,3}$/;
 
@@ -94,8 +84,8 @@ export function unlabelledSubject(lines: TextLine[], chosen: number): { text: st
     if (!above || isChrome(above) || above.line.confidence < MIN_SUBJECT_CONFIDENCE || !continuesSubject(above.line, lines[first]!.line, above.text)) break;
     first--;
   }
-  // The lines above the chosen one continue into it, so none of them ends in a chip.
-  const parts = lines.slice(first, chosen).map(({ text }) => text);
+  // The lines above the chosen one continue into it, so none of them ends in a chip (but one may end in an icon).
+  const parts = lines.slice(first, chosen).map(({ text, line }) => withoutIconAtWrap(line, text));
   const chosenCut = withoutChip(lines[chosen]!.line, lines[chosen]!.text);
   parts.push(chosenCut ?? lines[chosen]!.text);
   // A chip ends the subject: what follows it on the next line is the sender's row.
@@ -121,6 +111,7 @@ export function unlabelledSubject(lines: TextLine[], chosen: number): { text: st
     const beforeChip = withoutChip(next.line, next.text, 1);
     if (beforeChip !== null && wrapsOnto(current.line, next.line, text)) {
       // The chip's small letters would fail the size check; the chip itself says this is the subject's end.
+      parts[parts.length - 1] = withoutIconAtWrap(current.line, parts.at(-1)!);
       parts.push(beforeChip);
       return { text: parts.join(''), end: nextIndex };
     }
@@ -132,6 +123,7 @@ export function unlabelledSubject(lines: TextLine[], chosen: number): { text: st
     }
     if (isChrome(next) || /(様|さま|殿)$/.test(next.text) || !continuesSubject(current.line, next.line, text)) break;
     const cut = withoutChip(next.line, next.text);
+    parts[parts.length - 1] = withoutIconAtWrap(current.line, parts.at(-1)!);
     parts.push(cut ?? next.text);
     end = nextIndex;
     if (cut !== null) return { text: parts.join(''), end };
@@ -177,106 +169,6 @@ function messageRight(lines: TextLine[]): number {
   return Math.max(...inColumn.map(({ line }) => line.box.x + line.box.w));
 }
 
-/**
- * What precedes a label chip set apart by a gap (Gmail's 「受信トレイ」, read as 「護トレイメ」), or
- * null when the line has none.
- */
-function withoutChip(line: OcrLine, text: string, minText = 3): string | null {
-  const em = glyphSize(line);
-  // The first gap from the left: a chip's own letters may be set apart too (「…お知らせ 受信トレイ メ」).
-  for (let i = Math.max(1, line.text.length - MAX_CHIP); i < line.text.length; i++) {
-    // Tesseract sometimes gives a character a box a pixel wide (「ト」 0.7 px at 1×): the narrowest
-    // kana's ink spans about 0.4 of its advance, so such a box does not open a gap after it.
-    const before = line.charBoxes[i - 1]!;
-    // A full-width 、 or 。 is ink at the left of a whole character's advance (「伺いましたが、ご不在でし」).
-    const advance = /[、。，．]/.test(line.text[i - 1]!) ? 0.9 : isCjk(line.text[i - 1]!) ? 0.4 : 0.2;
-    const gap = line.charBoxes[i]!.x - Math.max(before.x + before.w, before.x + em * advance);
-    if (gap > em * CHIP_GAP && !/[】」)）\]]/.test(line.text[i - 1]!) && !sameSizeAfter(line, i)) {
-      return lineTextBefore(line, i);
-    }
-  }
-  return beforeAnyChip(line, text, minText);
-}
-
-/** A chip's or icon's letters are at most this share of the subject's height (measured 0.5–0.65; the subject's own 0.95–1). */
-const CHIP_TEXT_SIZE = 0.8;
-
-/**
- * The characters after a gap are as tall as the subject's: its own last word, whose boxes tesseract
- * placed late (「…ログ」 then 「イン」 at the line's end, 「…のお」 then 「知らせ」 squeezed together), not a
- * chip or icons, which are set smaller. Boxes given the line's full height tell nothing either way.
- */
-function sameSizeAfter(line: OcrLine, cut: number): boolean {
-  const heights = (from: number, to: number) => [...Array(to - from).keys()].map((k) => from + k)
-    .filter((k) => line.charBoxes[k]!.h < line.box.h * 0.95 && !SMALL_BY_NATURE.test(line.text[k]!) && line.text[k]!.trim() !== '')
-    .map((k) => line.charBoxes[k]!.h);
-  const before = heights(0, cut);
-  const after = heights(cut, line.text.length);
-  return before.length > 0 && after.length > 0 && median(after) > median(before) * CHIP_TEXT_SIZE;
-}
-
-/** What precedes a chip told by its letters or by their size; when both are seen, the earlier cut. */
-function beforeAnyChip(line: OcrLine, text: string, minText = 3): string | null {
-  const cuts = [beforeSmallTail(line, minText), beforeInboxChip(text)].filter((cut) => cut !== null);
-  return cuts.length === 0 ? null : cuts.reduce((shorter, cut) => (cut.length < shorter.length ? cut : shorter));
-}
-
-/**
- * What precedes the smaller text of a chip or icons at the end of a line, or null when it has none.
- * A subject's wrapped last line may hold only a word or two before the chip (「更新剛呈品」).
- */
-function beforeSmallTail(line: OcrLine, minText = 3): string | null {
-  const chip = smallTextTail(line, minText);
-  return chip > 0 ? lineTextBefore(line, chip) : null;
-}
-
-/** The line's text before a character, read again from the raw line, whose boxes tell a colon by its shape. */
-function lineTextBefore(line: OcrLine, end: number): string {
-  return foldWidth(colonsByShape({ ...line, text: line.text.slice(0, end) })).replace(/\s+/g, ' ').trim();
-}
-
-/** Characters that are small and sit low in any text: they tell nothing of a chip's smaller letters. */
-const SMALL_BY_NATURE = /[\p{P}ーぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮ]/u;
-
-/**
- * Where the smaller text after a subject starts: a chip (Gmail's 「受信トレイ」) or icons, read as
- * characters under two thirds of the subject's height and set low in its line (「…のご案内展主還時計」,
- * 「…お知らせ吾kレィ」). Tesseract gives some of them the whole line's height instead; those may stand
- * among them. Returns 0 when the line has no such tail.
- */
-function smallTextTail(line: OcrLine, minText = 3): number {
-  const artifact = (i: number) => line.charBoxes[i]!.h >= line.box.h * 0.95;
-  for (let i = Math.max(minText + 1, line.text.length - MAX_CHIP); i < line.text.length; i++) {
-    const text = [...Array(i).keys()].filter((k) => !artifact(k) && !SMALL_BY_NATURE.test(line.text[k]!) && line.text[k]!.trim() !== '');
-    if (text.length < minText) continue;
-    const height = median(text.map((k) => line.charBoxes[k]!.h));
-    const top = median(text.map((k) => line.charBoxes[k]!.y));
-    const smallAndLow = (k: number) => line.charBoxes[k]!.h <= height * 0.8 && line.charBoxes[k]!.y - top >= height * 0.2;
-    if (!smallAndLow(i) || SMALL_BY_NATURE.test(line.text[i]!)) continue;
-    const tail = [...Array(line.text.length - i).keys()].map((k) => i + k);
-    if (!tail.every((k) => smallAndLow(k) || artifact(k) || line.text[k]!.trim() === '')) continue;
-    const evidence = tail.filter((k) => smallAndLow(k) && !SMALL_BY_NATURE.test(line.text[k]!)).length;
-    const artifacts = tail.filter(artifact);
-    // One small character alone is a chip when the rest reads as the chip's end or as unsure marks.
-    const unsure = (k: number) => (line.charConfidences[k] ?? 100) < UNSURE_CHAR + 1;
-    if (evidence >= 2 || /レ[イィ]$/.test(line.text) || (artifacts.length > 0 && artifacts.every(unsure))) {
-      // An icon's edge read right before it, unsurely, with the line's full height (「…不在通知上誠征」).
-      // The subject's own last character may be given the full height too, read at 96 (「…の確認」 then
-      // the chip 「王記ィx」): only a character read below real text's 96 is the icon's edge (「|」 at 90).
-      let start = i;
-      while (start > 4 && artifact(start - 1) && (line.charConfidences[start - 1] ?? 100) < UNSURE_CHAR) start--;
-      return start;
-    }
-  }
-  return 0;
-}
-
-/** What precedes Gmail's inbox chip at the end of a line, or null when the line does not end in it (or is only the chip). */
-function beforeInboxChip(text: string): string | null {
-  const before = text.replace(INBOX_CHIP, '');
-  return before !== text && before.length > 0 ? before : null;
-}
-
 /** Drops trailing characters tesseract was unsure of: icons after a subject (「…しました衰ィ」). */
 function withoutUnsureTail(line: OcrLine, text: string): string {
   let end = line.text.length;
@@ -312,7 +204,10 @@ function wrapsOnto(line: OcrLine, next: OcrLine, text: string): boolean {
  */
 const SPACED_CAPITALS = /(?<![A-Za-z])[A-Z](?: [A-Z]){2,}(?![A-Za-z])/g;
 
+/** Full-width figures stand a wide advance apart too (「【未払い：８６，０６０円】」 read 「8 6, 0 6 0円」): spaces inside an amount. */
+const SPACED_FIGURES = /(?<=[\d,])\s+(?=[\d,]*\d[\d,]*円)|(?<=\d)\s+(?=,)|(?<=,)\s+(?=\d)/g;
+
 export function cleanSubject(text: string): string | null {
-  const cleaned = repairColons(text).replace(/^[_:\s]+/, '').replace(SPACED_CAPITALS, (capitals) => capitals.replace(/ /g, '')).trim();
+  const cleaned = repairColons(text).replace(/^[_:\s]+/, '').replace(SPACED_CAPITALS, (capitals) => capitals.replace(/ /g, '')).replace(SPACED_FIGURES, '').trim();
   return cleaned.length > 0 ? cleaned : null;
 }

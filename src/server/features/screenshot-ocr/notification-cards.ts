@@ -93,6 +93,8 @@ function findCards(lines: TextLine[], cardsWithoutTime: boolean): Card[] {
     const text: number[] = [];
     for (const i of below(lines, used, bottom)) {
       const { box } = lines[i]!.line;
+      // A mark read unsurely from an icon or the screen's edge (「|」 at 29 beside a banner) neither belongs to the card nor ends it.
+      if (meaningfulChars(lines[i]!.text) === 0 && lines[i]!.line.confidence < MIN_HEADER_CONFIDENCE) continue;
       if (box.y - bottom > Math.min(height, box.h) * CARD_LINE_GAP || startsCard(i)) break;
       // A card's lines share its left edge; the app under a banner starts elsewhere.
       const column = text.length > 0 ? lines[text[0]!]!.line.box.x : left;
