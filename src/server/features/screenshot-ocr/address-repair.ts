@@ -1,5 +1,6 @@
 /** Repairs of the usual OCR confusions in addresses, applied only where the result then validates. */
 import { createRequire } from 'node:module';
+import { withPercentEncodingMended } from './address-percent';
 
 /** Every top-level domain IANA lists (the `tlds` package), and the two names reserved for examples. */
 const REAL_TOP_LEVEL = new Set<string>([...(createRequire(import.meta.url)('tlds') as string[]), 'test', 'example']);
@@ -188,7 +189,7 @@ const BAR_IN_PATH = /(?<=https?:\/\/[\x21-\x7e]*\/[\x21-\x7e]*)\|(?=[a-z])/g;
  * line; the repairs that assume a host is whole then leave that address alone.
  */
 export function repairAddressText(text: string, { lineMayWrap = false } = {}): string {
-  return text
+  const mended = text
     .replace(/(?<=[A-Za-z0-9._-])の(?=[A-Za-z0-9])/g, '@')
     // A mark read right after the @ of an address (「shopping64@④qhtj3k.xyz」).
     .replace(/(?<=[A-Za-z0-9._%+-]@)[^\x21-\x7e\s](?=[A-Za-z0-9])/g, '')
@@ -222,6 +223,8 @@ export function repairAddressText(text: string, { lineMayWrap = false } = {}): s
       const repaired = repairHost(host, all.slice(Math.max(0, offset - 3), offset) === '://', lineMayWrap && offset + host.length === all.length);
       return all[offset - 1] === '@' ? repairMailLabel(repaired) : repaired;
     });
+  // Percent-encoding only in the joined message: a value cut where its line wraps is no whole UTF-8 text yet.
+  return lineMayWrap ? mended : withPercentEncodingMended(mended);
 }
 
 export function findEmailAddress(text: string): string | null {
