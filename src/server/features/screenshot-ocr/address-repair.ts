@@ -1,5 +1,6 @@
 /** Repairs of the usual OCR confusions in addresses, applied only where the result then validates. */
 import { createRequire } from 'node:module';
+import { withUrlGrammarMended } from './address-grammar';
 import { withPercentEncodingMended } from './address-percent';
 
 /** Every top-level domain IANA lists (the `tlds` package), and the two names reserved for examples. */
@@ -189,7 +190,7 @@ const BAR_IN_PATH = /(?<=https?:\/\/[\x21-\x7e]*\/[\x21-\x7e]*)\|(?=[a-z])/g;
  * line; the repairs that assume a host is whole then leave that address alone.
  */
 export function repairAddressText(text: string, { lineMayWrap = false } = {}): string {
-  const mended = text
+  const schemed = text
     .replace(/(?<=[A-Za-z0-9._-])の(?=[A-Za-z0-9])/g, '@')
     // A mark read right after the @ of an address (「shopping64@④qhtj3k.xyz」).
     .replace(/(?<=[A-Za-z0-9._%+-]@)[^\x21-\x7e\s](?=[A-Za-z0-9])/g, '')
@@ -202,7 +203,9 @@ export function repairAddressText(text: string, { lineMayWrap = false } = {}): s
       // Not on a line that may go on a wrapped scheme's first letters (「ht」 then 「tps://」): the joined text decides.
       const tail = all.slice(offset + whole.length);
       return !lineMayWrap && /^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+/.test(tail) ? 'https://' : whole;
-    })
+    });
+  // What the grammar of hosts, ports and keys decides (address-grammar.ts), then the usual query misreadings.
+  const mended = withUrlGrammarMended(schemed)
     .replace(DOUBLED_QUERY_MARK, '?')
     .replace(MARK_AFTER_SLASH_DOUBLED, '')
     .replace(LOST_REF_QUERY, '?ref=')
