@@ -108,6 +108,9 @@ describe('a small letter read as its capital', () => {
     // As tall as the capitals, it stays a capital.
     const tall = { ...boxes, [url.indexOf('S')]: {} };
     expect(addressGlyphsByShape(line(url, tall)).text).toBe(url);
+    // Boxes shifted along the line: a flat capital (the A) as short as the letter, so no box tells a glyph's height.
+    const shifted = { ...boxes, [url.lastIndexOf('A')]: { h: 7, y: 5, w: 6 } };
+    expect(addressGlyphsByShape(line(url, shifted)).text).toBe(url);
   });
 
   it('in a piece of capitals only, stands on their baseline and is a fifth shorter at least', () => {
