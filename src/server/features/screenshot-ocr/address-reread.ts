@@ -92,7 +92,7 @@ export async function rereadAddresses(worker: Worker, prepared: PreparedImage, l
 const EDGE_NOISE = /^[_:*~!;,.'"<>()[\]\s]+|[_:*~!;,.'"<>()[\]\s]+$/g;
 
 /** One or two characters no address holds, inside the page's reading of an address. */
-const STRAY_GLYPHS = /[^\x00-\x7f]{1,2}/g;
+const STRAY_GLYPHS = /[\u0080-\uffff]{1,2}/g;
 /** What each reading must share on either side of a stray glyph to tell where it stood. */
 const CONTEXT_BEFORE = 3;
 const CONTEXT_AFTER = 2;
