@@ -99,3 +99,24 @@ describe('the page\'s boxes put back after the rereading', () => {
     expect(boxed!.charBoxes[text.indexOf('A')]).toEqual(page.charBoxes[page.text.indexOf('A')]);
   });
 });
+
+describe('a small letter read as its capital', () => {
+  it('is small again where its box is as tall as the small letters (capitals 10 px, a e m n r 7 px)', () => {
+    const url = 'https://a.test/Secure/?id=FRmA';
+    const boxes = Object.fromEntries([...url].map((char, i) => [i, 'aemnrScu'.includes(char) ? { h: 7, y: 5 } : {}]));
+    expect(addressGlyphsByShape(line(url, boxes)).text).toBe('https://a.test/secure/?id=FRmA');
+    // As tall as the capitals, it stays a capital.
+    const tall = { ...boxes, [url.indexOf('S')]: {} };
+    expect(addressGlyphsByShape(line(url, tall)).text).toBe(url);
+    // Boxes shifted along the line: a flat capital (the A) as short as the letter, so no box tells a glyph's height.
+    const shifted = { ...boxes, [url.lastIndexOf('A')]: { h: 7, y: 5, w: 6 } };
+    expect(addressGlyphsByShape(line(url, shifted)).text).toBe(url);
+  });
+
+  it('in a piece of capitals only, stands on their baseline and is a fifth shorter at least', () => {
+    expect(addressGlyphsByShape(line('=ZLLJHt7', { 1: { h: 7.5, y: 4.5 } })).text).toBe('=zLLJHt7');
+    // Hanging high (no small letter sits so), or only a little shorter: left alone.
+    expect(addressGlyphsByShape(line('=ZLLJHt7', { 1: { h: 7.5, y: 2 } })).text).toBe('=ZLLJHt7');
+    expect(addressGlyphsByShape(line('=ZLLJHt7', { 1: { h: 9, y: 3 } })).text).toBe('=ZLLJHt7');
+  });
+});

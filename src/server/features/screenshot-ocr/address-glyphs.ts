@@ -6,6 +6,7 @@ import { diffChars } from 'diff';
 import { REREAD_CONFIDENCE } from './address-reread';
 import { median } from './form-lines';
 import type { OcrLine } from './ocr-layout';
+import type { PixelBox } from './screenshot-ocr.types';
 import { asciiRuns, looksLikeAddress } from './ocr-text';
 
 /**
@@ -107,8 +108,47 @@ function zerosByWidth(line: OcrLine, from: number, to: number, dropped: Set<numb
   return changed;
 }
 
+/** Capitals drawn as their small letter taller (O is left to zerosByWidth: in a token it is as often a zero). */
+const SHAPE_CAPITALS = 'CSUVWXZ';
+/** Glyphs that reach the cap height and no higher, and none of which has a small form of the same shape. */
+const FLAT_CAPITALS = 'ABDEFHKLMNPRT0123456789';
+/** Small letters without ascender or descender: their boxes are the x-height. */
+const X_HEIGHT_LETTERS = 'aemnr';
+
 /**
- * The line with its addresses' glyphs repaired by their boxes (see doubledGlyphs and zerosByWidth);
+ * A capital of 「CSUVWXZ」 whose own box is as tall as the line's small letters (「?id=ZLLJHt7」: the Z's box 24
+ * px against the capitals' 32.5, 「/Secure」: 6.5 against 8.7): the small letter the reader took for it.
+ * Needs two flat capitals or digits to give the cap height, and two of a e m n r (boxes of their own) the
+ * x-height, the letter within an eighth of the cap height of it; without them, the letter must stand on the
+ * capitals' baseline and be a fifth shorter than them at least.
+ */
+function smallByHeight(line: OcrLine, from: number, to: number, dropped: Set<number>): Map<number, string> {
+  const glyphsOf = (glyphs: string, capHeight: number | null) =>
+    [...line.text].flatMap((char, i) => (glyphs.includes(char) && !dropped.has(i) && ownBox(line, i, capHeight) ? [line.charBoxes[i]!] : []));
+  // A wrapped URL's last piece may hold capitals only, all as tall as their line (「=ZLLJHt7」): they are the cap height then.
+  const owned = glyphsOf(FLAT_CAPITALS, null);
+  const capitals = owned.length >= 2 ? owned : [...line.text].flatMap((char, i) => (FLAT_CAPITALS.includes(char) ? [line.charBoxes[i]!] : []));
+  const changed = new Map<number, string>();
+  if (capitals.length < 2) return changed;
+  const capHeight = median(capitals.map((box) => box.h));
+  const baseline = median(capitals.map((box) => box.y + box.h));
+  const smalls = glyphsOf(X_HEIGHT_LETTERS, capHeight).map((box) => box.h);
+  const xHeight = smalls.length >= 2 ? median(smalls) : null;
+  if (xHeight !== null && xHeight > capHeight * 0.85) return changed;
+  // Without small letters to measure, a letter standing on the capitals' baseline and a fifth shorter than them at least.
+  const small = (box: PixelBox) =>
+    xHeight !== null ? Math.abs(box.h - xHeight) <= capHeight / 8 && box.h <= capHeight * 0.85 : box.h <= capHeight * 0.8 && Math.abs(box.y + box.h - baseline) <= capHeight / 8;
+  // Boxes shifted along the line (a flat capital as short as the letter, 「ydCEQ」 with E 20.6 px and C 21.7) tell nothing.
+  const shortestCapital = Math.min(...capitals.map((box) => box.h));
+  for (let i = from; i < to; i++) {
+    const box = line.charBoxes[i]!;
+    if (SHAPE_CAPITALS.includes(line.text[i]!) && !dropped.has(i) && ownBox(line, i, capHeight) && small(box) && shortestCapital > box.h * 1.15) changed.set(i, line.text[i]!.toLowerCase());
+  }
+  return changed;
+}
+
+/**
+ * The line with its addresses' glyphs repaired by their boxes (see doubledGlyphs, zerosByWidth and smallByHeight);
  * a line without addresses, or without a box per character, comes back as it was.
  */
 export function addressGlyphsByShape(line: OcrLine): OcrLine {
@@ -120,6 +160,7 @@ export function addressGlyphsByShape(line: OcrLine): OcrLine {
     const doubled = doubledGlyphs(line, run.start, run.end);
     doubled.forEach((i) => dropped.add(i));
     zerosByWidth(line, run.start, run.end, doubled).forEach((char, i) => replaced.set(i, char));
+    smallByHeight(line, run.start, run.end, doubled).forEach((char, i) => replaced.set(i, char));
   }
   if (dropped.size === 0 && replaced.size === 0) return line;
   const keep = (_: unknown, i: number) => !dropped.has(i);

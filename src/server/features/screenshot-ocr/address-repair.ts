@@ -1,5 +1,7 @@
 /** Repairs of the usual OCR confusions in addresses, applied only where the result then validates. */
 import { createRequire } from 'node:module';
+import { withUrlGrammarMended } from './address-grammar';
+import { withPercentEncodingMended } from './address-percent';
 
 /** Every top-level domain IANA lists (the `tlds` package), and the two names reserved for examples. */
 const REAL_TOP_LEVEL = new Set<string>([...(createRequire(import.meta.url)('tlds') as string[]), 'test', 'example']);
@@ -188,7 +190,7 @@ const BAR_IN_PATH = /(?<=https?:\/\/[\x21-\x7e]*\/[\x21-\x7e]*)\|(?=[a-z])/g;
  * line; the repairs that assume a host is whole then leave that address alone.
  */
 export function repairAddressText(text: string, { lineMayWrap = false } = {}): string {
-  return text
+  const schemed = text
     .replace(/(?<=[A-Za-z0-9._-])の(?=[A-Za-z0-9])/g, '@')
     // A mark read right after the @ of an address (「shopping64@④qhtj3k.xyz」).
     .replace(/(?<=[A-Za-z0-9._%+-]@)[^\x21-\x7e\s](?=[A-Za-z0-9])/g, '')
@@ -201,7 +203,9 @@ export function repairAddressText(text: string, { lineMayWrap = false } = {}): s
       // Not on a line that may go on a wrapped scheme's first letters (「ht」 then 「tps://」): the joined text decides.
       const tail = all.slice(offset + whole.length);
       return !lineMayWrap && /^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+/.test(tail) ? 'https://' : whole;
-    })
+    });
+  // What the grammar of hosts, ports and keys decides (address-grammar.ts), then the usual query misreadings.
+  const mended = withUrlGrammarMended(schemed)
     .replace(DOUBLED_QUERY_MARK, '?')
     .replace(MARK_AFTER_SLASH_DOUBLED, '')
     .replace(LOST_REF_QUERY, '?ref=')
@@ -222,6 +226,8 @@ export function repairAddressText(text: string, { lineMayWrap = false } = {}): s
       const repaired = repairHost(host, all.slice(Math.max(0, offset - 3), offset) === '://', lineMayWrap && offset + host.length === all.length);
       return all[offset - 1] === '@' ? repairMailLabel(repaired) : repaired;
     });
+  // Percent-encoding only in the joined message: a value cut where its line wraps is no whole UTF-8 text yet.
+  return lineMayWrap ? mended : withPercentEncodingMended(mended);
 }
 
 export function findEmailAddress(text: string): string | null {

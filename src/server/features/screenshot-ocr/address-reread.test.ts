@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { glyphEdges } from './address-reread';
+import { glyphEdges, withStrayGlyphsRead } from './address-reread';
+import { voteReadings } from './reading-vote';
 
 /**
  * A grey page with glyphs drawn as 2-px outlines (an "o" of sorts) over columns [x0, x1) and rows
@@ -57,5 +58,27 @@ describe('a crop of a span goes out to whole glyphs', () => {
   it('falls back to the usual margin where letters touch and no blank column is near', () => {
     const grey = page(200, Array.from({ length: 10 }, (_, i): [number, number] => [i * 20, i * 20 + 20]));
     expect(glyphEdges(grey, { x: 80, w: 40, ...line }, 5)).toEqual({ left: 75, right: 125 });
+  });
+});
+
+describe('a kanji the page read in place of an address\'s marks', () => {
+  const page = 'https://smbc-card-9abrn.cn/index.php幸orm';
+  const english = 'https://smbc-card-9abrn.cn/index.php#form';
+
+  it('takes the eng reading\'s marks before the vote, where jpn has nothing there or begins alike', () => {
+    expect(withStrayGlyphsRead(page, english, 'https://smbc-card-9abrn.cn/index.phporm')).toBe(english);
+    expect(withStrayGlyphsRead('https://x-ryv9.cn/抵op', 'https://x-ryv9.cn/#top', 'https://x-ryvg.cn/#op')).toBe('https://x-ryv9.cn/#top');
+    // Without it the vote drops the kanji and keeps neither reading's marks (「index.phporm」).
+    expect(voteReadings(page, english, 'https://smbc-card-9abrn.cn/index.phporm')).toBe('https://smbc-card-9abrn.cn/index.phporm');
+    expect(voteReadings(withStrayGlyphsRead(page, english, 'https://smbc-card-9abrn.cn/index.phporm'), english, 'https://smbc-card-9abrn.cn/index.phporm')).toBe(english);
+  });
+
+  it('keeps the kanji where the readings disagree on what stood there, or do not show where it stood', () => {
+    // jpn read another mark (「sf」 against 「f」); eng's neighbours differ (「CPg」 for 「cPg」); more than three characters.
+    expect(withStrayGlyphsRead('http://x.test/member導or', 'http://x.test/membersfor', 'http://x.test/memberfor')).toBe('http://x.test/member導or');
+    expect(withStrayGlyphsRead('http://x.test/?u=AcPg媒orm', 'http://x.test/?u=ACPg#form', 'http://x.test/?u=AcPgorm')).toBe('http://x.test/?u=AcPg媒orm');
+    expect(withStrayGlyphsRead('http://x.test/web落login', 'http://x.test/web#/abcdlogin', 'http://x.test/weblogin')).toBe('http://x.test/web落login');
+    // A kanji at the address's edge has no neighbour on one side.
+    expect(withStrayGlyphsRead('http://x.test/ab落', 'http://x.test/ab#', 'http://x.test/ab')).toBe('http://x.test/ab落');
   });
 });

@@ -63,7 +63,8 @@ export async function rereadAddresses(worker: Worker, prepared: PreparedImage, l
         if (english === original || !sameText(original, english)) continue;
         const japanese = cleanLatin((await worker.recognize(crop, {}, { text: true, blocks: false })).data.text);
         if (!sameText(original, japanese)) continue;
-        const voted = voteReadings(original, english, japanese);
+        // A kanji the page read in place of marks that eng read is no reading to vote with: eng's marks stand in for it.
+        const voted = voteReadings(withStrayGlyphsRead(original, english, japanese), english, japanese);
         if (voted === original || voted.length < original.length * 0.5 || voted.length > original.length * 2 + 2) continue;
         replaceSpan(line, letters, voted, area);
         continue;
@@ -89,6 +90,41 @@ export async function rereadAddresses(worker: Worker, prepared: PreparedImage, l
 }
 
 const EDGE_NOISE = /^[_:*~!;,.'"<>()[\]\s]+|[_:*~!;,.'"<>()[\]\s]+$/g;
+
+/** One or two characters no address holds, inside the page's reading of an address. */
+const STRAY_GLYPHS = /[\u0080-\uffff]{1,2}/g;
+/** What each reading must share on either side of a stray glyph to tell where it stood. */
+const CONTEXT_BEFORE = 3;
+const CONTEXT_AFTER = 2;
+
+/**
+ * The page's reading holds a kanji where the address has marks (「index.php幸orm」 for 「index.php#form」, 「/抵op」
+ * for 「/#top」): the eng reading of the crop read them (「#form」), jpn mostly not at all (「phporm」), and the vote,
+ * where the two crop readings differ, kept nothing there. The kanji is what tells that glyphs stood there, and no
+ * address holds one: before the vote, the eng reading's characters take its place when they stand between the
+ * same neighbours, are one to three address characters, and the jpn reading has nothing there or begins as
+ * they do.
+ */
+export function withStrayGlyphsRead(voted: string, english: string, japanese: string): string {
+  return voted.replace(STRAY_GLYPHS, (stray: string, offset: number) => {
+    const before = voted.slice(Math.max(0, offset - CONTEXT_BEFORE), offset);
+    const after = voted.slice(offset + stray.length, offset + stray.length + CONTEXT_AFTER);
+    if (before.length < CONTEXT_BEFORE || after.length < CONTEXT_AFTER || /[^\x21-\x7e]/.test(before + after)) return stray;
+    const englishMarks = between(english, before, after);
+    const japaneseMarks = between(japanese, before, after);
+    if (englishMarks === null || japaneseMarks === null || !/^[\x21-\x7e]{1,3}$/.test(englishMarks)) return stray;
+    return japaneseMarks === '' || japaneseMarks[0] === englishMarks[0] ? englishMarks : stray;
+  });
+}
+
+/** What a reading has between `before` and `after`, each found once, at most three characters apart; or null. */
+function between(reading: string, before: string, after: string): string | null {
+  const start = reading.indexOf(before);
+  if (start < 0 || reading.indexOf(before, start + 1) >= 0) return null;
+  const from = start + before.length;
+  const end = reading.indexOf(after, from);
+  return end < 0 || end - from > 3 ? null : reading.slice(from, end);
+}
 
 /** The page's confidence in every character of a span above which it is not read again. */
 const SURE_CONFIDENCE = 98;

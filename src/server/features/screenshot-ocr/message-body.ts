@@ -186,7 +186,7 @@ export function joinBody(read: TextLine[]): string {
     const cutAtDot = /:\/\/([A-Za-z0-9.-]+)[。．]$/.exec(body)?.[1];
     const nextLabel = /^[A-Za-z]{2,}(?![A-Za-z0-9.-])/.exec(repaired)?.[0];
     if (cutAtDot && nextLabel && !hasTopLevelDomain(cutAtDot) && hasTopLevelDomain(`${cutAtDot}.${nextLabel}`)) body = `${body.slice(0, -1)}.`;
-    const continuesAddress = /[A-Za-z0-9/?=&._-]$/.test(body) && /^[A-Za-z0-9/?=&._%-]/.test(repaired) && ADDRESS_AT_END.test(body);
+    const continuesAddress = /[A-Za-z0-9/?=&._%-]$/.test(body) && /^[A-Za-z0-9/?=&._%-]/.test(repaired) && ADDRESS_AT_END.test(body);
     if (continuesAddress || wrapped) body += repaired;
     else body += gap > previous.box.h * 1.2 ? `\n\n${repaired}` : `\n${repaired}`;
   });
