@@ -67,3 +67,19 @@ describe('normaliseColouredBars', () => {
     expect(at(data, 50, 45)).toBe(0);
   });
 });
+
+describe('normaliseColouredBars at the bar’s edge', () => {
+  it('turns the grey rows between the bar and the page (scaling, JPEG) into page ground', () => {
+    const data = page(245, [
+      { x: 0, y: 18, w: WIDTH, h: 2, grey: 170 },
+      { x: 0, y: 20, w: WIDTH, h: 60, grey: 70 },
+      { x: 0, y: 80, w: WIDTH, h: 2, grey: 170 },
+      { x: 30, y: 38, w: 90, h: 20, grey: 255 },
+      { x: 30, y: 81, w: 20, h: 1, grey: 10 },
+    ]);
+    normaliseColouredBars(data, WIDTH, HEIGHT, TEXT);
+    expect(at(data, 100, 18)).toBe(245);
+    expect(at(data, 100, 81)).toBe(245);
+    expect(at(data, 35, 81)).toBe(10); // ink darker than both grounds stays
+  });
+});

@@ -63,7 +63,10 @@ export function normaliseColouredBars(data: Buffer, width: number, height: numbe
     if (end - y >= textHeight * MIN_BAR_HEIGHT && end - y <= height / 2) bars.push(...barRuns(data, width, y, end, ground, textHeight));
     y = end;
   }
-  for (const bar of bars) rewrite(data, width, bar);
+  for (const bar of bars) {
+    rewrite(data, width, bar);
+    whitenEdge(data, width, height, bar, pageGround);
+  }
   return bars;
 }
 
@@ -122,6 +125,26 @@ function rewrite(data: Buffer, width: number, bar: Bar): void {
       const i = y * width + x;
       const inkward = bar.lightInk ? data[i]! - bar.ground : bar.ground - data[i]!;
       data[i] = Math.max(0, Math.min(255, Math.round(255 - (inkward * 255) / range)));
+    }
+  }
+}
+
+/** The bar's edge is a few rows and columns of grey between the two grounds (scaling, JPEG): left, it reads as a rule of glyphs. */
+const EDGE_WIDTH = 3;
+
+/** Makes the frame just outside a bar page ground, keeping only ink darker than both grounds. */
+function whitenEdge(data: Buffer, width: number, height: number, bar: Bar, pageGround: number): void {
+  const floor = Math.min(bar.ground, pageGround) - GROUND_TOLERANCE;
+  const x0 = Math.max(0, bar.x - EDGE_WIDTH);
+  const x1 = Math.min(width, bar.x + bar.w + EDGE_WIDTH);
+  const y0 = Math.max(0, bar.y - EDGE_WIDTH);
+  const y1 = Math.min(height, bar.y + bar.h + EDGE_WIDTH);
+  for (let y = y0; y < y1; y++) {
+    const inside = y >= bar.y && y < bar.y + bar.h;
+    for (let x = x0; x < x1; x++) {
+      if (inside && x >= bar.x && x < bar.x + bar.w) continue;
+      const i = y * width + x;
+      if (data[i]! >= floor) data[i] = pageGround;
     }
   }
 }
