@@ -32,6 +32,8 @@ export interface Bar {
   ground: number;
   /** Its letters are lighter than its ground (then the bar is inverted). */
   lightInk: boolean;
+  /** Set once the bar was found square and rewritten. */
+  rewritten?: boolean;
 }
 
 /**
@@ -60,14 +62,37 @@ export function normaliseColouredBars(data: Buffer, width: number, height: numbe
       const other = rowGrounds[next];
       if (other !== null && other !== undefined && Math.abs(other - ground) <= SAME_BAR_GREY) end = next + 1;
     }
-    if (end - y >= textHeight * MIN_BAR_HEIGHT && end - y <= height / 2) bars.push(...barRuns(data, width, y, end, ground, textHeight));
+    // Not a bar the image's top edge cuts: an app's title or status bar (the clock, the app's name,
+    // no personal data), and its text read changed what Outlook's subject was read as below it.
+    if (y > 0 && end - y >= textHeight * MIN_BAR_HEIGHT && end - y <= height / 2) bars.push(...barRuns(data, width, y, end, ground, textHeight));
     y = end;
   }
   for (const bar of bars) {
+    if (!squareEdges(data, width, height, bar)) continue;
     rewrite(data, width, bar);
     whitenEdge(data, width, height, bar, pageGround);
   }
-  return bars;
+  return bars.filter((bar) => bar.rewritten);
+}
+
+/** Of the row just outside a bar, at most this share is the bar's ground. */
+const MAX_EDGE_GROUND_SHARE = 0.1;
+
+/**
+ * Does the bar end in straight rows? A bar still slanting after a rotated capture was levelled
+ * leaves wedges of its ground outside any rectangle, and a rectangle rewritten on it paints them
+ * into black slivers over the text beside them: such a bar is left as it is (the second look still
+ * reads its rows, each with its own ground).
+ */
+function squareEdges(data: Buffer, width: number, height: number, bar: Bar): boolean {
+  for (const y of [bar.y - EDGE_WIDTH - 1, bar.y + bar.h + EDGE_WIDTH]) {
+    if (y < 0 || y >= height) continue;
+    let ground = 0;
+    for (let x = bar.x; x < bar.x + bar.w; x++) if (Math.abs(data[y * width + x]! - bar.ground) <= GROUND_TOLERANCE * 2) ground++;
+    if (ground > bar.w * MAX_EDGE_GROUND_SHARE) return false;
+  }
+  bar.rewritten = true;
+  return true;
 }
 
 /** The stretches of the rows [top, bottom) whose columns are mostly the bar's ground, each with its letters' side. */
