@@ -254,15 +254,10 @@ export function sensitiveSpans(text: string, wide: boolean): FoundSpan[] {
   }
 
   const recipient = RECIPIENT_LABEL.exec(probe);
-  // From the name on, after the label and its colon (either width): the span's padding covers the
-  // gap before the name, and a label left readable is no personal data (covered from its last
-  // character, 「宛先:」 itself went more than half black on desktop mail). Not the owner's own
-  // 「自分」 ("me") with at most its menu arrow after it (Gmail's 「To 自分 ▾」, read "To自分ャ"):
+  // From the label's last character on: the gap before the name is covered too. Not the owner's
+  // own 「自分」 ("me") with at most its menu arrow after it (Gmail's 「To 自分 ▾」, read "To自分ャ"):
   // it names nobody.
-  if (recipient && recipient[0].length < probe.length && !OWN_ACCOUNT.test(probe.slice(recipient[0].length))) {
-    const name = recipient[0].length + /^[：]?\s*/.exec(probe.slice(recipient[0].length))![0].length;
-    add(name < probe.length ? name : Math.max(0, recipient[0].trimEnd().length - 1), probe.length);
-  }
+  if (recipient && recipient[0].length < probe.length && !OWN_ACCOUNT.test(probe.slice(recipient[0].length))) add(Math.max(0, recipient[0].trimEnd().length - 1), probe.length);
   const addressLabel = ADDRESS_LABEL.exec(probe);
   if (addressLabel && /[A-Za-z0-9]{3,}/.test(probe.slice(addressLabel.index + addressLabel[0].length))) {
     add(addressLabel.index + addressLabel[0].trimEnd().length - 1, probe.length, true, false);
