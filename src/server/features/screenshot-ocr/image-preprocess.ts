@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { SCREENSHOT_MAX_PIXELS } from '../../../common/limits';
+import { normaliseColouredBars } from './coloured-bars';
 import { EDGE_STEP } from './ink-edges';
 import { levelPage, type PageTurn } from './page-skew';
 
@@ -40,6 +41,8 @@ export async function prepareForOcr(image: Buffer, targetInkHeight = TARGET_INK_
   if (scale !== 1) pipeline = pipeline.resize(scaledWidth, scaledHeight, { kernel: scale > 1 ? 'cubic' : 'lanczos3' });
   const grey = await pipeline.toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
   const greyInfo = { width: grey.info.width, height: grey.info.height };
+  // Light letters on a coloured bar (an SMS app's sender header) are read only as dark on light.
+  normaliseColouredBars(grey.data, greyInfo.width, greyInfo.height, inkHeight ? Math.min(inkHeight * scale, targetInkHeight * 2) : targetInkHeight);
   return { grey: { data: grey.data, width: greyInfo.width, height: greyInfo.height }, fullGrey: { data, width, height }, dark, scale, width, height, turn };
 }
 

@@ -933,3 +933,29 @@ describe('redaction of round 13 (shapes from a fresh generated split, seed 20261
   });
 });
 
+
+describe('an address whose line runs on into something that is no text of its column', () => {
+  const SIDE_PANE = { width: 1400, height: 300 };
+
+  it('covers the wrapped rest below when the run-on is a rule read as a stretched 「ー」', () => {
+    // The folder pane's account address, the page reading run on into the list's rule ("ーー").
+    const address = line('mrdyamada197@softbank.', 83, { x: 12, h: 14 });
+    const ruleX = address.box.x + address.box.w + 19;
+    const rule = [{ x: ruleX, y: 83, w: 1000, h: 22 }, { x: ruleX + 1000, y: 83, w: 24, h: 22 }];
+    const runOn = {
+      ...address,
+      text: `${address.text}ーー`,
+      charBoxes: [...address.charBoxes, ...rule],
+      charConfidences: [...address.charConfidences, 90, 90],
+      box: { ...address.box, w: ruleX + 1024 - address.box.x, h: 22 },
+    };
+    const rest = line('test', 117, { x: 12, h: 14 });
+    expect(covered(findSensitiveBoxes([runOn, rest], SIDE_PANE), rest.box)).toBe(true);
+  });
+
+  it('does not wrap onto the next line when the address is followed by text right beside it', () => {
+    const address = line('mrdyamada197@softbank.jp ご確認ください', 83, { x: 12, h: 14 });
+    const rest = line('test', 117, { x: 12, h: 14 });
+    expect(touches(findSensitiveBoxes([address, rest], SIDE_PANE), rest.box)).toBe(false);
+  });
+});

@@ -167,7 +167,9 @@ function markSensitiveSpans(lines: readonly OcrLine[], wide = false): { marked: 
     const span = marked[i]!;
     if (!span.wraps) continue;
     const text = lines[span.line]!.text;
-    if (text.slice(span.end).trim() !== '') continue;
+    // (wide: what follows the span a column's gap right of it is another column's text the page
+    // reading ran on into, "…@softbank." + a list's rule read as "ーー": the span ends its line.)
+    if (text.slice(span.end).trim() !== '' && !(wide && restInAnotherColumn(lines[span.line]!, span.end))) continue;
     // (wide: a postal address that ends in its room number, "…サンハイム406号室", is whole: the
     // sentence below, 「※本メールは送信専用です。」, is no part of it.)
     if (wide && span.wrapsWords && ROOM_NUMBER_END.test(text.slice(0, span.end))) continue;
@@ -460,4 +462,27 @@ function unsureNearCue(line: OcrLine): boolean {
 function numberMargin(line: OcrLine, span: MarkedSpan): number {
   const digits = line.text.slice(span.start, span.end).replace(/\D/g, '').length;
   return span.address && digits >= 4 ? line.box.h * 0.8 : 0;
+}
+
+/** Glyph heights between a span's last character and the line's next one that make them two columns. */
+const COLUMN_GAP = 3;
+/** A "character" this many glyph heights wide is a rule or a bar's edge read as 「ー」, not text. */
+const STRETCHED_GLYPH = 4;
+
+/**
+ * Is the line's text after `end` no text of the span's column: each character of it a column's gap
+ * right of the span or stretched far wider than tall (a list's rule read as 「ーー」)?
+ */
+function restInAnotherColumn(line: OcrLine, end: number): boolean {
+  const glyphs = line.charBoxes.slice(Math.max(0, end - 3), end);
+  if (glyphs.length === 0) return false;
+  const glyphHeight = Math.max(...glyphs.map((box) => box.h));
+  const spanEnd = glyphs.at(-1)!.x + glyphs.at(-1)!.w;
+  for (let i = end; i < line.text.length; i++) {
+    if (/\s/.test(line.text[i]!)) continue;
+    const box = line.charBoxes[i];
+    if (!box) return false;
+    if (box.x - spanEnd < glyphHeight * COLUMN_GAP && box.w < glyphHeight * STRETCHED_GLYPH) return false;
+  }
+  return true;
 }
