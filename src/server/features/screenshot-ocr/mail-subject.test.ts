@@ -134,3 +134,21 @@ describe('Gmail\'s inbox chip', () => {
     expect(form.subject).toBe('【重要】国税庁:お客様情報の確認');
   });
 });
+
+describe('a 【tag】◆…◆ frame\'s closing mark read unsurely', () => {
+  /** The subject's line, its last glyph read at an icon's confidence. */
+  const withUnsureEnd = (subject: string, confidence: number) => {
+    const read = line(subject, 110, { x: 20, h: 26, charConfidence: 99 });
+    read.charConfidences[subject.length - 1] = confidence;
+    return read;
+  };
+
+  it('keeps the closing glyph, which the frame then makes ◆', () => {
+    expect(mail([withUnsureEnd('【日本郵便】あお届け先住所の確認あ', 94)], [line('日本郵便', 186, { x: 60, h: 14 })]).subject).toBe('【日本郵便】◆お届け先住所の確認◆');
+    expect(mail([withUnsureEnd('【Amazon】$あアカウント確認のお願いる', 90)], [line('Amazon', 186, { x: 60, h: 14 })]).subject).toBe('【Amazon】◆アカウント確認のお願い◆');
+  });
+
+  it('still drops an unsure icon glyph after a subject with no frame', () => {
+    expect(mail([withUnsureEnd('【日本郵便】お届け先住所の確認あ', 94)], [line('日本郵便', 186, { x: 60, h: 14 })]).subject).toBe('【日本郵便】お届け先住所の確認');
+  });
+});

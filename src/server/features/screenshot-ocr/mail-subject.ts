@@ -11,6 +11,7 @@ import type { OcrLine } from './ocr-layout';
 import { endsLeftOf, messageLeft } from './body-chrome';
 import { UNSURE_CHAR, withoutChip } from './subject-chips';
 import { withoutIconAtWrap } from './subject-icons';
+import { closesTagFrame } from './subject-marks';
 
 const MAX_UNSURE_TAIL = 4;
 /** Below this, a line above the subject is icons read as kanji (「吾眉本剛較」), not its first half. */
@@ -174,6 +175,8 @@ function withoutUnsureTail(line: OcrLine, text: string): string {
   let end = line.text.length;
   while (end > 0 && line.text.length - end < MAX_UNSURE_TAIL && (line.charConfidences[end - 1] ?? 100) < UNSURE_CHAR && !/[】」)）]/.test(line.text[end - 1]!)) end--;
   if (line.text.length - end >= MAX_UNSURE_TAIL && (line.charConfidences[end - 1] ?? 100) < UNSURE_CHAR) return text;
+  // One unsure glyph closing a 【tag】◆…◆ frame is the frame's mark, not an icon (「【日本郵便】あお届け先住所の確認あ」).
+  if (line.text.length - end === 1 && closesTagFrame(text)) return text;
   // The text is the line's, folded character for character (its colons read by shape): cut as many.
   return end === line.text.length ? text : [...text].slice(0, end - line.text.length).join('').trim();
 }
