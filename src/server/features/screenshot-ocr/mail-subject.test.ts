@@ -181,3 +181,15 @@ describe('a desktop client\'s sender row with its avatar', () => {
     expect(desktop('②メルカリ会員サポート', wrapped).subject).toMatch(/^メルカリ\|アカウント確認のお願/);
   });
 });
+
+describe('Gmail\'s inbox chip read with the menu glyph after it', () => {
+  it('is cut when its first letter is set small and the rest were given the line\'s full height, read surely', () => {
+    const subject = '楽天市場|アカウント確認のお願い【未払い:27,160円】';
+    const read = line(`${subject}百tレィメ`, 110, { x: 20, h: 20, charConfidence: 99 });
+    read.box = { ...read.box, y: 106, h: 28 };
+    // The chip's first letter small and low; tesseract gave the others the line's full height (「tレィメ」 at 77–98).
+    read.charBoxes[subject.length] = { ...read.charBoxes[subject.length]!, y: 118, h: 9 };
+    for (let i = subject.length + 1; i < read.text.length; i++) read.charBoxes[i] = { ...read.charBoxes[i]!, y: 106, h: 28 };
+    expect(mail([read], [line('楽天市場', 186, { x: 60, h: 14 })]).subject).toBe('楽天市場|アカウント確認のお願い【未払い:27,160円】');
+  });
+});
