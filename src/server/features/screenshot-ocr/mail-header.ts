@@ -166,6 +166,9 @@ export function lineAboveToRow(lines: TextLine[], size: ImageSize): number {
     const inColumn = line.box.x < row.x + row.w && line.box.x + line.box.w > row.x && line.box.y + line.box.h <= row.y + row.h / 2;
     if (!inColumn) continue;
     if (row.y - (line.box.y + line.box.h) > row.h * 2) return -1;
+    // A subject one character too long wraps that character alone onto the line above the To row (「…お知ら」「せ」).
+    // The next line up in the column is then the subject (its gap to the To row is still checked).
+    if (/^\S$/u.test(text.trim())) continue;
     const sure = line.confidence >= 50 && meaningfulChars(text) >= MIN_SUBJECT_CHARS && !isChrome(lines[i]!);
     // A subject may name a date (「…（12月7日まで）」); the date row is little more than the date.
     const dateRow = DATE.test(text) && meaningfulChars(text.replace(DATE, '')) < MIN_SUBJECT_CHARS;

@@ -134,3 +134,62 @@ describe('Gmail\'s inbox chip', () => {
     expect(form.subject).toBe('【重要】国税庁:お客様情報の確認');
   });
 });
+
+describe('a 【tag】◆…◆ frame\'s closing mark read unsurely', () => {
+  /** The subject's line, its last glyph read at an icon's confidence. */
+  const withUnsureEnd = (subject: string, confidence: number) => {
+    const read = line(subject, 110, { x: 20, h: 26, charConfidence: 99 });
+    read.charConfidences[subject.length - 1] = confidence;
+    return read;
+  };
+
+  it('keeps the closing glyph, which the frame then makes ◆', () => {
+    expect(mail([withUnsureEnd('【日本郵便】あお届け先住所の確認あ', 94)], [line('日本郵便', 186, { x: 60, h: 14 })]).subject).toBe('【日本郵便】◆お届け先住所の確認◆');
+    expect(mail([withUnsureEnd('【Amazon】$あアカウント確認のお願いる', 90)], [line('Amazon', 186, { x: 60, h: 14 })]).subject).toBe('【Amazon】◆アカウント確認のお願い◆');
+  });
+
+  it('still drops an unsure icon glyph after a subject with no frame', () => {
+    expect(mail([withUnsureEnd('【日本郵便】お届け先住所の確認あ', 94)], [line('日本郵便', 186, { x: 60, h: 14 })]).subject).toBe('【日本郵便】お届け先住所の確認');
+  });
+});
+
+describe('a desktop client\'s sender row with its avatar', () => {
+  const DESKTOP = { width: 1400, height: 900 };
+  /** macOS Mail's header: the sender's row (the avatar makes it the largest line), the subject in the message's size, 宛先. */
+  const desktop = (senderRow: string, subject: OcrLine[]) => extractFormData([
+    line(senderRow, 100, { x: 300, h: 30 }),
+    ...subject,
+    line('宛先:橋本亮', 170, { x: 300, h: 16 }),
+    line('橋本亮様', 210, { x: 300, h: 16 }),
+    line('平素よりメルカリをご愛顧いただき、ありがとうございます。', 240, { x: 300, h: 16 }),
+    line('お客様のアカウントで異常なログインが検出されました。', 262, { x: 300, h: 16 }),
+    line('下記URLよりご確認ください。', 284, { x: 300, h: 16 }),
+  ], DESKTOP);
+  const subjectLine = [line('メルカリ|アカウント確認のお願い', 140, { x: 300, h: 16 })];
+
+  it('is no subject when it opens with the avatar\'s initial read as a circled figure', () => {
+    expect(desktop('の②メルカリ会員サポート', subjectLine).subject).toBe('メルカリ|アカウント確認のお願い');
+    expect(desktop('②メルカリ会員サポート', subjectLine).subject).toBe('メルカリ|アカウント確認のお願い');
+  });
+
+  it('is no subject when its address is cut at the pane\'s edge', () => {
+    expect(desktop('みずほ銀行セキュリティセンター<notice.10_jp@mizuh', subjectLine).subject).toBe('メルカリ|アカウント確認のお願い');
+  });
+
+  it('finds the subject above the To row past its last character wrapped alone', () => {
+    const wrapped = [line('メルカリ|アカウント確認のお願', 130, { x: 300, h: 16 }), line('い', 150, { x: 300, h: 16 })];
+    expect(desktop('②メルカリ会員サポート', wrapped).subject).toMatch(/^メルカリ\|アカウント確認のお願/);
+  });
+});
+
+describe('Gmail\'s inbox chip read with the menu glyph after it', () => {
+  it('is cut when its first letter is set small and the rest were given the line\'s full height, read surely', () => {
+    const subject = '楽天市場|アカウント確認のお願い【未払い:27,160円】';
+    const read = line(`${subject}百tレィメ`, 110, { x: 20, h: 20, charConfidence: 99 });
+    read.box = { ...read.box, y: 106, h: 28 };
+    // The chip's first letter small and low; tesseract gave the others the line's full height (「tレィメ」 at 77–98).
+    read.charBoxes[subject.length] = { ...read.charBoxes[subject.length]!, y: 118, h: 9 };
+    for (let i = subject.length + 1; i < read.text.length; i++) read.charBoxes[i] = { ...read.charBoxes[i]!, y: 106, h: 28 };
+    expect(mail([read], [line('楽天市場', 186, { x: 60, h: 14 })]).subject).toBe('楽天市場|アカウント確認のお願い【未払い:27,160円】');
+  });
+});

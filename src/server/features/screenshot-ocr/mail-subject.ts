@@ -11,6 +11,7 @@ import type { OcrLine } from './ocr-layout';
 import { endsLeftOf, messageLeft } from './body-chrome';
 import { UNSURE_CHAR, withoutChip } from './subject-chips';
 import { withoutIconAtWrap } from './subject-icons';
+import { closesTagFrame } from './subject-marks';
 
 const MAX_UNSURE_TAIL = 4;
 /** Below this, a line above the subject is icons read as kanji (「吾眉本剛較」), not its first half. */
@@ -21,6 +22,17 @@ const LONE_CHARACTER = /^[\u3040-\u30ff\u4e00-\u9fff]$/;
 const GREETING = /^\S{1,10}(様|さま|殿)$/;
 /** An unlabelled subject is at least this much larger than the message text (measured 1.10–1.8 across mail apps). */
 const SUBJECT_SIZE = 1.07;
+/**
+ * A desktop client's sender row: the avatar's initial, read as a circled figure (「②ヤマト運輸」, its ring as の: 「の②メルカリ…」),
+ * or a name with its address cut at the pane's edge (「…センター<notice.10_jp@mizuh」, no whole address to find). The avatar
+ * makes the row the header's largest line; a subject opens with neither.
+ */
+const AVATAR_INITIAL = /^\S?[\u2460-\u24ff\u3251-\u325f\u32b1-\u32bf]/u;
+const NAME_AND_ADDRESS_START = /\S\s*<[^<>\s]*@/;
+
+function isSenderWithAvatar(text: string): boolean {
+  return AVATAR_INITIAL.test(text) || NAME_AND_ADDRESS_START.test(text);
+}
 
 /**
  * Without a label, the subject is the largest line of the header: above the sender on web mail
@@ -46,6 +58,7 @@ export function tallestLine(lines: TextLine[], headerEnd: number, size: ImageSiz
     if (line.box.y > size.height * 0.5 || isChrome(lines[i]!) || meaningfulChars(text) < 5 || line.confidence < MIN_SUBJECT_CONFIDENCE) continue;
     if ((bodySize !== null && glyphSize(line) < bodySize * SUBJECT_SIZE) || (left !== null && endsLeftOf(lines[i]!, left))) continue;
     // The sender's row ends with the time the mail came (the avatar's letter makes it look large: 「のNHK 20:56」).
+    if (isSenderWithAvatar(text)) continue;
     if (findEmailAddress(text) || DATE.test(text) || TO_LABEL.test(text) || FROM_LABEL.test(text) || /(様|さま|殿)$/.test(text) || ENDS_WITH_TIME.test(text) || endsWithTimeApart(line)) continue;
     // iOS Mail puts the sender's name on its own line right above the address.
     const below = lines[i + 1];
@@ -174,6 +187,8 @@ function withoutUnsureTail(line: OcrLine, text: string): string {
   let end = line.text.length;
   while (end > 0 && line.text.length - end < MAX_UNSURE_TAIL && (line.charConfidences[end - 1] ?? 100) < UNSURE_CHAR && !/[】」)）]/.test(line.text[end - 1]!)) end--;
   if (line.text.length - end >= MAX_UNSURE_TAIL && (line.charConfidences[end - 1] ?? 100) < UNSURE_CHAR) return text;
+  // One unsure glyph closing a 【tag】◆…◆ frame is the frame's mark, not an icon (「【日本郵便】あお届け先住所の確認あ」).
+  if (line.text.length - end === 1 && closesTagFrame(text)) return text;
   // The text is the line's, folded character for character (its colons read by shape): cut as many.
   return end === line.text.length ? text : [...text].slice(0, end - line.text.length).join('').trim();
 }

@@ -40,6 +40,9 @@ export function withoutChip(line: OcrLine, text: string, minText = 3): string | 
   return beforeAnyChip(line, text, minText);
 }
 
+/** The inbox chip's last letters, the menu glyph after them read as メ or not (「…】百tレィメ」「…吾+レイィメ」). */
+const CHIP_END = /レ[イィ]{1,2}メ?$/;
+
 /** A chip's or icon's letters are at most this share of the subject's height (measured 0.5–0.65; the subject's own 0.95–1). */
 const CHIP_TEXT_SIZE = 0.8;
 
@@ -101,7 +104,7 @@ function smallTextTail(line: OcrLine, minText = 3): number {
     const artifacts = tail.filter(artifact);
     // One small character alone is a chip when the rest reads as the chip's end or as unsure marks.
     const unsure = (k: number) => (line.charConfidences[k] ?? 100) < UNSURE_CHAR + 1;
-    if (evidence >= 2 || /レ[イィ]$/.test(line.text) || (artifacts.length > 0 && artifacts.every(unsure))) {
+    if (evidence >= 2 || CHIP_END.test(line.text) || (artifacts.length > 0 && artifacts.every(unsure))) {
       // An icon's edge read right before it, unsurely, with the line's full height (「…不在通知上誠征」).
       // The subject's own last character may be given the full height too, read at 96 (「…の確認」 then
       // the chip 「王記ィx」): only a character read below real text's 96 is the icon's edge (「|」 at 90).

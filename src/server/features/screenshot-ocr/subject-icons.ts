@@ -1,6 +1,7 @@
 import { glyphSize } from './form-lines';
 import type { OcrLine } from './ocr-layout';
 import { isCjk } from './ocr-text';
+import { UNSURE_CHAR } from './subject-chips';
 
 /** An icon's glyphs read at a wrapped line's end are a character or two (☆ read as 「文」, 「_淡」). */
 const MAX_ICON_CHARS = 2;
@@ -9,6 +10,11 @@ const MAX_ICON_CHARS = 2;
  * widest gap inside a subject's own words 0.53 on fresh14 (proportional kana, a bracket): only the clear cases are cut.
  */
 const ICON_GAP = 0.6;
+/**
+ * A smaller gap will do when tesseract read every glyph of the tail unsurely (☆ as 「文」 at 31–93, 「_淡」 at 94 and 84, a
+ * wrapped subject's own last characters at 98–99).
+ */
+const UNSURE_ICON_GAP = 0.2;
 /** Where a character's ink ends in its advance: 、。 and closing brackets at its left, other kana and kanji near its end. */
 const INK_AT_LEFT = /[、。，．】」』）)\]］]/;
 
@@ -31,7 +37,9 @@ export function withoutIconAtWrap(line: OcrLine, text: string): string {
     const char = line.text[before]!;
     const advance = INK_AT_LEFT.test(char) ? 0.9 : isCjk(char) ? 0.4 : 0.2;
     const gap = first.x - Math.max(previous.x + previous.w, previous.x + em * advance);
-    if (gap > em * ICON_GAP && text.endsWith(tail)) return text.slice(0, text.length - tail.length).trimEnd();
+    // A label's colon before the wrap (「【未払い:」「17,620円】」) is read unsurely too: a ☆ is never read as one.
+    const unsure = !/[:：]/.test(tail) && [...Array(chars - start).keys()].every((k) => (line.charConfidences[start + k] ?? 100) < UNSURE_CHAR);
+    if ((gap > em * ICON_GAP || (unsure && gap > em * UNSURE_ICON_GAP)) && text.endsWith(tail)) return text.slice(0, text.length - tail.length).trimEnd();
   }
   return text;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withBrandBar, withDiamondMarks } from './subject-marks';
+import { closesTagFrame, withBrandBar, withDiamondMarks } from './subject-marks';
 
 describe('◆ and ◇ frames put back in a subject', () => {
   it('mends ◆重要◆ read with a glyph at both ends', () => {
@@ -25,6 +25,13 @@ describe('◆ and ◇ frames put back in a subject', () => {
   it('mends ◆…◆ after a 【】 tag', () => {
     expect(withDiamondMarks('【楽天市場】あご注文の確認多')).toBe('【楽天市場】◆ご注文の確認◆');
     expect(withDiamondMarks('【東京ガス】$多ご利用料金のお支払いについて金')).toBe('【東京ガス】◆ご利用料金のお支払いについて◆');
+  });
+
+  it('takes る as the closing mark after an opening $, which starts no word', () => {
+    expect(withDiamondMarks('【Amazon】$あアカウント確認のお願いる')).toBe('【Amazon】◆アカウント確認のお願い◆');
+    expect(closesTagFrame('【Amazon】$あアカウント確認のお願いる')).toBe(true);
+    expect(closesTagFrame('【Amazon】アカウントを確認する')).toBe(false);
+    expect(closesTagFrame('【三菱UFJ銀行】$重要なお知らせ')).toBe(false);
   });
 
   it('makes up no mark where only one end has a glyph, or the words are the subject\'s own', () => {

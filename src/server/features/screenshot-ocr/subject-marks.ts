@@ -34,6 +34,16 @@ const IMPORTANT_FRAME = new RegExp(`^${LEADING_SPECK}(?:${MARK}{1,2}(重要|緊�
  * the subject's own; る closes too many verbs to count as a mark at the end.
  */
 const TAG_FRAME = new RegExp(`】(?:[$＄%]?)(?![あ][なりる])${MARK}{1,2}(.{2,30}?)${NOT_AFTER_MONEY_WORD}[金多あ$＄〇じぐ必]{1,2}$`, 'u');
+/** After an opening $ (which starts no word: ◆ read as $ and a second glyph, 「】$あ…」), る at the end is the closing mark too. */
+const SURE_TAG_FRAME = new RegExp(`】[$＄%]${MARK}?(.{2,30}?)${NOT_AFTER_MONEY_WORD}${MARK}$`, 'u');
+
+/**
+ * The subject's last glyph closes a 【tag】◆words◆ frame. Tesseract reads that closing glyph unsurely (at 89–94, like an
+ * icon), so the cut of unsure icons after a subject keeps it when this holds.
+ */
+export function closesTagFrame(subject: string): boolean {
+  return TAG_FRAME.test(subject) || SURE_TAG_FRAME.test(subject);
+}
 
 export function withDiamondMarks(subject: string): string {
   const important = IMPORTANT_FRAME.exec(subject);
@@ -41,7 +51,8 @@ export function withDiamondMarks(subject: string): string {
   const double = DOUBLE_FRAME.exec(subject);
   // The closing run holds a mark, not only の; the words are no 【】 tag's.
   if (double && new RegExp(MARK, 'u').test(double[2]!) && !/[【】]/.test(double[1]!)) return `◆◇${double[1]}◇◆${subject.slice(double[0].length)}`;
-  return subject.replace(TAG_FRAME, (_, words: string) => `】◆${words}◆`);
+  const framed = (_: string, words: string) => `】◆${words}◆`;
+  return TAG_FRAME.test(subject) ? subject.replace(TAG_FRAME, framed) : subject.replace(SURE_TAG_FRAME, framed);
 }
 
 /**
