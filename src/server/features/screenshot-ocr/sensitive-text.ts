@@ -116,8 +116,11 @@ const ADDRESS_SPLIT_TLD = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+\s[a-z]{2,6}(?![A-Za-z
 /** An address in angle brackets, a sender's or a recipient's ("JCBカード<myjcb⑳kjqir2.top>"), up to its ">" or the line's end. */
 /** An e-mail address whose "<" was not read, up to its ">" across one space ("yubincenter77@gmf37p example>"). */
 const ADDRESS_TO_BRACKET = /[A-Za-z0-9._%+-]+@[^\s<>＜＞]*(?:\s[^\s<>＜＞]+)?\s*[>＞]/g;
-/** A sender's address cut before its "@": address characters only, with a local part's mark or a digit. */
-const CUT_LOCAL_PART = /^(?=[A-Za-z0-9._%+-]*[_+%\d])[A-Za-z0-9][A-Za-z0-9._%+-]*$/;
+/**
+ * A sender's address cut before its "@": address characters only, a letter and a local part's mark
+ * or a digit. Not digits alone: an SMS app's back arrow before a short code ("< 300300") is chrome.
+ */
+const CUT_LOCAL_PART = /^(?=[^A-Za-z]*[A-Za-z])(?=[A-Za-z0-9._%+-]*[_+%\d])[A-Za-z0-9][A-Za-z0-9._%+-]*$/;
 const BRACKETED_ADDRESS = /[<＜]\s*([^<>＜＞\s]*[A-Za-z0-9][^<>＜＞\s]*)(?:\s*[>＞]|\s*$)/g;
 /**
  * A bracket closed on a long run of letters whose "@" and dots OCR lost, split at most once where
