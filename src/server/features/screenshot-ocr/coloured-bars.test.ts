@@ -66,6 +66,21 @@ describe('normaliseColouredBars', () => {
     expect(at(data, 10, 25)).toBe(255);
     expect(at(data, 50, 45)).toBe(0);
   });
+
+  it('ends a bar at the page’s ground, not at a grey frame just below it (a dark page’s notice box)', () => {
+    // The carrier's bar (165 once the page is inverted), a gap of page ground shorter than a text
+    // height, then the frame (170) of a notice box: bridged, the gap's page ground outvoted the letters.
+    const data = page(234, [
+      { x: 0, y: 20, w: WIDTH, h: 60, grey: 165 },
+      { x: 30, y: 38, w: 90, h: 20, grey: 0 },
+      { x: 0, y: 96, w: WIDTH, h: 2, grey: 170 },
+    ]);
+    const bars = normaliseColouredBars(data, WIDTH, HEIGHT, TEXT);
+    expect(bars).toHaveLength(1);
+    expect(bars[0]).toMatchObject({ y: 20, h: 60, lightInk: false });
+    expect(at(data, 10, 25)).toBe(255);
+    expect(at(data, 50, 45)).toBe(0);
+  });
 });
 
 describe('normaliseColouredBars at the bar’s edge', () => {

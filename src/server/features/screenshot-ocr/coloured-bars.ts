@@ -14,6 +14,8 @@ const BAR_GROUND_SHARE = 0.5;
 const GROUND_TOLERANCE = 12;
 /** …and that grey is at least this far from the page's ground (a message bubble's tint is not a bar). */
 const MIN_GROUND_CONTRAST = 40;
+/** A row is bare page ground when this share of it at least is the page's ground grey (letters on a bar never are). */
+const PAGE_ROW_SHARE = 0.9;
 /** Rows of one bar differ this much in ground grey at most. */
 const SAME_BAR_GREY = 12;
 /** A bar is this many prepared text heights tall at least (a rule or a row of separators is not). */
@@ -44,9 +46,11 @@ export function normaliseColouredBars(data: Buffer, width: number, height: numbe
   if (width < 16 || height < 16) return [];
   const pageGround = commonestGrey(histogram(data, 0, data.length, 3)).grey;
   const rowGrounds: Array<number | null> = new Array<number | null>(height);
+  const pageRows = new Uint8Array(height);
   for (let y = 0; y < height; y++) {
     const { grey, share } = commonestGrey(histogram(data, y * width, (y + 1) * width, 1));
     rowGrounds[y] = share >= BAR_GROUND_SHARE && Math.abs(grey - pageGround) >= MIN_GROUND_CONTRAST ? grey : null;
+    pageRows[y] = share >= PAGE_ROW_SHARE && Math.abs(grey - pageGround) <= GROUND_TOLERANCE ? 1 : 0;
   }
   const bars: Bar[] = [];
   let y = 0;
@@ -58,7 +62,9 @@ export function normaliseColouredBars(data: Buffer, width: number, height: numbe
     }
     // Rows crossing many letters may show less ground than the share: bridged when the bar goes on below them.
     let end = y + 1;
-    for (let next = y + 1; next < height && next - end <= textHeight; next++) {
+    // A row of bare page ground ends the bar: bridged over, a grey frame just below (a dark page's
+    // notice box) joins the bar, and the page's ground inside it then outvotes the bar's letters.
+    for (let next = y + 1; next < height && next - end <= textHeight && pageRows[next] !== 1; next++) {
       const other = rowGrounds[next];
       if (other !== null && other !== undefined && Math.abs(other - ground) <= SAME_BAR_GREY) end = next + 1;
     }

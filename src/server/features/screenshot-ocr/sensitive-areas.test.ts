@@ -891,6 +891,17 @@ describe('redaction of round 13 (shapes from a fresh generated split, seed 20261
     expect(covered(findSensitiveBoxes([wide], { width: 1700, height: 900 }), wide.charBoxes[bracket]!)).toBe(true);
   });
 
+  it('covers a sender\'s address cut before its "@" (a banner over the rest), not the subject below nor a "<Back" button', () => {
+    const sender = line('ヤフーショッピング<no_reply+', 150, { x: 1460, h: 40 });
+    const subject = line('◆重要◆Yahoo!ショッピング:ご注文の確認', 240, { x: 1200, h: 40 });
+    const boxes = findSensitiveBoxes([sender, subject], { width: 2600, height: 1100 });
+    const first = sender.charBoxes[sender.text.indexOf('n')]!;
+    const last = sender.charBoxes.at(-1)!;
+    expect(covered(boxes, { x: first.x, y: first.y, w: last.x + last.w - first.x, h: first.h })).toBe(true);
+    expect(touches(boxes, subject.box)).toBe(false);
+    expect(findSensitiveBoxes([line('<Back', 150, { x: 20, h: 30 }), line('<戻る 12', 190, { x: 20, h: 30 }), line('< 300300', 230, { x: 20, h: 30 })], { width: 800, height: 600 })).toEqual([]);
+  });
+
   it('leaves a To line naming the mailbox\'s owner (「自分」 and its menu arrow) bare, but covers a name after it', () => {
     const own = line('To自分ャ', 382, { x: 633, h: 22 });
     expect(findSensitiveBoxes([own], { width: 2560, height: 1440 })).toEqual([]);

@@ -116,6 +116,11 @@ const ADDRESS_SPLIT_TLD = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+\s[a-z]{2,6}(?![A-Za-z
 /** An address in angle brackets, a sender's or a recipient's ("JCBカード<myjcb⑳kjqir2.top>"), up to its ">" or the line's end. */
 /** An e-mail address whose "<" was not read, up to its ">" across one space ("yubincenter77@gmf37p example>"). */
 const ADDRESS_TO_BRACKET = /[A-Za-z0-9._%+-]+@[^\s<>＜＞]*(?:\s[^\s<>＜＞]+)?\s*[>＞]/g;
+/**
+ * A sender's address cut before its "@": address characters only, a letter and a local part's mark
+ * or a digit. Not digits alone: an SMS app's back arrow before a short code ("< 300300") is chrome.
+ */
+const CUT_LOCAL_PART = /^(?=[^A-Za-z]*[A-Za-z])(?=[A-Za-z0-9._%+-]*[_+%\d])[A-Za-z0-9][A-Za-z0-9._%+-]*$/;
 const BRACKETED_ADDRESS = /[<＜]\s*([^<>＜＞\s]*[A-Za-z0-9][^<>＜＞\s]*)(?:\s*[>＞]|\s*$)/g;
 /**
  * A bracket closed on a long run of letters whose "@" and dots OCR lost, split at most once where
@@ -177,11 +182,16 @@ function wideTextSpans(probe: string): FoundSpan[] {
   for (const match of probe.matchAll(ONE_FOR_PLUS_NUMBER)) spans.push({ start: match.index, end: match.index + match[0].length, wraps: false, address: true });
   for (const match of probe.matchAll(BRACKETED_ADDRESS)) {
     // Only an address-like value ("a@b", "x.y"); "<戻る" and "< 12:30" are an app's chrome.
-    if (!/[@.]/.test(match[1]!) || match[1]!.replace(/[^A-Za-z0-9]/g, '').length < 3) continue;
+    // Or an address cut before its "@" at the line's end (a banner or the pane's edge over the rest,
+    // "<no_reply+"): a local part's marks or digits, which "<Back" and "<戻る" never have.
+    const cutLocalPart = CUT_LOCAL_PART.test(match[1]!) && !/[>＞]\s*$/.test(match[0]);
+    if ((!/[@.]/.test(match[1]!) && !cutLocalPart) || match[1]!.replace(/[^A-Za-z0-9]/g, '').length < 3) continue;
     // From the "<" on: OCR's boxes for an address's first letters sit a few pixels right of them
     // (「<order06@…」 on Outlook web 2×: the box began 4 px into the address's first letter).
     const end = match.index + match[0].length;
-    spans.push({ start: match.index, end, wraps: !/[>＞]\s*$/.test(match[0]) && probe.slice(end).trim() === '', address: true });
+    // (A cut local part does not go on below: the rest of the address is hidden, not wrapped.)
+    const wraps = !/[>＞]\s*$/.test(match[0]) && probe.slice(end).trim() === '' && /[@.]/.test(match[1]!);
+    spans.push({ start: match.index, end, wraps, address: true });
   }
   for (const match of probe.matchAll(BRACKET_LOST_MARKS)) {
     if (match[1]!.replace(/[^A-Za-z0-9]/g, '').length >= BRACKET_LOST_MARKS_LETTERS) spans.push({ start: match.index + 1, end: match.index + match[0].length, wraps: false, address: true });
