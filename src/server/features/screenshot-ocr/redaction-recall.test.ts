@@ -89,11 +89,11 @@ type KnownMisses = Record<string, string[]>;
 /** Empty since round 5 (g004's e-mail and g006's phone are blacked out now); new misses are not added here. */
 const KNOWN_GENERATED_MISSES: KnownMisses = {};
 
-/** The novel set's misses when it was committed (round 15): docs/performance.md, "Round 15". */
-const KNOWN_NOVEL_MISSES: KnownMisses = {
-  'gn003_macos-mail_2x_large_cropb_banner_q87.jpg': ['email "no_reply+7503@yshop-jp20.online"'],
-  'gn007_carrier-sms_dark_3x.png': ['phone "+81 80-2803-9353"'],
-};
+/**
+ * Empty since round 15's helper bar15 (the set was committed missing gn003's sender address behind a banner and
+ * gn007's number on a dark carrier header); new misses are not added here.
+ */
+const KNOWN_NOVEL_MISSES: KnownMisses = {};
 
 const generatedSet = loadDevSet(GENERATED_SET_DIR);
 const novelSet = loadDevSet(NOVEL_SET_DIR);
