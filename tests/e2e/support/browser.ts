@@ -29,8 +29,8 @@ export function connectBrowser(endpoint: string | undefined): Promise<Browser> {
 
 /**
  * `E2E_SCREENSHOTS=off` skips the pictures (and nothing else): `.ci/run` sets it, because its clean
- * clone is thrown away after the run and the captures were about 7 % of the browser tests' time
- * (docs/performance.md, "CI time, round 6"). Every other run saves them for people to look at.
+ * clone is thrown away after the run and the captures were about a quarter of the browser tests'
+ * time (docs/performance.md, "CI time, round 6"). Every other run saves them for people to look at.
  */
 const SCREENSHOTS_WANTED = process.env.E2E_SCREENSHOTS !== 'off';
 
