@@ -33,8 +33,8 @@ const VIEWPORTS = [
   { name: viewportName(DESKTOP), viewport: DESKTOP },
 ];
 
-/** Screens whose content SPEC leaves open: each must still show its title inside the app frame. */
-const PLACEHOLDERS = [
+/** Signed-in screens reached by their address (a deep link, a reload): each shows its title inside the app frame. */
+const FRAMED_SCREENS = [
   { path: '/campaigns', title: 'キャンペーン一覧' },
   { path: '/account/billing', title: 'ご利用状況・請求' },
   // SPEC §2.1: /billing is the same screen as /account/billing.
@@ -117,11 +117,11 @@ describe('routes for a signed-in user (SPEC §2.1)', () => {
     expect(await storedToken(page)).toBeNull();
   });
 
-  it.each(VIEWPORTS)('shows the placeholder screens with their title inside the app frame ($name)', async ({ name, viewport }) => {
+  it.each(VIEWPORTS)('opens signed-in screens by their address with their title inside the app frame ($name)', async ({ name, viewport }) => {
     const account = await accounts.newCorporateAccount(`frame-${viewport.width}`);
     const { page } = await env.open(viewport);
     await signInThroughForm(page, account.email, account.password);
-    for (const { path, title } of PLACEHOLDERS) {
+    for (const { path, title } of FRAMED_SCREENS) {
       await page.goto(path);
       const frame = appFrame(page);
       await frame.menu.waitFor();
@@ -131,7 +131,7 @@ describe('routes for a signed-in user (SPEC §2.1)', () => {
       expect(await page.getByText(account.organization, { exact: true }).first().isVisible()).toBe(true);
       expect(await page.title()).toContain(title);
       expect(await horizontalOverflow(page), `${path} wider than the viewport`).toBe(0);
-      await checkScreen(page, `auth-placeholder${path.replace(/\//g, '-')}-${name}`);
+      await checkScreen(page, `auth-framed${path.replace(/\//g, '-')}-${name}`);
     }
     // Moving inside the app through the menu keeps the frame.
     await appFrame(page).menu.getByRole('link', { name: 'ダッシュボード', exact: true }).click();
