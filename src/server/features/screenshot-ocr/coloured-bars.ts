@@ -1,3 +1,5 @@
+import { EDGE_STEP } from './ink-edges';
+
 /**
  * Light text on a coloured bar (a carrier's SMS header, a mail app's top bar, a selected list row)
  * is what the page reader loses: tesseract is told not to try inverted text, and a mid-grey bar
@@ -22,8 +24,6 @@ const SAME_BAR_GREY = 12;
 const MIN_BAR_HEIGHT = 1.2;
 /** A column belongs to the bar when this share of it (over the bar's rows) is the bar's ground. */
 const COLUMN_GROUND_SHARE = 0.3;
-/** Inside a bar, a pixel this much lighter or darker than its ground is a letter's ink. */
-const INK_STEP = 48;
 
 export interface Bar {
   x: number;
@@ -124,8 +124,8 @@ function barRuns(data: Buffer, width: number, top: number, bottom: number, groun
       for (let y = top; y < bottom; y++) {
         for (let x = start; x <= last; x++) {
           const value = data[y * width + x]!;
-          if (value >= ground + INK_STEP) light++;
-          else if (value <= ground - INK_STEP) dark++;
+          if (value >= ground + EDGE_STEP) light++;
+          else if (value <= ground - EDGE_STEP) dark++;
         }
       }
       runs.push({ x: start, y: top, w, h: rows, ground, lightInk: light > dark });
@@ -150,7 +150,7 @@ function rewrite(data: Buffer, width: number, bar: Bar): void {
       extreme = bar.lightInk ? Math.max(extreme, value) : Math.min(extreme, value);
     }
   }
-  const range = Math.max(INK_STEP, Math.abs(extreme - bar.ground));
+  const range = Math.max(EDGE_STEP, Math.abs(extreme - bar.ground));
   for (let y = bar.y; y < bar.y + bar.h; y++) {
     for (let x = bar.x; x < bar.x + bar.w; x++) {
       const i = y * width + x;

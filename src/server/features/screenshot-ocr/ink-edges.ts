@@ -1,9 +1,9 @@
-/** Pixel scans of a page shared by the reading path (image-preprocess, page-bands, page-skew, second-look). */
+/** Pixel scans of a page shared by the reading path (image-preprocess, coloured-bars, page-bands, page-skew, second-look). */
 
 /**
  * An edge between neighbouring pixels of at least this much grey is ink, not shading or JPEG noise.
- * One value for every pixel scan of a page (ink height, band cuts, slant, unread rows), so they all
- * see the same strokes.
+ * One value for every pixel scan of a page (ink height, band cuts, slant, unread rows, a coloured
+ * bar's letters against its ground), so they all see the same strokes.
  */
 export const EDGE_STEP = 48;
 
