@@ -1,11 +1,12 @@
-import { findRecipients, NOT_A_NAME } from '../../../common/personal-data';
 import { boxFor, columnLeft, type ImageSize, isNextLine, lineBelow, reachesColumnEdge, reachesParagraphEdge, sameRow, withRowEnd } from './line-geometry';
 import type { OcrLine } from './ocr-layout';
-import { foldWidth, isCjk, type Span } from './ocr-text';
+import { foldWidth, isCjk } from './ocr-text';
 import type { PixelBox } from './screenshot-ocr.types';
-import { type FoundSpan, LINE_END_ADDRESS_LABEL, LINE_END_PHONE_LABEL, LOOSE_RECIPIENT_LABEL, NAME_STOP, RECIPIENT_LABEL, sensitiveSpans } from './sensitive-text';
+import { type FoundSpan, LINE_END_ADDRESS_LABEL, LINE_END_PHONE_LABEL, NAME_STOP, sensitiveSpans } from './sensitive-text';
 import { findLostCueAreas } from './lost-cue-areas';
 import { findUnsureAreas } from './unsure-areas';
+import { besideAvatar, leftOfColumn, unreadUnderAvatar } from './avatar-areas';
+import { fuzzyOccurrences, recipientNames } from './recipient-names';
 
 /** A line that starts with the rest of a scheme: its first letters ended the line above. */
 const SCHEME_REST = /^\s*(?:t?t?ps?:?\/\/|s?:\/\/|\/\/)[A-Za-z0-9]/i;
@@ -305,80 +306,6 @@ function addressEndBelow(lines: readonly OcrLine[], index: number): boolean {
 }
 
 /**
- * How many of a line's first characters stand left of the column `above` starts (by a third of a
- * line's height or more) and are half as tall again as the characters after them: an avatar, not a
- * header's field label ("件名" left of the values' column).
- */
-function leftOfColumn(line: OcrLine, above: OcrLine): number {
-  let count = 0;
-  while (count < line.charBoxes.length - 1 && line.charBoxes[count]!.x + line.charBoxes[count]!.w < above.box.x - above.box.h * 0.3) count++;
-  const rest = line.charBoxes.slice(count).map((box) => box.h).sort((a, b) => a - b);
-  const textHeight = rest[Math.floor(rest.length / 2)] ?? 0;
-  return count > 0 && line.charBoxes.slice(0, count).every((box) => box.h >= textHeight * 1.5) ? count : 0;
-}
-
-/** A line's first character is an avatar when it is at least this many times as tall as the text beside it. */
-const AVATAR_HEIGHT = 2.2;
-/** How many text heights wide the recipient's line under a sender is at least. */
-const RECIPIENT_LINE_WIDTH = 10;
-
-/** A line's first character this many times as tall as the rest, about square and set apart, is an avatar beside them. */
-const AVATAR_BOX_HEIGHT = 1.6;
-
-/**
- * The line as its text stands beside an avatar read as its first character ("②no-reply@…", the
- * round picture 80 px tall beside 40-px letters), for a span after it: the line's box, and so a
- * span's padding, is the text's, not the avatar's, which reached up over the sender's name above.
- */
-function besideAvatar(line: OcrLine, span: MarkedSpan): OcrLine {
-  const [avatar, ...text] = line.charBoxes;
-  const rest = text.filter((box) => box.w > 0 && box.h > 0);
-  if (span.start === 0 || !avatar || rest.length < 2) return line;
-  if (!isAvatar(avatar, rest, AVATAR_BOX_HEIGHT)) return line;
-  const top = Math.min(...rest.map((box) => box.y));
-  const bottom = Math.max(...rest.map((box) => box.y + box.h));
-  const left = rest[0]!.x;
-  return { ...line, box: { x: left, y: top, w: line.box.x + line.box.w - left, h: bottom - top } };
-}
-
-/** The middle height of the boxes (the upper middle of an even count). */
-function medianHeight(boxes: readonly PixelBox[]): number {
-  return boxes.map((box) => box.h).sort((a, b) => a - b)[Math.floor(boxes.length / 2)]!;
-}
-
-/**
- * Is a line's first "character" an avatar beside the `text` after it: at least `minHeight` times as
- * tall as that text, round, so its box is square, and set apart from the text (a glyph merged with a
- * speck is neither).
- */
-function isAvatar(avatar: PixelBox, text: readonly PixelBox[], minHeight: number): boolean {
-  const textHeight = medianHeight(text);
-  return avatar.h >= textHeight * minHeight && avatar.w >= avatar.h * 0.85 && avatar.w <= avatar.h * 1.15 && text[0]!.x - (avatar.x + avatar.w) >= textHeight * 0.5;
-}
-
-/**
- * The space under a sender's name beside its avatar (the line's first "character", much taller
- * than the rest and about square) when no line was read there: from the name's left edge, as wide
- * as the name or RECIPIENT_LINE_WIDTH text heights, down to the avatar's bottom.
- */
-function unreadUnderAvatar(lines: readonly OcrLine[], index: number): PixelBox | undefined {
-  const line = lines[index]!;
-  const [avatar, ...text] = line.charBoxes;
-  if (!avatar || text.length < 2 || !isAvatar(avatar, text, AVATAR_HEIGHT)) return undefined;
-  const textHeight = medianHeight(text);
-  const top = Math.max(...text.map((box) => box.y + box.h));
-  const bottom = avatar.y + avatar.h;
-  if (bottom - top < textHeight * 0.8) return undefined;
-  const left = text[0]!.x;
-  const right = Math.max(text.at(-1)!.x + text.at(-1)!.w, left + textHeight * RECIPIENT_LINE_WIDTH);
-  const read = lines.some((other, i) => i !== index && other.box.y < bottom && other.box.y + other.box.h > top + textHeight * 0.3
-    && other.box.x < right && other.box.x + other.box.w > left);
-  // From a third of a text height above the name's bottom: the recipient's line may sit that close (on a rotated capture, closer at one end).
-  const from = top - textHeight * 0.3;
-  return read ? undefined : { x: left, y: from, w: right - left, h: bottom - from };
-}
-
-/**
  * The space right of a label that ends its line, up to the next line read on its row or `width`
  * line heights at most: where its value stands when OCR did not return it.
  */
@@ -390,38 +317,6 @@ function unreadRowValue(lines: readonly OcrLine[], index: number, width: number)
   const left = Math.min(right, label.charBoxes.at(-1)?.x ?? right);
   const next = Math.min(right + label.box.h * width, ...lines.filter((other) => other !== label && sameRow(label, other) && other.box.x >= right - label.box.h * 0.5).map((other) => other.box.x));
   return { x: left, y: label.box.y - label.box.h * 0.25, w: Math.max(0, next - left), h: label.box.h * 1.5 };
-}
-
-/**
- * Recipient names read from "To:"/"宛先:" lines and before "様", looked for again on every line
- * with one character of tolerance, so a name is covered even where OCR misread its honorific.
- */
-function recipientNames(lines: readonly OcrLine[]): string[] {
-  const names = new Set<string>();
-  for (const line of lines) {
-    const text = foldWidth(line.text);
-    const label = RECIPIENT_LABEL.exec(text) ?? LOOSE_RECIPIENT_LABEL.exec(text);
-    if (label) {
-      const name = /^[^<(@\sA-Za-z0-9]{2,10}/.exec(text.slice(label[0].length).replace(/\s+/g, ''));
-      if (name && !/自分/.test(name[0])) names.add(name[0]);
-    }
-    for (const match of text.matchAll(/([^\s【】「」、。:・<>()]{2,8})(様|さま|殿)/g)) {
-      if (!NOT_A_NAME.test(match[1]!) && [...match[1]!].every((char) => isCjk(char))) names.add(match[1]!);
-    }
-    for (const name of findRecipients(text).names) names.add(name.replace(/\s+/g, ''));
-  }
-  return [...names];
-}
-
-function fuzzyOccurrences(text: string, name: string): Span[] {
-  const spans: Span[] = [];
-  const tolerance = name.length >= 3 ? 1 : 0;
-  for (let start = 0; start + name.length <= text.length; start++) {
-    let mismatches = 0;
-    for (let i = 0; i < name.length && mismatches <= tolerance; i++) if (text[start + i] !== name[i]) mismatches++;
-    if (mismatches <= tolerance && text[start] === name[0] || mismatches === 0) spans.push({ start, end: start + name.length });
-  }
-  return spans;
 }
 
 /** A wrapped postal address runs on to the end of its sentence (or of the line). */
