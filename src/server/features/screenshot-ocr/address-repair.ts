@@ -1,10 +1,6 @@
 /** Repairs of the usual OCR confusions in addresses, applied only where the result then validates. */
-import { createRequire } from 'node:module';
-import { withUrlGrammarMended } from './address-grammar';
+import { REAL_TOP_LEVEL, withUrlGrammarMended } from './address-grammar';
 import { withPercentEncodingMended } from './address-percent';
-
-/** Every top-level domain IANA lists (the `tlds` package), and the two names reserved for examples. */
-const REAL_TOP_LEVEL = new Set<string>([...(createRequire(import.meta.url)('tlds') as string[]), 'test', 'example']);
 
 /** Top-level domains of the addresses people are sent; the last label of a host must be one. */
 const TOP_LEVEL = ['example', 'test', 'com', 'net', 'org', 'jp', 'info', 'biz', 'xyz', 'top', 'shop', 'site', 'online', 'app', 'dev', 'io', 'me', 'cn', 'ru', 'tk', 'cc', 'vip', 'club', 'live'];
@@ -110,12 +106,12 @@ const QUERY_MARK = /(?<=https?:\/\/[^\s?]*[A-Za-z/])[72Z](?=[A-Za-z_]{1,15}=)/g;
 const DOUBLED_QUERY_MARK = /(?<=https?:\/\/[^\s?]*)\?[27Z](?=[a-z]{1,12}=)/g;
 const SLASH_QUERY_MARK = /(?<=https?:\/\/[^\s?]*[A-Za-z])72(?=[A-Za-z_]{1,15}=)/g;
 /** "?ref=abc" read as "?reEabc": f and = run together into an E, in a pair that then has no =. */
-const F_EQUALS = /(?<=https?:\/\/[^\s]*[?&][a-z]{1,12})E(?=[A-Za-z0-9]+(?:&|$|[^\x21-\x7e]))/g;
+const F_EQUALS = /(?<=https?:\/\/[^\s]*[?&][a-z]{1,12})E(?=[A-Za-z0-9]+(?:[&#]|$|[^\x21-\x7e]))/g;
 /**
  * "?ref=ygpM" read as "?reygpM" or "?reほたygpM": the f and = lost or read as something else, in a
  * pair that then has no = at all. ("ref" is the only key of the usual ones that starts so.)
  */
-const LOST_REF_EQUALS = /(?<=https?:\/\/[^\s]*[?&])re(?:[^\x21-\x7e\s]{1,2})?(?=[A-Za-z0-9]{3,}(?:&|$|[^\x21-\x7e]))/g;
+const LOST_REF_EQUALS = /(?<=https?:\/\/[^\s]*[?&])re(?:[^\x21-\x7e\s]{1,2})?(?=[A-Za-z0-9]{3,}(?:[&#]|$|[^\x21-\x7e]))/g;
 /**
  * The question mark read twice, as a 2, 7 or Z and as itself, right after a slash: 「redeliv/7?token=」
  * 「billing/2?c=」 (or 「redeliv/ 7?token=」, a space read after each slash). A path segment of one such character before the query is what the misreading
@@ -126,20 +122,20 @@ const MARK_AFTER_SLASH_DOUBLED = /(?<=https?:\/\/(?:[^\s?]|\/ )*\/ ?)[27Z](?=\?[
  * 「/?ref=J50G」 read as 「/2reJ50G」 or 「/2reEm53N」: the question mark read as a 2, 7 or Z after the
  * path's last slash, and the pair's 「f=」 lost or run into an E, in a URL that then has no query at all.
  */
-const LOST_REF_QUERY = /(?<=https?:\/\/[^\s?]*\/)[27Z]reE?(?=[A-Za-z0-9]{3,}(?:&|$|[^\x21-\x7e]))/g;
+const LOST_REF_QUERY = /(?<=https?:\/\/[^\s?]*\/)[27Z]reE?(?=[A-Za-z0-9]{3,}(?:[&#]|$|[^\x21-\x7e]))/g;
 /**
  * The same right after the path's last word (「/billing/sp2reZzX8GpTe…」「/account2reたHeyPS4W…」, 「f=」 lost, run
  * into an E or read as a kana as `LOST_REF_EQUALS` and `KANA_EQUALS` say): the 2 may end a
  * word there (「/step2review」), so only before a value that looks like a token (six characters or more, with a
  * capital or a digit).
  */
-const LOST_REF_QUERY_AFTER_WORD = /(?<=https?:\/\/[^\s?]*\/[a-z]+)[27Z]re(?:E|[^\x21-\x7e\s]{1,2})?(?=(?=[a-z]*[A-Z0-9])[A-Za-z0-9]{6,}(?:&|$|[^\x21-\x7e]))/g;
+const LOST_REF_QUERY_AFTER_WORD = /(?<=https?:\/\/[^\s?]*\/[a-z]+)[27Z]re(?:E|[^\x21-\x7e\s]{1,2})?(?=(?=[a-z]*[A-Z0-9])[A-Za-z0-9]{6,}(?:[&#]|$|[^\x21-\x7e]))/g;
 /**
  * The = of a query pair read as a kana or two (「?refたKSQvLD」): no Japanese character stands inside a
  * URL (it would be percent-encoded), so one between a key (lower case, as keys are written) and a
  * value, in a pair without =, was the =.
  */
-const KANA_EQUALS = /(?<=https?:\/\/[^\s]*[?&][a-z_]{1,15})[^\x21-\x7e\s]{1,2}(?=[A-Za-z0-9]{3,}(?:&|$|[^\x21-\x7e]))/g;
+const KANA_EQUALS = /(?<=https?:\/\/[^\s]*[?&][a-z_]{1,15})[^\x21-\x7e\s]{1,2}(?=[A-Za-z0-9]{3,}(?:[&#]|$|[^\x21-\x7e]))/g;
 /**
  * Marks a host cannot hold, inside a URL's host: 「suido=kyoku.v76pz.xyz」 (a hyphen read as =) and
  * 「r-mobile-.jp-qdp.top」 (a speck read as a dot after a hyphen: no label ends with one).
@@ -180,7 +176,7 @@ function usualQueryKey(key: string): string {
  * and a bare flag such as 「?fromage」 is not split), for keys of four letters or more (a shorter one starts
  * too many words), and where the pair holds nothing but letters and digits up to the next & or the URL's end.
  */
-const LOST_EQUALS_AFTER_KEY = new RegExp(`(?<=https?:\\/\\/[^\\s?]*\\?[\\x21-\\x7e]*=[\\x21-\\x7e]*&)(${USUAL_QUERY_KEYS.filter((key) => key.length >= 4).join('|')})(?=[A-Za-z0-9]{2,}(?:&|$|[^\\x21-\\x7e]))`, 'g');
+const LOST_EQUALS_AFTER_KEY = new RegExp(`(?<=https?:\\/\\/[^\\s?]*\\?[\\x21-\\x7e]*=[\\x21-\\x7e]*&)(${USUAL_QUERY_KEYS.filter((key) => key.length >= 4).join('|')})(?=[A-Za-z0-9]{2,}(?:[&#]|$|[^\\x21-\\x7e]))`, 'g');
 
 /** A vertical bar in a URL's path is an l. */
 const BAR_IN_PATH = /(?<=https?:\/\/[\x21-\x7e]*\/[\x21-\x7e]*)\|(?=[a-z])/g;
