@@ -93,6 +93,13 @@ const SCHEME = /(?<![A-Za-z])([hH]h?|[mn])?(ttps?)\s?[:;.,ソ7]?\s?[/\\ソ|ん]{
  * of a message alone: 「htt」 then 「ps://…」 is a scheme wrapped over two lines, whole once the lines are joined.
  */
 const SCHEME_START_LOST = /(?<![A-Za-z]\s*)t?ps:\/{1,2}(?=[A-Za-z0-9])/g;
+/**
+ * The jpn reader's ん for a slash and the v after it (its long stroke and its hook): 「https:/んpass-jp…」 for
+ * 「https://vpass-jp…」, 「/mypageん」 + 「erify」 for 「/mypage/verify」. After the scheme's one slash, and not before
+ * a v or w (the letter read on its own: 「https:/んwumm…」 was 「https://wumm…」); in a path, between two small letters.
+ */
+const SLASH_V_AFTER_SCHEME = /(?<=(?<![A-Za-z])h?ttps?:\/)ん(?=[A-Za-uxyz0-9])/g;
+const SLASH_V_IN_PATH = /(?<=https?:\/\/[\x21-\x7e]*\/[\x21-\x7e]*[a-z])ん(?=[a-z])/g;
 /** One stray Japanese character inside an address (an avatar or icon read into the line). */
 const STRAY_IN_ADDRESS = /(?<=https?:\/\/[\x21-\x7e]*[A-Za-z0-9=?&/._-])[\u0080-\uffff](?=[A-Za-z0-9][\x21-\x7e]*)/g;
 const EMAIL = /[A-Za-z0-9][A-Za-z0-9._%+-]*@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/;
@@ -187,6 +194,7 @@ const BAR_IN_PATH = /(?<=https?:\/\/[\x21-\x7e]*\/[\x21-\x7e]*)\|(?=[a-z])/g;
  */
 export function repairAddressText(text: string, { lineMayWrap = false } = {}): string {
   const schemed = text
+    .replace(SLASH_V_AFTER_SCHEME, '/v')
     .replace(/(?<=[A-Za-z0-9._-])の(?=[A-Za-z0-9])/g, '@')
     // A mark read right after the @ of an address (「shopping64@④qhtj3k.xyz」).
     .replace(/(?<=[A-Za-z0-9._%+-]@)[^\x21-\x7e\s](?=[A-Za-z0-9])/g, '')
@@ -217,6 +225,7 @@ export function repairAddressText(text: string, { lineMayWrap = false } = {}): s
     .replace(DOT_AFTER_HYPHEN_IN_HOST, '')
     .replace(QUERY_KEY, usualQueryKey)
     .replace(LOST_EQUALS_AFTER_KEY, '$1=')
+    .replace(SLASH_V_IN_PATH, '/v')
     .replace(STRAY_IN_ADDRESS, '')
     .replace(HOST, (host: string, offset: number, all: string) => {
       const repaired = repairHost(host, all.slice(Math.max(0, offset - 3), offset) === '://', lineMayWrap && offset + host.length === all.length);
