@@ -10,3 +10,34 @@ describe('query repairs where a fragment follows the value', () => {
     expect(repairAddressText('https://a.example/?revise=1#top')).toBe('https://a.example/?revise=1#top');
   });
 });
+
+describe('more misreadings of a URL\'s marks', () => {
+  it('reads the jpn reader\'s ん after the scheme\'s one slash, or between a path\'s letters, as a slash and a v', () => {
+    expect(repairAddressText('確認ください。https:/んpass-jp-sup.example/a')).toBe('確認ください。https://vpass-jp-sup.example/a');
+    expect(repairAddressText('http://192.0.2.27/update/mypageんerify?q=1')).toBe('http://192.0.2.27/update/mypage/verify?q=1');
+    // Before a w the ん is the slash alone; outside a URL, or not between small letters, it is a kana.
+    expect(repairAddressText('https:/んwumm49v.top/update/?key=P8Hm')).toBe('https://wumm49v.top/update/?key=P8Hm');
+    expect(repairAddressText('ごめんなさい。hんa')).toBe('ごめんなさい。hんa');
+    expect(repairAddressText('https://x.example/aんB')).toBe('https://x.example/aB');
+  });
+
+  it('mends a scheme read with a 7 after the colon, or the colon as a y', () => {
+    expect(repairAddressText('よりご確認ください。https:7//web.nhk-jushin-zni.xyz')).toBe('よりご確認ください。https://web.nhk-jushin-zni.xyz');
+    expect(repairAddressText('httpsy//rakuten-ichiba-info.example/update')).toBe('https://rakuten-ichiba-info.example/update');
+  });
+
+  it('reads the question mark read twice with a small z, or after a slash read as 7, or after a space', () => {
+    expect(repairAddressText('https://bk-mufg-co-jp.example/?zno=wwiSHbs7')).toBe('https://bk-mufg-co-jp.example/?no=wwiSHbs7');
+    expect(repairAddressText('https://x.example/?zip=1')).toBe('https://x.example/?zip=1');
+    expect(repairAddressText('https://m.docomo.xyz/mypage/check7Zno=dtQvP9rLiBW&lang=ja')).toBe('https://m.docomo.xyz/mypage/check/?no=dtQvP9rLiBW&lang=ja');
+    expect(repairAddressText('https://my.rakuten-mobile-xv4.test/ 2re=XVLezE')).toBe('https://my.rakuten-mobile-xv4.test/ ?ref=XVLezE');
+  });
+
+  it('puts back a usual top-level domain whose first letters were lost', () => {
+    expect(repairAddressText('https://nhk-pay-secure.ample')).toBe('https://nhk-pay-secure.example');
+    // Not on a line that may go on below, nor a real domain or a short piece.
+    expect(repairAddressText('https://nhk-pay-secure.ample', { lineMayWrap: true })).toBe('https://nhk-pay-secure.ample');
+    expect(repairAddressText('https://x.shop/a')).toBe('https://x.shop/a');
+    expect(repairAddressText('https://x.ple/a')).toBe('https://x.ple/a');
+  });
+});

@@ -51,6 +51,7 @@ function repairHost(host: string, pathFollows = false, mayContinue = false): str
  * a letter read twice or a speck read as one (「xxyz」「itest」), a letter lost, at the screen's edge or
  * inside (「mytokyogas.xy」「.tes」「.xz」), or one letter misread (「xvz」「tod」). Only a single usual
  * domain may fit, and it must have three letters or more, so 「.co」 or 「.to」 (real ones) stay as they are.
+ * Or its first letters lost (「.ample」), four letters or more left.
  */
 function mendTopLevel(last: string): string | null {
   if (REAL_TOP_LEVEL.has(last) || !/^[a-z]{2,}$/.test(last)) return null;
@@ -61,7 +62,10 @@ function mendTopLevel(last: string): string | null {
     return tld.length === last.length && [...tld].filter((char, i) => char !== last[i]).length === 1;
   };
   const fits = TOP_LEVEL.filter((tld) => tld.length >= 3 && oneAway(tld));
-  return fits.length === 1 ? fits[0]! : null;
+  if (fits.length === 1) return fits[0]!;
+  // The label's first letters lost after the dot (「.ample」 for 「.example」): the end of one usual domain, four letters or more.
+  const ends = TOP_LEVEL.filter((tld) => last.length >= 4 && tld.length > last.length && tld.endsWith(last));
+  return fits.length === 0 && ends.length === 1 ? ends[0]! : null;
 }
 
 /**
@@ -85,8 +89,11 @@ function repairMailLabel(host: string): string {
   return host.includes('.') ? host.replace(MAIL_LABEL_LOST, 'mail.') : host;
 }
 
-/** "https://" read as "ttps://", "hhttps://", "https//", "https:/", "httpsソ/", "https:/ん" (the jpn reader's ん for a slash)… */
-const SCHEME = /(?<![A-Za-z])([hH]h?|[mn])?(ttps?)\s?[:;.,ソ7]?\s?[/\\ソ|ん]{0,2}\s?(?=[A-Za-z0-9])/g;
+/**
+ * "https://" read as "ttps://", "hhttps://", "https//", "https:/", "httpsソ/", "https:/ん" (the jpn reader's ん for a slash),
+ * "https:7//" (a slash read as a 7 as well), "httpsy//" (the colon as a y, before the slashes)…
+ */
+const SCHEME = /(?<![A-Za-z])([hH]h?|[mn])?(ttps?)\s?(?::7|[:;.,ソ7]|y(?=\/\/))?\s?[/\\ソ|ん]{0,2}\s?(?=[A-Za-z0-9])/g;
 /**
  * The scheme's first letters lost where the URL starts its line (「ps:/fpbzab.xyz/…」「tps://my-au.…」): the
  * colon and a slash still say it is one. Not after letters, on the line or the line before, nor on one line
@@ -108,10 +115,11 @@ const EMAIL = /[A-Za-z0-9][A-Za-z0-9._%+-]*@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[
  * "retry?order=1" read as "retry7order=1", "/?token=" as "/2token=" or "/Ztoken=", "/?c=" as "72c=":
  * the question mark of a URL that has none, before its first "name=" pair.
  */
-const QUERY_MARK = /(?<=https?:\/\/[^\s?]*[A-Za-z/])[72Z](?=[A-Za-z_]{1,15}=)/g;
+const QUERY_MARK = /(?<=https?:\/\/[^\s?]*(?:[A-Za-z]|\/ ?))[72Z](?=[A-Za-z_]{1,15}=)/g;
 /** The question mark read twice, as itself and as a 2, 7 or Z: "?2no=", "?7key=", "?Zno=". */
 const DOUBLED_QUERY_MARK = /(?<=https?:\/\/[^\s?]*)\?[27Z](?=[a-z]{1,12}=)/g;
-const SLASH_QUERY_MARK = /(?<=https?:\/\/[^\s?]*[A-Za-z])72(?=[A-Za-z_]{1,15}=)/g;
+/** 「/?」 read as 「72」 or 「7Z」 (「check7Zno=」): the slash as a 7, the question mark as a 2 or a Z. */
+const SLASH_QUERY_MARK = /(?<=https?:\/\/[^\s?]*[A-Za-z])7[2Z](?=[A-Za-z_]{1,15}=)/g;
 /** "?ref=abc" read as "?reEabc": f and = run together into an E, in a pair that then has no =. */
 const F_EQUALS = /(?<=https?:\/\/[^\s]*[?&][a-z]{1,12})E(?=[A-Za-z0-9]+(?:[&#]|$|[^\x21-\x7e]))/g;
 /**
@@ -154,14 +162,17 @@ const DOT_AFTER_HYPHEN_IN_HOST = /(?<=:\/\/[A-Za-z0-9.-]*[A-Za-z0-9]-)\.(?=[A-Za
  * capitals or without its underscore (「?SessIOn=」「&utm_SOurce=」「&utmSOUrCe=」) is one of these.
  */
 const USUAL_QUERY_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'session', 'token', 'lang', 'from', 'ref', 'key'];
-const QUERY_KEY = /(?<=https?:\/\/[\x21-\x7e]*[?&])[A-Za-z_]{2,12}(?==)/g;
+const QUERY_KEY = /(?<=https?:\/\/(?:[\x21-\x7e]|\/ )*[?&])[A-Za-z_]{2,12}(?==)/g;
 
 /**
  * The question mark read as a small z (「/payment/nozeizid=R6」「/update/redelivzid=vbuH」), in a URL that has
  * none: unlike a 7 or a Z, a z may end the path's word, so only before a usual key and its = (id, no and
  * the keys above), where the z then stands between the path and the pair the ? must open.
  */
-const SMALL_Z_QUERY_MARK = new RegExp(`(?<=https?:\\/\\/[^\\s?]*[A-Za-z/])z(?=(?:${[...USUAL_QUERY_KEYS, 'id', 'no'].join('|')})=)`, 'g');
+const KEYS_AFTER_SMALL_Z = [...USUAL_QUERY_KEYS, 'id', 'no'].join('|');
+const SMALL_Z_QUERY_MARK = new RegExp(`(?<=https?:\\/\\/[^\\s?]*[A-Za-z/])z(?=(?:${KEYS_AFTER_SMALL_Z})=)`, 'g');
+/** The question mark read twice, as itself and as a small z (「/?zno=」), before the same keys only: a z may start a key (「?zip=」). */
+const DOUBLED_QUERY_MARK_SMALL_Z = new RegExp(`(?<=https?:\\/\\/[^\\s?]*)\\?z(?=(?:${KEYS_AFTER_SMALL_Z})=)`, 'g');
 
 /**
  * A key read with capitals or without its underscore is the usual key it spells. A key that is a usual
@@ -211,6 +222,7 @@ export function repairAddressText(text: string, { lineMayWrap = false } = {}): s
   // What the grammar of hosts, ports and keys decides (address-grammar.ts), then the usual query misreadings.
   const mended = withUrlGrammarMended(schemed)
     .replace(DOUBLED_QUERY_MARK, '?')
+    .replace(DOUBLED_QUERY_MARK_SMALL_Z, '?')
     .replace(MARK_AFTER_SLASH_DOUBLED, '')
     .replace(LOST_REF_QUERY, '?ref=')
     .replace(LOST_REF_QUERY_AFTER_WORD, '?ref=')
