@@ -6,6 +6,10 @@ describe('query repairs where a fragment follows the value', () => {
     // 「&ref=」 read as 「&re」 (the f and = lost), the value then running to the fragment.
     expect(repairAddressText('http://192.0.2.24:8443/login/jp?q=1&retAZWBV74hWK2Zwx#form')).toBe('http://192.0.2.24:8443/login/jp?q=1&ref=tAZWBV74hWK2Zwx#form');
     expect(repairAddressText('https://a.example/?id=12&tokenほAb3x#top')).toBe('https://a.example/?id=12&token=Ab3x#top');
+    // The = alone read as an E after a whole usual key; a value ends at a closing bracket too.
+    expect(repairAddressText('https://x.cn/billing/pay?refEAznKz5vqG2xucXBKdG5')).toBe('https://x.cn/billing/pay?ref=AznKz5vqG2xucXBKdG5');
+    expect(repairAddressText('(https://x.xyz/index.php?refEeVpBgSmiZcbKj)')).toBe('(https://x.xyz/index.php?ref=eVpBgSmiZcbKj)');
+    expect(repairAddressText('https://x.example/?reEbu6ru&v=2')).toBe('https://x.example/?ref=bu6ru&v=2');
     // A pair that has its = further on stays as read.
     expect(repairAddressText('https://a.example/?revise=1#top')).toBe('https://a.example/?revise=1#top');
   });

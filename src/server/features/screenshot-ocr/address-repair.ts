@@ -120,13 +120,16 @@ const QUERY_MARK = /(?<=https?:\/\/[^\s?]*(?:[A-Za-z]|\/ ?))[72Z](?=[A-Za-z_]{1,
 const DOUBLED_QUERY_MARK = /(?<=https?:\/\/[^\s?]*)\?[27Z](?=[a-z]{1,12}=)/g;
 /** 「/?」 read as 「72」 or 「7Z」 (「check7Zno=」): the slash as a 7, the question mark as a 2 or a Z. */
 const SLASH_QUERY_MARK = /(?<=https?:\/\/[^\s?]*[A-Za-z])7[2Z](?=[A-Za-z_]{1,15}=)/g;
-/** "?ref=abc" read as "?reEabc": f and = run together into an E, in a pair that then has no =. */
-const F_EQUALS = /(?<=https?:\/\/[^\s]*[?&][a-z]{1,12})E(?=[A-Za-z0-9]+(?:[&#]|$|[^\x21-\x7e]))/g;
+/**
+ * "?ref=abc" read as "?reEabc": f and = run together into an E, in a pair that then has no = (up to an &, a #, a
+ * closing bracket or the URL's end); or "?refEabc", the = alone read as an E.
+ */
+const F_EQUALS = /(?<=https?:\/\/[^\s]*[?&][a-z]{1,12})E(?=[A-Za-z0-9]+(?:[&#)]|$|[^\x21-\x7e]))/g;
 /**
  * "?ref=ygpM" read as "?reygpM" or "?reほたygpM": the f and = lost or read as something else, in a
  * pair that then has no = at all. ("ref" is the only key of the usual ones that starts so.)
  */
-const LOST_REF_EQUALS = /(?<=https?:\/\/[^\s]*[?&])re(?:[^\x21-\x7e\s]{1,2})?(?=[A-Za-z0-9]{3,}(?:[&#]|$|[^\x21-\x7e]))/g;
+const LOST_REF_EQUALS = /(?<=https?:\/\/[^\s]*[?&])re(?:[^\x21-\x7e\s]{1,2})?(?=[A-Za-z0-9]{3,}(?:[&#)]|$|[^\x21-\x7e]))/g;
 /**
  * The question mark read twice, as a 2, 7 or Z and as itself, right after a slash: 「redeliv/7?token=」
  * 「billing/2?c=」 (or 「redeliv/ 7?token=」, a space read after each slash). A path segment of one such character before the query is what the misreading
@@ -137,20 +140,20 @@ const MARK_AFTER_SLASH_DOUBLED = /(?<=https?:\/\/(?:[^\s?]|\/ )*\/ ?)[27Z](?=\?[
  * 「/?ref=J50G」 read as 「/2reJ50G」 or 「/2reEm53N」: the question mark read as a 2, 7 or Z after the
  * path's last slash, and the pair's 「f=」 lost or run into an E, in a URL that then has no query at all.
  */
-const LOST_REF_QUERY = /(?<=https?:\/\/[^\s?]*\/)[27Z]reE?(?=[A-Za-z0-9]{3,}(?:[&#]|$|[^\x21-\x7e]))/g;
+const LOST_REF_QUERY = /(?<=https?:\/\/[^\s?]*\/)[27Z]reE?(?=[A-Za-z0-9]{3,}(?:[&#)]|$|[^\x21-\x7e]))/g;
 /**
  * The same right after the path's last word (「/billing/sp2reZzX8GpTe…」「/account2reたHeyPS4W…」, 「f=」 lost, run
  * into an E or read as a kana as `LOST_REF_EQUALS` and `KANA_EQUALS` say): the 2 may end a
  * word there (「/step2review」), so only before a value that looks like a token (six characters or more, with a
  * capital or a digit).
  */
-const LOST_REF_QUERY_AFTER_WORD = /(?<=https?:\/\/[^\s?]*\/[a-z]+)[27Z]re(?:E|[^\x21-\x7e\s]{1,2})?(?=(?=[a-z]*[A-Z0-9])[A-Za-z0-9]{6,}(?:[&#]|$|[^\x21-\x7e]))/g;
+const LOST_REF_QUERY_AFTER_WORD = /(?<=https?:\/\/[^\s?]*\/[a-z]+)[27Z]re(?:E|[^\x21-\x7e\s]{1,2})?(?=(?=[a-z]*[A-Z0-9])[A-Za-z0-9]{6,}(?:[&#)]|$|[^\x21-\x7e]))/g;
 /**
  * The = of a query pair read as a kana or two (「?refたKSQvLD」): no Japanese character stands inside a
  * URL (it would be percent-encoded), so one between a key (lower case, as keys are written) and a
  * value, in a pair without =, was the =.
  */
-const KANA_EQUALS = /(?<=https?:\/\/[^\s]*[?&][a-z_]{1,15})[^\x21-\x7e\s]{1,2}(?=[A-Za-z0-9]{3,}(?:[&#]|$|[^\x21-\x7e]))/g;
+const KANA_EQUALS = /(?<=https?:\/\/[^\s]*[?&][a-z_]{1,15})[^\x21-\x7e\s]{1,2}(?=[A-Za-z0-9]{3,}(?:[&#)]|$|[^\x21-\x7e]))/g;
 /**
  * Marks a host cannot hold, inside a URL's host: 「suido=kyoku.v76pz.xyz」 (a hyphen read as =) and
  * 「r-mobile-.jp-qdp.top」 (a speck read as a dot after a hyphen: no label ends with one).
@@ -194,7 +197,7 @@ function usualQueryKey(key: string): string {
  * and a bare flag such as 「?fromage」 is not split), for keys of four letters or more (a shorter one starts
  * too many words), and where the pair holds nothing but letters and digits up to the next & or the URL's end.
  */
-const LOST_EQUALS_AFTER_KEY = new RegExp(`(?<=https?:\\/\\/[^\\s?]*\\?[\\x21-\\x7e]*=[\\x21-\\x7e]*&)(${USUAL_QUERY_KEYS.filter((key) => key.length >= 4).join('|')})(?=[A-Za-z0-9]{2,}(?:[&#]|$|[^\\x21-\\x7e]))`, 'g');
+const LOST_EQUALS_AFTER_KEY = new RegExp(`(?<=https?:\\/\\/[^\\s?]*\\?[\\x21-\\x7e]*=[\\x21-\\x7e]*&)(${USUAL_QUERY_KEYS.filter((key) => key.length >= 4).join('|')})(?=[A-Za-z0-9]{2,}(?:[&#)]|$|[^\\x21-\\x7e]))`, 'g');
 
 /** A vertical bar in a URL's path is an l. */
 const BAR_IN_PATH = /(?<=https?:\/\/[\x21-\x7e]*\/[\x21-\x7e]*)\|(?=[a-z])/g;
@@ -229,7 +232,8 @@ export function repairAddressText(text: string, { lineMayWrap = false } = {}): s
     .replace(SLASH_QUERY_MARK, '/?')
     .replace(QUERY_MARK, '?')
     .replace(SMALL_Z_QUERY_MARK, '?')
-    .replace(F_EQUALS, (e: string, offset: number, all: string) => (/^[^&\s]*=/.test(all.slice(offset + 1)) ? e : 'f='))
+    // After a whole usual key (「?refEAznK」) the E is the = alone; after its first letters (「?reEabc」), f and = run together.
+    .replace(F_EQUALS, (e: string, offset: number, all: string) => (/^[^&\s]*=/.test(all.slice(offset + 1)) ? e : USUAL_QUERY_KEYS.includes(/[a-z]+$/.exec(all.slice(0, offset))![0]) ? '=' : 'f='))
     .replace(LOST_REF_EQUALS, 'ref=')
     .replace(KANA_EQUALS, (kana: string, offset: number, all: string) => (/^[^&\s]*=/.test(all.slice(offset + kana.length)) ? kana : '='))
     .replace(BAR_IN_PATH, 'l')
