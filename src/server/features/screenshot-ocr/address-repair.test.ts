@@ -35,6 +35,10 @@ describe('more misreadings of a URL\'s marks', () => {
     expect(repairAddressText('https://x.example/?zip=1')).toBe('https://x.example/?zip=1');
     expect(repairAddressText('https://m.docomo.xyz/mypage/check7Zno=dtQvP9rLiBW&lang=ja')).toBe('https://m.docomo.xyz/mypage/check/?no=dtQvP9rLiBW&lang=ja');
     expect(repairAddressText('https://my.rakuten-mobile-xv4.test/ 2re=XVLezE')).toBe('https://my.rakuten-mobile-xv4.test/ ?ref=XVLezE');
+    // Read as 7 and as itself after the path's last word; a word ending in a digit, or a short one, keeps its 7.
+    expect(repairAddressText('http://192.0.2.137:8888/login/billing7?id=zxWuK3s7K2Xe6')).toBe('http://192.0.2.137:8888/login/billing?id=zxWuK3s7K2Xe6');
+    expect(repairAddressText('https://x.example/v7?id=1')).toBe('https://x.example/v7?id=1');
+    expect(repairAddressText('https://x.example/page27?id=1')).toBe('https://x.example/page27?id=1');
   });
 
   it('puts back a usual top-level domain whose first letters were lost', () => {

@@ -136,6 +136,8 @@ const LOST_REF_EQUALS = /(?<=https?:\/\/[^\s]*[?&])re(?:[^\x21-\x7e\s]{1,2})?(?=
  * makes far more often than any link.
  */
 const MARK_AFTER_SLASH_DOUBLED = /(?<=https?:\/\/(?:[^\s?]|\/ )*\/ ?)[27Z](?=\?[A-Za-z_]{1,15}=)/g;
+/** The same right after the path's last word (「/login/billing7?id=」): only a 7, after three small letters or more. */
+const MARK_AFTER_WORD_DOUBLED = /(?<=https?:\/\/[^\s?]*\/[a-z]{3,})7(?=\?[A-Za-z_]{1,15}=)/g;
 /**
  * 「/?ref=J50G」 read as 「/2reJ50G」 or 「/2reEm53N」: the question mark read as a 2, 7 or Z after the
  * path's last slash, and the pair's 「f=」 lost or run into an E, in a URL that then has no query at all.
@@ -227,6 +229,7 @@ export function repairAddressText(text: string, { lineMayWrap = false } = {}): s
     .replace(DOUBLED_QUERY_MARK, '?')
     .replace(DOUBLED_QUERY_MARK_SMALL_Z, '?')
     .replace(MARK_AFTER_SLASH_DOUBLED, '')
+    .replace(MARK_AFTER_WORD_DOUBLED, '')
     .replace(LOST_REF_QUERY, '?ref=')
     .replace(LOST_REF_QUERY_AFTER_WORD, '?ref=')
     .replace(SLASH_QUERY_MARK, '/?')
