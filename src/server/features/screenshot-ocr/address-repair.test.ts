@@ -28,6 +28,9 @@ describe('more misreadings of a URL\'s marks', () => {
   it('mends a scheme read with a 7 after the colon, or the colon as a y', () => {
     expect(repairAddressText('よりご確認ください。https:7//web.nhk-jushin-zni.xyz')).toBe('よりご確認ください。https://web.nhk-jushin-zni.xyz');
     expect(repairAddressText('httpsy//rakuten-ichiba-info.example/update')).toBe('https://rakuten-ichiba-info.example/update');
+    // One slash before a URL the capture cut (no host whole yet); a slash that goes on on the next line stays.
+    expect(repairAddressText('下記URLよりご確認ください。https:/m')).toBe('下記URLよりご確認ください。https://m');
+    expect(repairAddressText('https:/', { lineMayWrap: true })).toBe('https:/');
   });
 
   it('reads the question mark read twice with a small z, or after a slash read as 7, or after a space', () => {

@@ -107,6 +107,8 @@ const SCHEME_START_LOST = /(?<![A-Za-z]\s*)t?ps:\/{1,2}(?=[A-Za-z0-9])/g;
  */
 const SLASH_V_AFTER_SCHEME = /(?<=(?<![A-Za-z])h?ttps?:\/)ん(?=[A-Za-uxyz0-9])/g;
 const SLASH_V_IN_PATH = /(?<=https?:\/\/[\x21-\x7e]*\/[\x21-\x7e]*[a-z])ん(?=[a-z])/g;
+/** A whole scheme with one slash (「https:/m」 where the capture cuts the URL): no text but a URL has 「https:/」. */
+const SCHEME_ONE_SLASH = /(?<![A-Za-z])(https?):\/(?=[A-Za-z0-9])/g;
 /** One stray Japanese character inside an address (an avatar or icon read into the line). */
 const STRAY_IN_ADDRESS = /(?<=https?:\/\/[\x21-\x7e]*[A-Za-z0-9=?&/._-])[\u0080-\uffff](?=[A-Za-z0-9][\x21-\x7e]*)/g;
 const EMAIL = /[A-Za-z0-9][A-Za-z0-9._%+-]*@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/;
@@ -219,6 +221,7 @@ export function repairAddressText(text: string, { lineMayWrap = false } = {}): s
       const tail = all.slice(offset + whole.length);
       return /^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+/.test(tail) ? `h${rest}://` : whole;
     })
+    .replace(SCHEME_ONE_SLASH, '$1://')
     .replace(SCHEME_START_LOST, (whole, offset: number, all: string) => {
       // Not on a line that may go on a wrapped scheme's first letters (「ht」 then 「tps://」): the joined text decides.
       const tail = all.slice(offset + whole.length);
