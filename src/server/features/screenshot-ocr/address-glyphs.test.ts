@@ -113,6 +113,15 @@ describe('a small letter read as its capital', () => {
     expect(addressGlyphsByShape(line(url, shifted)).text).toBe(url);
   });
 
+  it('is small again for a w, whose own box is wider than tall', () => {
+    // 「en=WkivaeN7K4…」: the W 35 × 26 px beside a, e, n 26 px tall and capitals 35.
+    const piece = 'en=WkivaeN7K4RP78PX';
+    const boxes = Object.fromEntries([...piece].map((char, i) => [i, 'aenviW'.includes(char) ? { h: 7, y: 5, w: char === 'W' ? 9.5 : 6 } : {}]));
+    expect(addressGlyphsByShape(line(piece, boxes)).text).toBe('en=wkivaeN7K4RP78PX');
+    // A box wider still spans more than its glyph: it tells nothing.
+    expect(addressGlyphsByShape(line(piece, { ...boxes, 3: { h: 7, y: 5, w: 12 } })).text).toBe(piece);
+  });
+
   it('in a piece of capitals only, stands on their baseline and is a fifth shorter at least', () => {
     expect(addressGlyphsByShape(line('=ZLLJHt7', { 1: { h: 7.5, y: 4.5 } })).text).toBe('=zLLJHt7');
     // Hanging high (no small letter sits so), or only a little shorter: left alone.

@@ -54,6 +54,10 @@ function doubledGlyphs(line: OcrLine, from: number, to: number): Set<number> {
 /** Capitals and digits that sit on the baseline and reach the cap height: their boxes are as tall as a capital O's. */
 const CAP_HEIGHT_GLYPHS = 'ABDEFHKLMNPRTUVWXYZ0123456789';
 
+/** Glyphs wider than tall: a small w's own box is a third wider than its height (35 × 26 px beside a 23 px a). */
+const WIDE_GLYPHS = 'MWmw';
+const WIDE_GLYPH_RATIO = 1.6;
+
 /**
  * Is the box one glyph's own? Tesseract gives some characters a box that spans the line or runs over
  * its neighbours (an 「s」 three times as wide as tall), and a span the reading vote replaced has its
@@ -70,7 +74,8 @@ function ownBox(line: OcrLine, i: number, capHeight: number | null): boolean {
   };
   const shared = line.charConfidences[i] === REREAD_CONFIDENCE && (even(i - 1) || even(i + 1));
   const glyphTall = box.h < line.box.h * LINE_TALL || (capHeight !== null && box.h <= capHeight * 1.1);
-  return !shared && glyphTall && box.w >= box.h * 0.4 && box.w <= box.h * 1.2;
+  const widest = WIDE_GLYPHS.includes(line.text[i]!) ? WIDE_GLYPH_RATIO : 1.2;
+  return !shared && glyphTall && box.w >= box.h * 0.4 && box.w <= box.h * widest;
 }
 
 /** Wide capitals whose width is about a capital O's (an O is a little wider still). */

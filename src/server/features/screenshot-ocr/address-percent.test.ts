@@ -9,6 +9,8 @@ describe('percent-encoded query values as OCR reads them', () => {
     expect(withPercentEncodingMended('http://192.0.2.1/?q=%E490BC%9A%E5%93%A1ご利用')).toBe('http://192.0.2.1/?q=%E4%BC%9A%E5%93%A1ご利用');
     expect(withPercentEncodingMended('https://x.net/jp/web?q=%E3%83%AD%E3%820%A49%6E3%83%B3')).toBe('https://x.net/jp/web?q=%E3%83%AD%E3%82%A4%E3%83%B3');
     expect(withPercentEncodingMended('https://x.icu:8080/auth?q=%E49%BC%9Ao%E5%939%A1')).toBe('https://x.icu:8080/auth?q=%E4%BC%9A%E5%93%A1');
+    // Read as 「9%6」 and as 「096」 (a 0 before the 9).
+    expect(withPercentEncodingMended('https://x.icu:8888/?q=9%6E3%83%AD%E3%82%B0%E39%82096A4%E3%83%B3')).toBe('https://x.icu:8888/?q=%E3%83%AD%E3%82%B0%E3%82%A4%E3%83%B3');
   });
 
   it('reads a zero of a byte read as O, or as O and 0, back as 0', () => {
@@ -16,8 +18,10 @@ describe('percent-encoded query values as OCR reads them', () => {
     expect(withPercentEncodingMended('https://x.icu/?q=%E6%83%85%E5%AO%B1')).toBe('https://x.icu/?q=%E6%83%85%E5%A0%B1');
   });
 
-  it('puts back a % lost between two whole characters, before the next lead byte', () => {
+  it('puts back a % lost between two whole characters, before the next lead byte, or inside a character', () => {
     expect(withPercentEncodingMended('http://x.buzz/?q=%E4%BC%9AE5%93%A1注文')).toBe('http://x.buzz/?q=%E4%BC%9A%E5%93%A1注文');
+    // 「%E6949%AF」: the % before the continuation byte 94 lost, the next read as 9%.
+    expect(withPercentEncodingMended('http://x.net/?q=%E3%81%8A%E6949%AF9E6%89%95%E3%81%84')).toBe('http://x.net/?q=%E3%81%8A%E6%94%AF%E6%89%95%E3%81%84');
   });
 
   it('leaves values that read as no whole UTF-8 text, or in more than one way', () => {

@@ -7,7 +7,7 @@
  */
 
 /** How a % may be read: itself, or a short run of 9, 6, 0, o and % that starts with a 9 or an o or holds a % (「0%」). */
-const PERCENT_READING = /^(?=[9o]|.*%)[%9o06]{1,3}$/;
+const PERCENT_READING = /^(?=[9o]|.*[%9])[%9o06]{1,3}$/;
 /** A hex digit as read: itself, or a zero read as a capital O, alone or beside the 0 (the glyph read twice). */
 const HEX_READINGS: ReadonlyArray<readonly [string, string]> = [['O0', '0'], ['0O', '0'], ['O', '0']];
 
@@ -44,7 +44,7 @@ function parseValue(value: string): Parse | null {
     if (memo.has(key)) return memo.get(key)!;
     let best: Parse | null = null;
     // A % lost outright (「%9AE5」) only between whole characters, before a lead byte's E, at a higher cost.
-    const lostMark = at > 0 && position === 0 && value[at] === 'E' ? [0] : [];
+    const lostMark = at > 0 && (position === 0 ? value[at] === 'E' : /[89AB]/.test(value[at] ?? '')) ? [0] : [];
     for (const length of [...lostMark, 1, 2, 3]) {
       const mark = value.slice(at, at + length);
       if (at + length > value.length || (length > 0 && !PERCENT_READING.test(mark))) continue;

@@ -1,10 +1,6 @@
 /** Repairs of the usual OCR confusions in addresses, applied only where the result then validates. */
-import { createRequire } from 'node:module';
-import { withUrlGrammarMended } from './address-grammar';
+import { REAL_TOP_LEVEL, withUrlGrammarMended } from './address-grammar';
 import { withPercentEncodingMended } from './address-percent';
-
-/** Every top-level domain IANA lists (the `tlds` package), and the two names reserved for examples. */
-const REAL_TOP_LEVEL = new Set<string>([...(createRequire(import.meta.url)('tlds') as string[]), 'test', 'example']);
 
 /** Top-level domains of the addresses people are sent; the last label of a host must be one. */
 const TOP_LEVEL = ['example', 'test', 'com', 'net', 'org', 'jp', 'info', 'biz', 'xyz', 'top', 'shop', 'site', 'online', 'app', 'dev', 'io', 'me', 'cn', 'ru', 'tk', 'cc', 'vip', 'club', 'live'];
@@ -55,6 +51,7 @@ function repairHost(host: string, pathFollows = false, mayContinue = false): str
  * a letter read twice or a speck read as one (「xxyz」「itest」), a letter lost, at the screen's edge or
  * inside (「mytokyogas.xy」「.tes」「.xz」), or one letter misread (「xvz」「tod」). Only a single usual
  * domain may fit, and it must have three letters or more, so 「.co」 or 「.to」 (real ones) stay as they are.
+ * Or its first letters lost (「.ample」), four letters or more left.
  */
 function mendTopLevel(last: string): string | null {
   if (REAL_TOP_LEVEL.has(last) || !/^[a-z]{2,}$/.test(last)) return null;
@@ -65,7 +62,10 @@ function mendTopLevel(last: string): string | null {
     return tld.length === last.length && [...tld].filter((char, i) => char !== last[i]).length === 1;
   };
   const fits = TOP_LEVEL.filter((tld) => tld.length >= 3 && oneAway(tld));
-  return fits.length === 1 ? fits[0]! : null;
+  if (fits.length === 1) return fits[0]!;
+  // The label's first letters lost after the dot (「.ample」 for 「.example」): the end of one usual domain, four letters or more.
+  const ends = TOP_LEVEL.filter((tld) => last.length >= 4 && tld.length > last.length && tld.endsWith(last));
+  return fits.length === 0 && ends.length === 1 ? ends[0]! : null;
 }
 
 /**
@@ -89,14 +89,26 @@ function repairMailLabel(host: string): string {
   return host.includes('.') ? host.replace(MAIL_LABEL_LOST, 'mail.') : host;
 }
 
-/** "https://" read as "ttps://", "hhttps://", "https//", "https:/", "httpsソ/", "https:/ん" (the jpn reader's ん for a slash)… */
-const SCHEME = /(?<![A-Za-z])([hH]h?|[mn])?(ttps?)\s?[:;.,ソ7]?\s?[/\\ソ|ん]{0,2}\s?(?=[A-Za-z0-9])/g;
+/**
+ * "https://" read as "ttps://", "hhttps://", "https//", "https:/", "httpsソ/", "https:/ん" (the jpn reader's ん for a slash),
+ * "https:7//" (a slash read as a 7 as well), "httpsy//" (the colon as a y, before the slashes)…
+ */
+const SCHEME = /(?<![A-Za-z])([hH]h?|[mn])?(ttps?)\s?(?::7|[:;.,ソ7]|y(?=\/\/))?\s?[/\\ソ|ん]{0,2}\s?(?=[A-Za-z0-9])/g;
 /**
  * The scheme's first letters lost where the URL starts its line (「ps:/fpbzab.xyz/…」「tps://my-au.…」): the
  * colon and a slash still say it is one. Not after letters, on the line or the line before, nor on one line
  * of a message alone: 「htt」 then 「ps://…」 is a scheme wrapped over two lines, whole once the lines are joined.
  */
 const SCHEME_START_LOST = /(?<![A-Za-z]\s*)t?ps:\/{1,2}(?=[A-Za-z0-9])/g;
+/**
+ * The jpn reader's ん for a slash and the v after it (its long stroke and its hook): 「https:/んpass-jp…」 for
+ * 「https://vpass-jp…」, 「/mypageん」 + 「erify」 for 「/mypage/verify」. After the scheme's one slash, and not before
+ * a v or w (the letter read on its own: 「https:/んwumm…」 was 「https://wumm…」); in a path, between two small letters.
+ */
+const SLASH_V_AFTER_SCHEME = /(?<=(?<![A-Za-z])h?ttps?:\/)ん(?=[A-Za-uxyz0-9])/g;
+const SLASH_V_IN_PATH = /(?<=https?:\/\/[\x21-\x7e]*\/[\x21-\x7e]*[a-z])ん(?=[a-z])/g;
+/** A whole scheme with one slash (「https:/m」 where the capture cuts the URL): no text but a URL has 「https:/」. */
+const SCHEME_ONE_SLASH = /(?<![A-Za-z])(https?):\/(?=[A-Za-z0-9])/g;
 /** One stray Japanese character inside an address (an avatar or icon read into the line). */
 const STRAY_IN_ADDRESS = /(?<=https?:\/\/[\x21-\x7e]*[A-Za-z0-9=?&/._-])[\u0080-\uffff](?=[A-Za-z0-9][\x21-\x7e]*)/g;
 const EMAIL = /[A-Za-z0-9][A-Za-z0-9._%+-]*@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/;
@@ -105,41 +117,47 @@ const EMAIL = /[A-Za-z0-9][A-Za-z0-9._%+-]*@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[
  * "retry?order=1" read as "retry7order=1", "/?token=" as "/2token=" or "/Ztoken=", "/?c=" as "72c=":
  * the question mark of a URL that has none, before its first "name=" pair.
  */
-const QUERY_MARK = /(?<=https?:\/\/[^\s?]*[A-Za-z/])[72Z](?=[A-Za-z_]{1,15}=)/g;
+const QUERY_MARK = /(?<=https?:\/\/[^\s?]*(?:[A-Za-z]|\/ ?))[72Z](?=[A-Za-z_]{1,15}=)/g;
 /** The question mark read twice, as itself and as a 2, 7 or Z: "?2no=", "?7key=", "?Zno=". */
 const DOUBLED_QUERY_MARK = /(?<=https?:\/\/[^\s?]*)\?[27Z](?=[a-z]{1,12}=)/g;
-const SLASH_QUERY_MARK = /(?<=https?:\/\/[^\s?]*[A-Za-z])72(?=[A-Za-z_]{1,15}=)/g;
-/** "?ref=abc" read as "?reEabc": f and = run together into an E, in a pair that then has no =. */
-const F_EQUALS = /(?<=https?:\/\/[^\s]*[?&][a-z]{1,12})E(?=[A-Za-z0-9]+(?:&|$|[^\x21-\x7e]))/g;
+/** 「/?」 read as 「72」 or 「7Z」 (「check7Zno=」): the slash as a 7, the question mark as a 2 or a Z. */
+const SLASH_QUERY_MARK = /(?<=https?:\/\/[^\s?]*[A-Za-z])7[2Z](?=[A-Za-z_]{1,15}=)/g;
+/**
+ * "?ref=abc" read as "?reEabc": f and = run together into an E, in a pair that then has no = (up to an &, a #, a
+ * closing bracket or the URL's end); or "?refEabc", the = alone read as an E.
+ */
+const F_EQUALS = /(?<=https?:\/\/[^\s]*[?&][a-z]{1,12})E(?=[A-Za-z0-9]+(?:[&#)]|$|[^\x21-\x7e]))/g;
 /**
  * "?ref=ygpM" read as "?reygpM" or "?reほたygpM": the f and = lost or read as something else, in a
  * pair that then has no = at all. ("ref" is the only key of the usual ones that starts so.)
  */
-const LOST_REF_EQUALS = /(?<=https?:\/\/[^\s]*[?&])re(?:[^\x21-\x7e\s]{1,2})?(?=[A-Za-z0-9]{3,}(?:&|$|[^\x21-\x7e]))/g;
+const LOST_REF_EQUALS = /(?<=https?:\/\/[^\s]*[?&])re(?:[^\x21-\x7e\s]{1,2})?(?=[A-Za-z0-9]{3,}(?:[&#)]|$|[^\x21-\x7e]))/g;
 /**
  * The question mark read twice, as a 2, 7 or Z and as itself, right after a slash: 「redeliv/7?token=」
  * 「billing/2?c=」 (or 「redeliv/ 7?token=」, a space read after each slash). A path segment of one such character before the query is what the misreading
  * makes far more often than any link.
  */
 const MARK_AFTER_SLASH_DOUBLED = /(?<=https?:\/\/(?:[^\s?]|\/ )*\/ ?)[27Z](?=\?[A-Za-z_]{1,15}=)/g;
+/** The same right after the path's last word (「/login/billing7?id=」): only a 7, after three small letters or more. */
+const MARK_AFTER_WORD_DOUBLED = /(?<=https?:\/\/[^\s?]*\/[a-z]{3,})7(?=\?[A-Za-z_]{1,15}=)/g;
 /**
  * 「/?ref=J50G」 read as 「/2reJ50G」 or 「/2reEm53N」: the question mark read as a 2, 7 or Z after the
  * path's last slash, and the pair's 「f=」 lost or run into an E, in a URL that then has no query at all.
  */
-const LOST_REF_QUERY = /(?<=https?:\/\/[^\s?]*\/)[27Z]reE?(?=[A-Za-z0-9]{3,}(?:&|$|[^\x21-\x7e]))/g;
+const LOST_REF_QUERY = /(?<=https?:\/\/[^\s?]*\/)[27Z]reE?(?=[A-Za-z0-9]{3,}(?:[&#)]|$|[^\x21-\x7e]))/g;
 /**
  * The same right after the path's last word (「/billing/sp2reZzX8GpTe…」「/account2reたHeyPS4W…」, 「f=」 lost, run
  * into an E or read as a kana as `LOST_REF_EQUALS` and `KANA_EQUALS` say): the 2 may end a
  * word there (「/step2review」), so only before a value that looks like a token (six characters or more, with a
  * capital or a digit).
  */
-const LOST_REF_QUERY_AFTER_WORD = /(?<=https?:\/\/[^\s?]*\/[a-z]+)[27Z]re(?:E|[^\x21-\x7e\s]{1,2})?(?=(?=[a-z]*[A-Z0-9])[A-Za-z0-9]{6,}(?:&|$|[^\x21-\x7e]))/g;
+const LOST_REF_QUERY_AFTER_WORD = /(?<=https?:\/\/[^\s?]*\/[a-z]+)[27Z]re(?:E|[^\x21-\x7e\s]{1,2})?(?=(?=[a-z]*[A-Z0-9])[A-Za-z0-9]{6,}(?:[&#)]|$|[^\x21-\x7e]))/g;
 /**
  * The = of a query pair read as a kana or two (「?refたKSQvLD」): no Japanese character stands inside a
  * URL (it would be percent-encoded), so one between a key (lower case, as keys are written) and a
  * value, in a pair without =, was the =.
  */
-const KANA_EQUALS = /(?<=https?:\/\/[^\s]*[?&][a-z_]{1,15})[^\x21-\x7e\s]{1,2}(?=[A-Za-z0-9]{3,}(?:&|$|[^\x21-\x7e]))/g;
+const KANA_EQUALS = /(?<=https?:\/\/[^\s]*[?&][a-z_]{1,15})[^\x21-\x7e\s]{1,2}(?=[A-Za-z0-9]{3,}(?:[&#)]|$|[^\x21-\x7e]))/g;
 /**
  * Marks a host cannot hold, inside a URL's host: 「suido=kyoku.v76pz.xyz」 (a hyphen read as =) and
  * 「r-mobile-.jp-qdp.top」 (a speck read as a dot after a hyphen: no label ends with one).
@@ -151,14 +169,17 @@ const DOT_AFTER_HYPHEN_IN_HOST = /(?<=:\/\/[A-Za-z0-9.-]*[A-Za-z0-9]-)\.(?=[A-Za
  * capitals or without its underscore (「?SessIOn=」「&utm_SOurce=」「&utmSOUrCe=」) is one of these.
  */
 const USUAL_QUERY_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'session', 'token', 'lang', 'from', 'ref', 'key'];
-const QUERY_KEY = /(?<=https?:\/\/[\x21-\x7e]*[?&])[A-Za-z_]{2,12}(?==)/g;
+const QUERY_KEY = /(?<=https?:\/\/(?:[\x21-\x7e]|\/ )*[?&])[A-Za-z_]{2,12}(?==)/g;
 
 /**
  * The question mark read as a small z (「/payment/nozeizid=R6」「/update/redelivzid=vbuH」), in a URL that has
  * none: unlike a 7 or a Z, a z may end the path's word, so only before a usual key and its = (id, no and
  * the keys above), where the z then stands between the path and the pair the ? must open.
  */
-const SMALL_Z_QUERY_MARK = new RegExp(`(?<=https?:\\/\\/[^\\s?]*[A-Za-z/])z(?=(?:${[...USUAL_QUERY_KEYS, 'id', 'no'].join('|')})=)`, 'g');
+const KEYS_AFTER_SMALL_Z = [...USUAL_QUERY_KEYS, 'id', 'no'].join('|');
+const SMALL_Z_QUERY_MARK = new RegExp(`(?<=https?:\\/\\/[^\\s?]*[A-Za-z/])z(?=(?:${KEYS_AFTER_SMALL_Z})=)`, 'g');
+/** The question mark read twice, as itself and as a small z (「/?zno=」), before the same keys only: a z may start a key (「?zip=」). */
+const DOUBLED_QUERY_MARK_SMALL_Z = new RegExp(`(?<=https?:\\/\\/[^\\s?]*)\\?z(?=(?:${KEYS_AFTER_SMALL_Z})=)`, 'g');
 
 /**
  * A key read with capitals or without its underscore is the usual key it spells. A key that is a usual
@@ -180,7 +201,7 @@ function usualQueryKey(key: string): string {
  * and a bare flag such as 「?fromage」 is not split), for keys of four letters or more (a shorter one starts
  * too many words), and where the pair holds nothing but letters and digits up to the next & or the URL's end.
  */
-const LOST_EQUALS_AFTER_KEY = new RegExp(`(?<=https?:\\/\\/[^\\s?]*\\?[\\x21-\\x7e]*=[\\x21-\\x7e]*&)(${USUAL_QUERY_KEYS.filter((key) => key.length >= 4).join('|')})(?=[A-Za-z0-9]{2,}(?:&|$|[^\\x21-\\x7e]))`, 'g');
+const LOST_EQUALS_AFTER_KEY = new RegExp(`(?<=https?:\\/\\/[^\\s?]*\\?[\\x21-\\x7e]*=[\\x21-\\x7e]*&)(${USUAL_QUERY_KEYS.filter((key) => key.length >= 4).join('|')})(?=[A-Za-z0-9]{2,}(?:[&#)]|$|[^\\x21-\\x7e]))`, 'g');
 
 /** A vertical bar in a URL's path is an l. */
 const BAR_IN_PATH = /(?<=https?:\/\/[\x21-\x7e]*\/[\x21-\x7e]*)\|(?=[a-z])/g;
@@ -191,6 +212,7 @@ const BAR_IN_PATH = /(?<=https?:\/\/[\x21-\x7e]*\/[\x21-\x7e]*)\|(?=[a-z])/g;
  */
 export function repairAddressText(text: string, { lineMayWrap = false } = {}): string {
   const schemed = text
+    .replace(SLASH_V_AFTER_SCHEME, '/v')
     .replace(/(?<=[A-Za-z0-9._-])の(?=[A-Za-z0-9])/g, '@')
     // A mark read right after the @ of an address (「shopping64@④qhtj3k.xyz」).
     .replace(/(?<=[A-Za-z0-9._%+-]@)[^\x21-\x7e\s](?=[A-Za-z0-9])/g, '')
@@ -199,6 +221,7 @@ export function repairAddressText(text: string, { lineMayWrap = false } = {}): s
       const tail = all.slice(offset + whole.length);
       return /^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+/.test(tail) ? `h${rest}://` : whole;
     })
+    .replace(SCHEME_ONE_SLASH, '$1://')
     .replace(SCHEME_START_LOST, (whole, offset: number, all: string) => {
       // Not on a line that may go on a wrapped scheme's first letters (「ht」 then 「tps://」): the joined text decides.
       const tail = all.slice(offset + whole.length);
@@ -207,13 +230,16 @@ export function repairAddressText(text: string, { lineMayWrap = false } = {}): s
   // What the grammar of hosts, ports and keys decides (address-grammar.ts), then the usual query misreadings.
   const mended = withUrlGrammarMended(schemed)
     .replace(DOUBLED_QUERY_MARK, '?')
+    .replace(DOUBLED_QUERY_MARK_SMALL_Z, '?')
     .replace(MARK_AFTER_SLASH_DOUBLED, '')
+    .replace(MARK_AFTER_WORD_DOUBLED, '')
     .replace(LOST_REF_QUERY, '?ref=')
     .replace(LOST_REF_QUERY_AFTER_WORD, '?ref=')
     .replace(SLASH_QUERY_MARK, '/?')
     .replace(QUERY_MARK, '?')
     .replace(SMALL_Z_QUERY_MARK, '?')
-    .replace(F_EQUALS, (e: string, offset: number, all: string) => (/^[^&\s]*=/.test(all.slice(offset + 1)) ? e : 'f='))
+    // After a whole usual key (「?refEAznK」) the E is the = alone; after its first letters (「?reEabc」), f and = run together.
+    .replace(F_EQUALS, (e: string, offset: number, all: string) => (/^[^&\s]*=/.test(all.slice(offset + 1)) ? e : USUAL_QUERY_KEYS.includes(/[a-z]+$/.exec(all.slice(0, offset))![0]) ? '=' : 'f='))
     .replace(LOST_REF_EQUALS, 'ref=')
     .replace(KANA_EQUALS, (kana: string, offset: number, all: string) => (/^[^&\s]*=/.test(all.slice(offset + kana.length)) ? kana : '='))
     .replace(BAR_IN_PATH, 'l')
@@ -221,6 +247,7 @@ export function repairAddressText(text: string, { lineMayWrap = false } = {}): s
     .replace(DOT_AFTER_HYPHEN_IN_HOST, '')
     .replace(QUERY_KEY, usualQueryKey)
     .replace(LOST_EQUALS_AFTER_KEY, '$1=')
+    .replace(SLASH_V_IN_PATH, '/v')
     .replace(STRAY_IN_ADDRESS, '')
     .replace(HOST, (host: string, offset: number, all: string) => {
       const repaired = repairHost(host, all.slice(Math.max(0, offset - 3), offset) === '://', lineMayWrap && offset + host.length === all.length);

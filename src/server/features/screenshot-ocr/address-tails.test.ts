@@ -25,6 +25,13 @@ describe('the wrapped last piece of a URL', () => {
     expect(joinBody(withoutChrome(lines))).toBe('詳細は下記よりご確認ください。https://web.nhk-pay-yc2.example/info/portal?session=wHvrb');
   });
 
+  it('joins a URL wrapped inside its scheme (「htt」 ending a line, 「ps://…」 below it)', () => {
+    const lines = [read('下記よりご確認ください。htt', 100), read('ps://x-net.co.jp-ii4s.cn:8888/auth', 125)];
+    expect(joinBody(lines)).toBe('下記よりご確認ください。https://x-net.co.jp-ii4s.cn:8888/auth');
+    // A word ending in the letters (「ahtt」) is no scheme.
+    expect(endsInAddress([read('Mahtt', 100)], 0)).toBe(false);
+  });
+
   it('is kept by the body however unsurely it was read', () => {
     const lines = [read('https://smbc-bk.pyvbe.top/portal/?key=vg36', 100, { confidence: 76 }), read('4', 125, { confidence: 0 })];
     expect(joinBody(withoutChrome(lines))).toBe('https://smbc-bk.pyvbe.top/portal/?key=vg364');

@@ -5,8 +5,11 @@
  */
 import type { TextLine } from './form-lines';
 
-/** A line ending in what could be the start of an address, which the next line may continue. */
-export const ADDRESS_AT_END = /(h?ttps?:?\/{0,2}|www\.)\S*$|[\w.-]+\.[a-z]{2,}\S*$/i;
+/**
+ * A line ending in what could be the start of an address, which the next line may continue; the scheme's
+ * first letters alone too (「…ください。htt」 then 「ps://…」: the app wrapped inside the scheme).
+ */
+export const ADDRESS_AT_END = /(h?ttps?:?\/{0,2}|www\.)\S*$|[\w.-]+\.[a-z]{2,}\S*$|(?<![A-Za-z])htt?$/i;
 
 /** A line that is nothing but a piece of an address (a middle line of a URL wrapped over three or more). */
 export const ADDRESS_CHARS = /^[A-Za-z0-9/?=&._%~:#+-]+$/;
