@@ -49,6 +49,13 @@ export const CHROME = [
   // A search box (「Qメールを検索」, 「Q検索 <Ctrl+K>」) and a web mail's title, a Latin name before メール (「Yahoo! JAPANメール」),
   // the two often read as one line (「Yahoo! JAPANメール | Qメールを検索」).
   /を検索$/, /^\S?\s*検索\s*[<＜(]/, /^[A-Za-z][A-Za-z!il1|.\s]{2,}メール(\s*[|｜。]?\s*\S?\s*メールを検索)?$/,
+  // A carrier's messaging app names the kind of message and the carrier under the sender (「SMS・SoftBank」「SMS・au」).
+  /^(SMS|MMS|SMS\/MMS)\s*[・･.]\s*[A-Za-z][A-Za-z ]{1,11}$/,
+  // An app's warning wrapped at the screen's edge, its line cut before the words the patterns above end with
+  // (「この番号は連絡先に保存されていませ」「ん。」, 「このメッセージには不審なリンクが含ま」「れている…」).
+  /^この(番号|送信者|送信元|電話番号)[はが]連絡先に/, /不審なリンクが含ま$/,
+  // A date line whose weekday's 曜 was misread (「2026年11月21日月星日」): the weekday's kanji, any one glyph, then 日.
+  /^\d{4}年\d{1,2}月\d{1,2}日\s*\(?[月火水木金土日][^\s\d]日\)?$/,
 ];
 
 /**
