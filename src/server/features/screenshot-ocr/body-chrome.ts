@@ -22,8 +22,10 @@ function inMessageColumn(lines: TextLine[]): TextLine[] {
  * 「いつもご利用ありがとうございます。今月の獲_お問い合わせ番号: …」): the characters that end left of the message's
  * column, when the rest starts at the column, go with the list.
  */
-/** What is left of the message's line is a sentence's worth at least: a short piece is some other element of the row. */
+/** What is left of the message's line is a sentence's worth at least: a short piece is some other element of the row… */
 const PANE_REST_MIN_CHARS = 8;
+/** … unless it is a greeting: a name or お客様 and an honorific. */
+const GREETING_END = /^[^\s:：、。]{1,12}(様|さま|殿|各位)$/u;
 
 function withoutPaneStart(entry: TextLine, left: number): TextLine {
   const { line } = entry;
@@ -34,7 +36,9 @@ function withoutPaneStart(entry: TextLine, left: number): TextLine {
     return previous !== undefined && box.x >= left - line.box.h / 2 && previous.x + previous.w <= left
       && (box.x - (previous.x + previous.w) >= line.box.h / 2 || /[|｜」]/.test(line.text[i - 1]!));
   });
-  if (start <= 0 || meaningfulChars(line.text.slice(0, start)) < 2 || meaningfulChars(line.text.slice(start)) < PANE_REST_MIN_CHARS) return entry;
+  // (A greeting, 「お客様各位」「〇〇様」, is the message's first line however short.)
+  const restText = line.text.slice(start).trim();
+  if (start <= 0 || meaningfulChars(line.text.slice(0, start)) < 2 || (meaningfulChars(restText) < PANE_REST_MIN_CHARS && !GREETING_END.test(restText))) return entry;
   const rest = line.charBoxes.slice(start);
   const box = { x: rest[0]!.x, y: line.box.y, w: line.box.x + line.box.w - rest[0]!.x, h: line.box.h };
   const text = foldWidth(line.text.slice(start)).replace(/\s+/g, ' ').trim();
@@ -49,9 +53,12 @@ export function messageLeft(lines: readonly TextLine[]): number | null {
   return lefts[Math.floor(lefts.length / 2)]!;
 }
 
-/** The line ends left of the message's column (by more than its own height): a folder or message list's line. */
+/**
+ * The line ends left of the message's column (by more than a character): a folder or message list's line.
+ * (A character's advance, not the line's height: two rows of a list read as one line stand twice as tall.)
+ */
 export function endsLeftOf({ line }: TextLine, left: number): boolean {
-  return line.box.x + line.box.w <= left - line.box.h;
+  return line.box.x + line.box.w <= left - Math.min(line.box.h, glyphSize(line));
 }
 
 /** Pieces of one word that the layout split at gaps between its letters are this short. */
