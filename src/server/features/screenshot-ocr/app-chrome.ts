@@ -80,6 +80,11 @@ const MIN_LINE_CONFIDENCE = 40;
 /** The date chip a chat sets above the day's messages (「水曜日」「水曜日20:49」「11月24日(月)」「2026/11/20」). */
 export const CHAT_DATE_CHIP = /^(今日|昨日|一昨日|[月火水木金土日]曜日|(\d{4}年)?\d{1,2}月\d{1,2}日\s*(\(?[月火水木金土日]\)?|[月火水木金土日]曜日)?|\d{4}\/\d{1,2}\/\d{1,2})\s*(\d{1,2}:\d{2})?$/;
 
+/** Interface text by its words alone (not by being short or read unsurely). */
+export function isChromeText(text: string): boolean {
+  return CHROME.some((pattern) => pattern.test(text)) || isUiWordLine(text) || CHAT_DATE_CHIP.test(text);
+}
+
 export function isChrome({ text, line }: TextLine): boolean {
   if (CHROME.some((pattern) => pattern.test(text)) || isUiWordLine(text)) return true;
   // The last character of a wrapped sentence on a line of its own (「す。」) is text, not an icon.

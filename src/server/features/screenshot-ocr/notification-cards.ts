@@ -18,6 +18,9 @@ const NAME_TIME_DOT = /[。．・•]\s*$/;
 /** Lines of one card are this close (in line heights); cards and banners stand further apart. */
 const CARD_LINE_GAP = 0.9;
 
+/** An app's icon before its name in a card's header is up to this many of the header's line heights wide. */
+const ICON_WIDTH_MAX = 3;
+
 interface Card {
   header: number[];
   text: number[];
@@ -96,9 +99,10 @@ function findCards(lines: TextLine[], cardsWithoutTime: boolean): Card[] {
       // A mark read unsurely from an icon or the screen's edge (「|」 at 29 beside a banner) neither belongs to the card nor ends it.
       if (meaningfulChars(lines[i]!.text) === 0 && lines[i]!.line.confidence < MIN_HEADER_CONFIDENCE) continue;
       if (box.y - bottom > Math.min(height, box.h) * CARD_LINE_GAP || startsCard(i)) break;
-      // A card's lines share its left edge; the app under a banner starts elsewhere.
+      // A card's lines share its left edge; the app under a banner starts elsewhere. (The first line may start
+      // under the app's icon, left of the name read beside it: Android sets the text at the icon's edge.)
       const column = text.length > 0 ? lines[text[0]!]!.line.box.x : left;
-      if (Math.abs(box.x - column) > height * 1.5 && (text.length > 0 || box.x < left - height)) break;
+      if (Math.abs(box.x - column) > height * 1.5 && (text.length > 0 || box.x < left - height * ICON_WIDTH_MAX)) break;
       text.push(i);
       used.add(i);
       bottom = Math.max(bottom, box.y + box.h);

@@ -1,6 +1,6 @@
 import { findEmailAddress } from './address-repair';
 import { withoutChrome } from './body-chrome';
-import { CHAT_DATE_CHIP, isChrome } from './app-chrome';
+import { CHAT_DATE_CHIP, isChrome, isChromeText } from './app-chrome';
 import { type ImageSize, meaningfulChars, type TextLine } from './form-lines';
 import { wrappedAddress } from './mail-header';
 import { dropAvatarNoise, fromGreeting, joinBody, withoutChatSenderName, withoutComposerBar, withoutCutEdgeLines } from './message-body';
@@ -82,7 +82,34 @@ export function fromSms(lines: TextLine[], size: ImageSize): ScreenshotFormData 
     withoutChatSenderName(withoutChrome(dropAvatarNoise(withoutChatTitle(firstBodyLine >= 0 ? lines.slice(firstBodyLine) : [], chatTitle)))),
     size,
   );
-  return { source_email, source_phone, subject: null, body: joinBody(fromGreeting(withoutComposerBar(bodyLines, size))) };
+  return { source_email, source_phone, subject: null, body: joinBody(fromGreeting(withoutComposerBar(withoutTopBanner(bodyLines, lines, size), size))) };
+}
+
+/** A banner stands in the top share of the screen… */
+const BANNER_ZONE = 0.15;
+/** … set apart from the app under it by more than this many of its line heights (a bubble's lines are a line apart). */
+const BANNER_GAP_LINES = 2;
+/** A line read at least this surely is text, not marks. */
+const SURE_LINE_CONFIDENCE = 70;
+
+/**
+ * Another app's banner over the top of a chat whose header it hides (「1年前の思い出をふり返ってみましょう」, 「15:00打ち合わせ(会議室B)」),
+ * its app's name and time not read: one line at the top, with no address, far above the message's lines. A message's
+ * lines follow each other a line apart, so a lone line so far above the rest is not the message's (a greeting is kept).
+ */
+export function withoutTopBanner(lines: TextLine[], page: TextLine[], size: ImageSize): TextLine[] {
+  const [first, next] = lines;
+  if (!first || !next || first.line.box.y > size.height * BANNER_ZONE) return lines;
+  const top = first.line.box.y + first.line.box.h;
+  const gap = next.line.box.y - top;
+  // Nothing was read between but the app's own words (its warning, a date chip, read surely) and bare marks (an edge, an
+  // icon): a character read unsurely there (「|上」 at 24) is what is left of a line of the message.
+  const inGap = page.filter(({ line }) => line.box.y + line.box.h / 2 > top && line.box.y + line.box.h / 2 < next.line.box.y);
+  if (!inGap.every(({ text, line }) => isChromeText(text) || line.confidence >= SURE_LINE_CONFIDENCE || meaningfulChars(text) === 0)) return lines;
+  const lone = gap > Math.max(first.line.box.h, next.line.box.h) * BANNER_GAP_LINES;
+  const plain = !/https?:|www\.|@|\.[a-z]{2,}\//i.test(first.text) && !/(様|さま|殿|各位)$/.test(first.text);
+  const messageBelow = lines.slice(1).some(({ text }) => meaningfulChars(text) >= MESSAGE_CJK_CHARS);
+  return lone && plain && messageBelow ? lines.slice(1) : lines;
 }
 
 /** The back button at the left of an app's header, read as 「く」 or 「<」 (not the 「く」 of 「ください」「くれぐれも」). */
