@@ -63,7 +63,8 @@ export function fromSms(lines: TextLine[], size: ImageSize): ScreenshotFormData 
     const before = lines.slice(0, index).filter((other) => !isChrome(other) && !continuesChrome(other));
     const leftOf = (other: TextLine) => other.line.box.x + other.line.box.w <= entry.line.box.x;
     // A title after the app's back button (「く三井住友銀行サポート」) is the header, however long.
-    return entry.line.box.y < entry.line.box.h * 3 && looksLikeSentence(entry) && !BACK_BUTTON.test(entry.text) && before.every(leftOf);
+    // The sender's address in the header (「。info+xw5q@w6fuと:」, its avatar read as marks) is no sentence either.
+    return entry.line.box.y < entry.line.box.h * 3 && looksLikeSentence(entry) && !BACK_BUTTON.test(entry.text) && !isAddressRow(entry) && before.every(leftOf);
   });
   // Or cut just above its first sentence: a greeting (「お客様各位」「〇〇様」) or a line cut by the image's top edge, then a sentence.
   const first = lines[0];
@@ -154,6 +155,14 @@ const WRAPPED_LINE_MIN_CHARS = 6;
 function wrapsLargeText(entry: TextLine, size: ImageSize): boolean {
   return !isChrome(entry) && entry.line.confidence >= 70 && meaningfulChars(entry.text) >= WRAPPED_LINE_MIN_CHARS && entry.line.box.w >= size.width * WRAPPED_LINE_MIN_WIDTH;
 }
+
+/** A row holding an address and hardly any Japanese: the sender's, not a line of the message. */
+function isAddressRow({ text }: TextLine): boolean {
+  return /[\w.+-]@[\w-]/.test(text) && [...text].filter((char) => isCjk(char)).length < ADDRESS_ROW_MAX_CJK;
+}
+
+/** A line of a message that holds an address has a few Japanese words around it. */
+const ADDRESS_ROW_MAX_CJK = 4;
 
 function looksLikeSentence(entry: TextLine): boolean {
   return !isChrome(entry) && entry.line.confidence >= 70 && (meaningfulChars(entry.text) >= 10 || /[。！？]$/.test(entry.text));
