@@ -18,7 +18,7 @@ export const CHROME = [
   // 「2026/11/20 9:4」, its last digit cut), 「午後3:24」, 「生ストメッセー」 for テキストメッセージ. (A chat's
   // time above, 「昨日 15:01」「水曜日 18:02」, may have its colon read as a dot.)
   /送信者[はが]連絡先/, /連絡先(リスト)?に登録されて(い)?ません/, /連絡先未登録/, /^\d{4}\/\d{1,2}\/\d{1,2}\s*\d{1,2}:\d{1,2}$/,
-  /^(午前|午後)\s*\d{1,2}:\d{2}$/, /ストメッセー/,
+  /^(午前|午後)\s*\d{1,2}[:.]\d{2}$/, /ストメッセー/,
   // The Yahoo! mail app's title with its 「!」 read as a letter (「くYahooiメール」), and the status
   // bar's signal, Wi-Fi and battery read as a character, bars and a percentage (「今ll 78%」「全wl 789」).
   // +メッセージ's warnings (「この送信元は連絡先に登録されていません。身に覚えのないメッセージのURLは…」,
@@ -54,6 +54,8 @@ export const CHROME = [
   // An app's warning wrapped at the screen's edge, its line cut before the words the patterns above end with
   // (「この番号は連絡先に保存されていませ」「ん。」, 「このメッセージには不審なリンクが含ま」「れている…」).
   /^この(番号|送信者|送信元|電話番号)[はが]連絡先に/, /不審なリンクが含ま$/,
+  // … or with a kanji of 連絡先 misread (「この送信者は運絡先に写録されて」), and the app's verdict on the sender (「迷惑メッセージの可能」).
+  /送信者[はが]\S?絡先に/, /迷惑メッセージの可能/,
   // A date line whose weekday's 曜 was misread (「2026年11月21日月星日」): the weekday's kanji, any one glyph, then 日.
   /^\d{4}年\d{1,2}月\d{1,2}日\s*\(?[月火水木金土日][^\s\d]日\)?$/,
 ];

@@ -3,7 +3,7 @@ import { CHROME, isChrome } from './app-chrome';
 import { hasTopLevelDomain, repairAddressText } from './address-repair';
 import { ADDRESS_AT_END, ADDRESS_CHARS, isAddressTail } from './address-tails';
 import { SPLIT_WORD_MAX_CHARS } from './body-chrome';
-import { meaningfulChars, repairColons, type TextLine } from './form-lines';
+import { glyphSize, meaningfulChars, repairColons, type TextLine } from './form-lines';
 import { foldWidth, isCjk } from './ocr-text';
 
 /** Below this, a line the image's edge cuts through was read from half its glyphs. */
@@ -33,7 +33,8 @@ export function withoutChatSenderName(lines: TextLine[]): TextLine[] {
   if (!first || !second) return lines;
   const a = first.line.box;
   const b = second.line.box;
-  const atAvatar = a.x < b.x - b.h * 2;
+  // (By a character's advance: large text's lines stand taller than its characters are wide.)
+  const atAvatar = a.x < b.x - Math.min(b.h, glyphSize(second.line)) * 2;
   const rightAbove = a.y + a.h / 2 < b.y && b.y - (a.y + a.h / 2) < b.h * 1.5;
   const nameOnly = !/[。！？、]/.test(first.text) && meaningfulChars(first.text) <= 20;
   return atAvatar && rightAbove && nameOnly ? lines.slice(1) : lines;

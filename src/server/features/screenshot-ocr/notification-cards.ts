@@ -9,10 +9,10 @@ import { glyphSize, meaningfulChars, sameTextRow as sameRow, type TextLine } fro
 
 /**
  * How long ago, as phones print it at the right end of a notification's header (a small digit is often
- * read as a quotation mark or lost: 「分前」, 間 as 則 or 問, and 前 as its look-alikes 剖 or 削, or as 難 after
+ * read as a quotation mark or lost: 「分前」, 間 as 則 or 問, and 前 as its look-alikes 剖 or 削, or as 難 or 基 after
  * 分; the 分 itself is lost at 1×: 「。2前」). No word ends in 分難, and a sentence's 「2前」 has its 日 or 年.
  */
-const RELATIVE_TIME = /(?:^|[^\d])(今|たった今|[\d"'”“‘’]{0,2}\s?分[前剖削難]|[\d"'”“‘’]{1,2}\s?時[間則問][前剖削]|\d{1,2}前)$/;
+const RELATIVE_TIME = /(?:^|[^\d])(今|たった今|[\d"'”“‘’]{0,2}\s?分[前剖削難基]|[\d"'”“‘’]{1,2}\s?時[間則問][前剖削]|\d{1,2}前)$/;
 /** Android sets a dot between the app's name and the time (「エポスカードサポート・今」), often read as 「。」. */
 const NAME_TIME_DOT = /[。．・•]\s*$/;
 /** Lines of one card are this close (in line heights); cards and banners stand further apart. */
@@ -130,7 +130,7 @@ function findCards(lines: TextLine[], cardsWithoutTime: boolean): Card[] {
  * A chat's own stamps beside its bubbles (「午前10:33」「既読」): a lock screen has none. A banner over a chat
  * has a readable time, and the chat's sender's name over its bubble (LINE) looks like an icon card's header.
  */
-const isChatStamp = ({ text }: TextLine) => /^(午前|午後)\s*\d{1,2}:\d{2}$|^既読/.test(text);
+const isChatStamp = ({ text }: TextLine) => /^(午前|午後)\s*\d{1,2}[:.]\d{2}$|^既読/.test(text);
 
 /** How much a card looks like the message being reported: an address, a sender's tag, length. */
 function lureScore(lines: TextLine[], card: Card): number {
