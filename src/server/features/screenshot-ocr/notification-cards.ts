@@ -35,7 +35,8 @@ const isTimeChip = (entry: TextLine) =>
  * not the time: a notification's 「今」 stands apart at the right end of its row.
  */
 function nowInText({ text, line }: TextLine): boolean {
-  if (!/[^\s今]\s*今$/.test(text) || /たった今$/.test(text)) return false;
+  // (After the dot Android sets between the name and the time, 「…【公式】・今」 read 「…【公。今」, it is the time.)
+  if (!/[^\s今]\s*今$/.test(text) || /たった今$/.test(text) || /[。．・•]\s*今$/.test(text)) return false;
   const last = line.charBoxes.at(-1);
   const before = line.charBoxes.at(-2);
   return last !== undefined && before !== undefined && last.x - (before.x + before.w) < glyphSize(line);

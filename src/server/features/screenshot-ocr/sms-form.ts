@@ -75,7 +75,7 @@ export function fromSms(lines: TextLine[], size: ImageSize): ScreenshotFormData 
   // Or, with the header cut off or unreadable, the day's date chip: the messages follow it.
   const dateChip = lines.findIndex(({ text, line }) => line.box.y < size.height * 0.3 && CHAT_DATE_CHIP.test(text));
   const firstBodyLine = senderIndex >= 0 ? senderIndex + 1 : topSentence >= 0 ? topSentence : cutAtGreeting ? 0 : dateChip >= 0 ? dateChip + 1
-    : lines.findIndex(({ line }) => line.box.y > size.height * 0.15);
+    : withParagraphAbove(lines, lines.findIndex(({ line }) => line.box.y > size.height * 0.15));
   // The chat's title after the back button (「く日本郵便サポート」), which the sender's name repeats.
   const title = lines.find(({ text, line }) => line.box.y < shortCaptureLimit && BACK_BUTTON.test(text) && meaningfulChars(text) >= CHAT_TITLE_MIN_CHARS);
   const chatTitle = title ? title.text.replace(BACK_BUTTON, '').trim() : null;
@@ -84,6 +84,22 @@ export function fromSms(lines: TextLine[], size: ImageSize): ScreenshotFormData 
     size,
   );
   return { source_email, source_phone, subject: null, body: joinBody(fromGreeting(withoutComposerBar(withoutTopBanner(bodyLines, lines, size), size))) };
+}
+
+/**
+ * A cut by height alone (the top share of the screen) must not split a paragraph: the lines right above the first one
+ * kept, sentences in its column a line apart at most (「【NHK】登録情報の確認が必要です。」 over 「詳細は下記より…」), are its start.
+ */
+function withParagraphAbove(lines: TextLine[], first: number): number {
+  let start = first;
+  while (start > 0) {
+    const above = lines[start - 1]!;
+    const { box } = lines[start]!.line;
+    const gap = box.y - (above.line.box.y + above.line.box.h);
+    if (!looksLikeSentence(above) || isAddressRow(above) || gap > box.h || Math.abs(above.line.box.x - box.x) > box.h * 2) break;
+    start -= 1;
+  }
+  return start;
 }
 
 /** A banner stands in the top share of the screen… */
