@@ -6,7 +6,7 @@ export const CHROME = [
   /^ジの可能性があります/, /^[テデ]キストメッセージ/, /可能性があります。?$/, /迷惑メッセージを報告/, /^OK$/, /^(今日|昨日|一昨日)\s*\d{1,2}[:.]\d{2}$/,
   /^\d{1,2}月\d{1,2}日\s*(\([月火水木金土日]\))?\s*\d{1,2}:\d{2}$/, /^\d{1,2}:\d{2}\s*[・\-–—]?\s*SMS$/, /^\d{1,2}:\d{2}$/,
   /^(受信トレイ|受信|スター付き|スヌーズ中|送信済み|下書き|迷惑メール|すべてのメール|ゴミ箱|作成|編集|フォルダ)\s*\d*$/,
-  /^[<く]?\s*(受信|戻る)(\s*編集)?$/, /^To\s*自分/, /^[ロ口□昌目\s]+$/, /^(Gmail|Outlook)\b/,
+  /^[<く]?\s*(受信|戻る)(\s*編集)?$/, /^\S{0,3}\s*To\s*自分\S?$/, /^[ロ口□昌目\s]+$/, /^(Gmail|Outlook)\b/,
   /^(返信|全員に返信|転送)(\s*(返信|全員に返信|転送))*$/, /^(Reply|Forward|Archive|Junk|Delete|Get Messages)\b/,
   // Warnings apps print around a message from an unknown sender, and the date chips of a chat.
   /連絡先(リスト)?に(登録されていない|ありません)/, /メッセージ内のリンクは無効/, /メッセージを報告$/, /^[テデ]キストメッセ/,
@@ -54,6 +54,9 @@ export const CHROME = [
   // An app's warning wrapped at the screen's edge, its line cut before the words the patterns above end with
   // (「この番号は連絡先に保存されていませ」「ん。」, 「このメッセージには不審なリンクが含ま」「れている…」).
   /^この(番号|送信者|送信元|電話番号)[はが]連絡先に/, /不審なリンクが含ま$/,
+  // A mail client's note that it held back the mail's remote content (「このメッセージのリモートコンテンツは読み込まれていません。」,
+  // its words misread: 「のメメセージのリUEEdE本シテデテンツは読み込まれていません。」).
+  /は読み込まれていません。?$/,
   // … or with a kanji of 連絡先 misread (「この送信者は運絡先に写録されて」), and the app's verdict on the sender (「迷惑メッセージの可能」).
   /送信者[はが]\S?絡先に/, /迷惑メッセージの可能/,
   // A date line whose weekday's 曜 was misread (「2026年11月21日月星日」): the weekday's kanji, any one glyph, then 日.

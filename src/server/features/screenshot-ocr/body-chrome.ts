@@ -1,4 +1,4 @@
-import { isChrome } from './app-chrome';
+import { CHROME, isChrome } from './app-chrome';
 import { isAddressTail } from './address-tails';
 import { bodyGlyphSize, glyphSize, meaningfulChars, sameTextRow as sameRow, type TextLine } from './form-lines';
 import { foldWidth } from './ocr-text';
@@ -127,6 +127,13 @@ export function withoutTrailingStamp(entry: TextLine): TextLine {
   return text === entry.text ? entry : { ...entry, text };
 }
 
+/** An app's note is a sentence: a button's word (「返信」) or a date under a line says nothing of the line. */
+const NOTE_MIN_CHARS = 6;
+/** Lines read after the one a note's second line continues, at most. */
+const NOTE_LOOKBACK = 3;
+
+const isNoteText = (text: string) => CHROME.some((pattern) => pattern.test(text)) && meaningfulChars(text) >= NOTE_MIN_CHARS;
+
 /** Drops interface text, but keeps the last few characters of a URL wrapped onto a line of their own. */
 export function withoutChrome(lines: TextLine[]): TextLine[] {
   const kept: TextLine[] = [];
@@ -142,6 +149,11 @@ export function withoutChrome(lines: TextLine[]): TextLine[] {
       kept.push(entry);
       dropped = null;
     } else {
+      // An app's note wrapped so that only its second line says what it is (「のメメセージのリUEE dE本シテデテン」
+      // 「ツは読み込まれていません。」): the line it continues goes with it.
+      // (Marks read beside it, on its row, may stand between in the list.)
+      const above = kept.slice(-NOTE_LOOKBACK).findLast((other) => continuesLine(other, entry));
+      if (above && isNoteText(entry.text)) kept.splice(kept.indexOf(above), 1);
       dropped = entry;
     }
   }

@@ -78,7 +78,8 @@ const OPENING_SENTENCE_CONFIDENCE = 70;
  */
 export function withGreetingAsPlaceholder(kept: TextLine[], read: TextLine[]): TextLine[] {
   // The first sentence the other rules kept (a desktop's message list beside the message, left out, holds sentences too).
-  const at = kept.findIndex(({ text, line }) => line.confidence >= OPENING_SENTENCE_CONFIDENCE && meaningfulChars(text) >= 10);
+  // (A long name's greeting, 「ヤマモトドクケンタ(様」, is as long as a sentence: it is not one.)
+  const at = kept.findIndex(({ text, line }) => line.confidence >= OPENING_SENTENCE_CONFIDENCE && meaningfulChars(text) >= 10 && !/様$/.test(text));
   const sentence = kept[at];
   const opening = sentence ? read.indexOf(sentence) : -1;
   if (!sentence || opening < 0) return kept;

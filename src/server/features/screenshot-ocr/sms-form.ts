@@ -78,7 +78,8 @@ export function fromSms(lines: TextLine[], size: ImageSize): ScreenshotFormData 
     : withParagraphAbove(lines, lines.findIndex(({ line }) => line.box.y > size.height * 0.15));
   // The chat's title after the back button (「く日本郵便サポート」), which the sender's name repeats.
   const title = lines.find(({ text, line }) => line.box.y < shortCaptureLimit && BACK_BUTTON.test(text) && meaningfulChars(text) >= CHAT_TITLE_MIN_CHARS);
-  const chatTitle = title ? title.text.replace(BACK_BUTTON, '').trim() : null;
+  // (The button's arrow may be read twice, as 「<」 and 「く」: 「<くNHK」.)
+  const chatTitle = title ? title.text.replace(/^(?:[<〈]\s*|く(?![だれ]))+/, '').trim() : null;
   const bodyLines = withoutCutEdgeLines(
     withoutChatSenderName(withoutChrome(dropAvatarNoise(withoutChatTitle(firstBodyLine >= 0 ? lines.slice(firstBodyLine) : [], chatTitle)))),
     size,
