@@ -107,9 +107,13 @@ export function withoutComposerBar(lines: TextLine[], size: { height: number }):
   const last = lines.at(-1);
   if (!last || lines.some((other) => other.line.box.y > last.line.box.y)) return lines;
   const { text, line } = last;
-  const placeholder = line.box.y > size.height * (1 - COMPOSER_ZONE) && line.confidence < COMPOSER_MAX_CONFIDENCE
-    && meaningfulChars(text) <= SPLIT_WORD_MAX_CHARS + 4 && !/[。、！？!?]/.test(text) && !/\d{3}|[A-Za-z]{4}/.test(text);
-  return placeholder ? lines.slice(0, -1) : lines;
+  const inZone = line.box.y > size.height * (1 - COMPOSER_ZONE) && line.confidence < COMPOSER_MAX_CONFIDENCE;
+  const placeholder = meaningfulChars(text) <= SPLIT_WORD_MAX_CHARS + 4 && !/[。、！？!?]/.test(text) && !/\d{3}|[A-Za-z]{4}/.test(text);
+  // The box's attach button before it, read as 「十」 or 「+」 (「十老222E語当且が妨」): a message's line never starts so but for
+  // an international number (「+81 90…」).
+  // (As read: the avatar rule may have cut the button off the text.)
+  const attachButton = /^[十+＋]\s?[^\d\s]/.test(line.text.trim()) && meaningfulChars(line.text) <= SPLIT_WORD_MAX_CHARS + 4;
+  return inZone && (placeholder || attachButton) ? lines.slice(0, -1) : lines;
 }
 
 /** Android shows the sender's avatar beside the last bubble line; OCR reads it as stray marks. */

@@ -6,6 +6,7 @@ import { wrappedAddress } from './mail-header';
 import { dropAvatarNoise, fromGreeting, joinBody, withoutChatSenderName, withoutComposerBar, withoutCutEdgeLines } from './message-body';
 import { isCjk, isPhoneNumber, PHONE_PATTERN } from './ocr-text';
 import type { ScreenshotFormData } from './screenshot-ocr.types';
+import { withoutRereadPieces } from './row-pieces';
 
 /**
  * The form's fields from a text message (SMS, +メッセージ, a chat): the sender's number or address in the
@@ -81,7 +82,7 @@ export function fromSms(lines: TextLine[], size: ImageSize): ScreenshotFormData 
   // (The button's arrow may be read twice, as 「<」 and 「く」: 「<くNHK」.)
   const chatTitle = title ? title.text.replace(/^(?:[<〈]\s*|く(?![だれ]))+/, '').trim() : null;
   const bodyLines = withoutCutEdgeLines(
-    withoutChatSenderName(withoutChrome(dropAvatarNoise(withoutChatTitle(firstBodyLine >= 0 ? lines.slice(firstBodyLine) : [], chatTitle)))),
+    withoutChatSenderName(withoutChrome(dropAvatarNoise(withoutChatTitle(withoutRereadPieces(firstBodyLine >= 0 ? lines.slice(firstBodyLine) : []), chatTitle)))),
     size,
   );
   return { source_email, source_phone, subject: null, body: joinBody(fromGreeting(withoutComposerBar(withoutTopBanner(bodyLines, lines, size), size))) };
