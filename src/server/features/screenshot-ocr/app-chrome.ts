@@ -90,8 +90,33 @@ export function isChromeText(text: string): boolean {
   return CHROME.some((pattern) => pattern.test(text)) || isUiWordLine(text) || CHAT_DATE_CHIP.test(text);
 }
 
+/** The label iOS and Android print over a chat or in its input box. */
+const MESSAGE_KIND_LABEL = 'テキストメッセージ';
+/** A line sharing this many of the label's characters, in order, is the label misread (「デデデキスドメッセージ」「デキスト区ッセージ」)… */
+const MESSAGE_KIND_MIN_SHARED = 6;
+/** … when it is about as long as the label (a sentence that mentions 「メッセージ」 is longer, and shares five at most). */
+const MESSAGE_KIND_MAX_CHARS = 13;
+
+/** Characters two texts share in order (their longest common subsequence). */
+function sharedInOrder(a: string, b: string): number {
+  const left = [...a];
+  const right = [...b];
+  let previous = new Array<number>(right.length + 1).fill(0);
+  for (const char of left) {
+    const current = [0];
+    right.forEach((other, j) => current.push(char === other ? previous[j]! + 1 : Math.max(previous[j + 1]!, current[j]!)));
+    previous = current;
+  }
+  return previous[right.length]!;
+}
+
+export function isMessageKindLabel(text: string): boolean {
+  const compact = text.replace(/\s+/g, '');
+  return [...compact].length <= MESSAGE_KIND_MAX_CHARS && !/[。、！？]/.test(compact) && sharedInOrder(compact, MESSAGE_KIND_LABEL) >= MESSAGE_KIND_MIN_SHARED;
+}
+
 export function isChrome({ text, line }: TextLine): boolean {
-  if (CHROME.some((pattern) => pattern.test(text)) || isUiWordLine(text)) return true;
+  if (CHROME.some((pattern) => pattern.test(text)) || isUiWordLine(text) || isMessageKindLabel(text)) return true;
   // The last character of a wrapped sentence on a line of its own (「す。」) is text, not an icon.
   if (meaningfulChars(text) < 2) return !/^[\u3040-\u30ff\u4e00-\u9fff][。！？]$/.test(text);
   // Garbled addresses read with low confidence too; only short, address-free lines are dropped.
