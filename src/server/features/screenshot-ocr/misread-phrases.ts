@@ -65,8 +65,8 @@ const PHRASES: Array<[RegExp, string]> = [
   // 末 read as 未 in 「月末」「カード末尾」 (「今月未払い」 is 未).
   [/(?<=月)未(?=日|まで|に|の)|(?<=カード)未(?=尾)/g, '末'],
   // The honorific ご read without its dakuten before the nouns it makes polite (「こちらからこ対応ください」「こ理解とこご協力」,
-  // 「ありがとうこざいます」), or read twice (こご): no word is こ and one of these.
-  [/(?<![\u3041-\u3096])こ(?=(?:対応|理解|協力|確認|利用|登録|請求|連絡|注文|案内|不便|迷惑|依頼|本人|入力|返信|契約|住所|指定|了承|注意|変更|購入|心配|面倒)|ざいます)/g, 'ご'],
+  // 「ありがとうこざいます」), or read twice (こご): no word is こ and one of these (but ここ, そこ, どこ end in こ).
+  [/(?<![こそあど])こ(?=(?:対応|理解|協力|確認|利用|登録|請求|連絡|注文|案内|不便|迷惑|依頼|本人|入力|返信|契約|住所|指定|了承|注意|変更|購入|心配|面倒)|ざいます)/g, 'ご'],
   [/こご/g, 'ご'],
   // 「伝票番号」 with 票 read as 要, 率, 素 or 栗: no other word is 伝, a kanji and 番号.
   [/伝[要率素栗粟](?=番号)/g, '伝票'],

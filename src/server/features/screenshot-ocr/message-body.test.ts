@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { ocrLine } from '../../test/ocr-line-factories';
+import { withGreetingAsPlaceholder, withoutChatSenderName, withoutComposerBar } from './message-body';
+
+const entry = (text: string, y: number, options: Parameters<typeof ocrLine>[2] = {}) => ({ text, line: ocrLine(text, y, options) });
+
+describe('a chat\'s input box under the messages', () => {
+  const message = entry('お問い合わせ: 0120-790-964', 1246, { x: 212, h: 72 });
+
+  it('goes when its attach button is read as 十 or +, however its placeholder was garbled', () => {
+    const lines = [message, entry('十老222E語当且が妨', 2281, { x: 45, h: 71, confidence: 11 })];
+    expect(withoutComposerBar(lines, { height: 2436 })).toEqual([message]);
+  });
+
+  it('is not a message\'s last line holding an international number', () => {
+    const lines = [message, entry('+81 90-1234-5678', 2281, { x: 45, h: 71, confidence: 60 })];
+    expect(withoutComposerBar(lines, { height: 2436 })).toHaveLength(2);
+  });
+});
+
+describe('a chat sender\'s name beside the avatar above large text', () => {
+  it('goes, measured by the text\'s characters, not its tall lines', () => {
+    // Large text: lines 97 tall, characters 73 wide; the name stands 181 left of the bubble's text.
+    const name = entry('⑫JCBカードお知らせ', 450, { x: 34, h: 114 });
+    const bubble = { text: 'JCBカード:本人', line: { ...ocrLine('JCBカード:本人', 563, { x: 215, h: 73 }), box: { x: 215, y: 563, w: 510, h: 97 } } };
+    expect(withoutChatSenderName([name, bubble, entry('認証サービスの登', 660, { x: 215, h: 75 })]).map(({ text }) => text)).toEqual(['JCBカード:本人', '認証サービスの登']);
+  });
+});
+
+describe('a greeting as long as a sentence', () => {
+  it('becomes the placeholder, and is not taken for the opening sentence', () => {
+    const lines = [
+      entry('ヤマモトドクケンタ(様', 1019, { x: 51, h: 70, confidence: 72 }),
+      entry('SoftBankをご利用いただきありがとうございます。', 1133, { x: 51, h: 72 }),
+      entry('ご利用料金のお支払いが確認できません。', 1249, { x: 55, h: 72 }),
+    ];
+    expect(withGreetingAsPlaceholder(lines, lines)[0]!.text).toBe('〇〇様');
+  });
+});
