@@ -59,8 +59,8 @@ export const CHROME = [
   /は読み込まれていません。?$/,
   // … or with a kanji of 連絡先 misread (「この送信者は運絡先に写録されて」), and the app's verdict on the sender (「迷惑メッセージの可能」).
   /送信者[はが]\S?絡先に/, /迷惑メッセージの可能/,
-  // A date line whose weekday's 曜 was misread (「2026年11月21日月星日」): the weekday's kanji, any one glyph, then 日.
-  /^\d{4}年\d{1,2}月\d{1,2}日\s*\(?[月火水木金土日][^\s\d]日\)?$/,
+  // A date line or a chat's weekday chip whose 曜 was misread (「2026年11月21日月星日」「水雌日」): the weekday's kanji, any one glyph, then 日.
+  /^\d{4}年\d{1,2}月\d{1,2}日\s*\(?[月火水木金土日][^\s\d]日\)?$/, /^[月火水木金土日][^\s\d]日$/,
 ];
 
 /**

@@ -8,6 +8,8 @@ import { foldWidth, isCjk } from './ocr-text';
 
 /** Below this, a line the image's edge cuts through was read from half its glyphs. */
 const MIN_EDGE_LINE_CONFIDENCE = 50;
+/** A line that starts (or ends) less than this share of its height from the image's edge is cut by it. */
+export const EDGE_CUT_SHARE = 0.6;
 
 /**
  * A capture cut through a line leaves half its glyphs at the top or bottom edge; tesseract reads them
@@ -17,7 +19,7 @@ const MIN_EDGE_LINE_CONFIDENCE = 50;
  */
 export function withoutCutEdgeLines(lines: TextLine[], size: { height: number }): TextLine[] {
   return lines.filter(({ line }) => {
-    const cut = line.box.y < line.box.h * 0.6 || line.box.y + line.box.h > size.height - line.box.h * 0.6;
+    const cut = line.box.y < line.box.h * EDGE_CUT_SHARE || line.box.y + line.box.h > size.height - line.box.h * EDGE_CUT_SHARE;
     return !cut || line.confidence >= MIN_EDGE_LINE_CONFIDENCE;
   });
 }

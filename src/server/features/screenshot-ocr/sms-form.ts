@@ -3,7 +3,7 @@ import { withoutChrome } from './body-chrome';
 import { CHAT_DATE_CHIP, isChrome, isChromeText } from './app-chrome';
 import { type ImageSize, meaningfulChars, type TextLine } from './form-lines';
 import { wrappedAddress } from './mail-header';
-import { dropAvatarNoise, fromGreeting, joinBody, withoutChatSenderName, withoutComposerBar, withoutCutEdgeLines } from './message-body';
+import { dropAvatarNoise, EDGE_CUT_SHARE, fromGreeting, joinBody, withoutChatSenderName, withoutComposerBar, withoutCutEdgeLines } from './message-body';
 import { isCjk, isPhoneNumber, PHONE_PATTERN } from './ocr-text';
 import type { ScreenshotFormData } from './screenshot-ocr.types';
 import { withoutRereadPieces } from './row-pieces';
@@ -76,7 +76,7 @@ export function fromSms(lines: TextLine[], size: ImageSize): ScreenshotFormData 
   // Or, with the header cut off or unreadable, the day's date chip: the messages follow it.
   const dateChip = lines.findIndex(({ text, line }) => line.box.y < size.height * 0.3 && CHAT_DATE_CHIP.test(text));
   const firstBodyLine = senderIndex >= 0 ? senderIndex + 1 : topSentence >= 0 ? topSentence : cutAtGreeting ? 0 : dateChip >= 0 ? dateChip + 1
-    : withParagraphAbove(lines, lines.findIndex(({ line }) => line.box.y > size.height * 0.15));
+    : withParagraphAbove(lines, lines.findIndex(({ line }) => line.box.y > size.height * 0.15), size);
   // The chat's title after the back button (「く日本郵便サポート」), which the sender's name repeats.
   const title = lines.find(({ text, line }) => line.box.y < shortCaptureLimit && BACK_BUTTON.test(text) && meaningfulChars(text) >= CHAT_TITLE_MIN_CHARS);
   // (The button's arrow may be read twice, as 「<」 and 「く」: 「<くNHK」.)
@@ -90,15 +90,17 @@ export function fromSms(lines: TextLine[], size: ImageSize): ScreenshotFormData 
 
 /**
  * A cut by height alone (the top share of the screen) must not split a paragraph: the lines right above the first one
- * kept, sentences in its column a line apart at most (「【NHK】登録情報の確認が必要です。」 over 「詳細は下記より…」), are its start.
+ * kept, sentences or lines of large text in its column a line apart at most (「【NHK】登録情報の確認が必要です。」 over
+ * 「詳細は下記より…」), are its start.
  */
-function withParagraphAbove(lines: TextLine[], first: number): number {
+function withParagraphAbove(lines: TextLine[], first: number, size: ImageSize): number {
   let start = first;
   while (start > 0) {
     const above = lines[start - 1]!;
     const { box } = lines[start]!.line;
     const gap = box.y - (above.line.box.y + above.line.box.h);
-    if (!looksLikeSentence(above) || isAddressRow(above) || gap > box.h || Math.abs(above.line.box.x - box.x) > box.h * 2) break;
+    // (Large text wraps after a few characters: a line of it is told by its width.)
+    if (!(looksLikeSentence(above) || wrapsLargeText(above, size)) || isAddressRow(above) || gap > box.h || Math.abs(above.line.box.x - box.x) > box.h * 2) break;
     start -= 1;
   }
   return start;
@@ -118,7 +120,8 @@ const SURE_LINE_CONFIDENCE = 70;
  */
 export function withoutTopBanner(lines: TextLine[], page: TextLine[], size: ImageSize): TextLine[] {
   const [first, next] = lines;
-  if (!first || !next || first.line.box.y > size.height * BANNER_ZONE) return lines;
+  // (A line the image's top edge cuts through is the message's, cut with the capture: a banner stands below the status bar.)
+  if (!first || !next || first.line.box.y > size.height * BANNER_ZONE || first.line.box.y < first.line.box.h * EDGE_CUT_SHARE) return lines;
   const top = first.line.box.y + first.line.box.h;
   const gap = next.line.box.y - top;
   // Nothing was read between but the app's own words (its warning, a date chip, read surely) and bare marks (an edge, an
