@@ -65,6 +65,7 @@ describe('app chrome as more apps print it, or cut and misread', () => {
       'いません。迷惑メッセージの可能',
       'ツは読み込まれていません。',
       '2026年11月21日月星日',
+      '水雌日',
       '午後3.39',
       ':芝生To自分ャ',
     ]) expect(chrome(text), text).toBe(true);

@@ -52,4 +52,15 @@ describe('where a chat\'s message starts without a readable sender', () => {
     ];
     expect(fromSms(lines, { width: 380, height: 755 }).body).toContain('【NHK】登録情報の確認が必要です。');
   });
+
+  it('with the lines of large text right above a cut made by height, though each is too short for a sentence', () => {
+    const lines = [
+      entry('確認できないため、', 14, { x: 70, h: 21 }),
+      entry('供給を停止する場合', 46, { x: 70, h: 21 }),
+      entry('がございます。下記', 82, { x: 71, h: 21 }),
+      entry('URLから再配達のご', 110, { x: 72, h: 21 }),
+      entry('依頼をお願いしま', 141, { x: 70, h: 21 }),
+    ];
+    expect(fromSms(lines, { width: 393, height: 647 }).body).toMatch(/^確認できないため、/);
+  });
 });
