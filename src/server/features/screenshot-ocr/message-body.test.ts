@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ocrLine } from '../../test/ocr-line-factories';
-import { withGreetingAsPlaceholder, withoutChatSenderName, withoutComposerBar } from './message-body';
+import { messageStart, withGreetingAsPlaceholder, withoutChatSenderName, withoutComposerBar } from './message-body';
 
 const entry = (text: string, y: number, options: Parameters<typeof ocrLine>[2] = {}) => ({ text, line: ocrLine(text, y, options) });
 
@@ -35,5 +35,30 @@ describe('a greeting as long as a sentence', () => {
       entry('ご利用料金のお支払いが確認できません。', 1249, { x: 55, h: 72 }),
     ];
     expect(withGreetingAsPlaceholder(lines, lines)[0]!.text).toBe('〇〇様');
+  });
+});
+
+describe('where a mail\'s message starts', () => {
+  const header = [
+    entry('【楽天モバイル】お客様窓口<mobile@mail.example>', 236, { x: 1203, h: 30 }),
+    entry('宛先: ogawa_nao7668@ezweb.example', 276, { x: 1185, h: 28 }),
+  ];
+  const message = [
+    entry('吉田修様', 352, { x: 1084, h: 27 }),
+    entry('平素より楽天モバイルをご愛顧いただき、ありがとうございます。', 414, { x: 1081, h: 41 }),
+    entry('お客様のアカウントに不審なログインがありました。', 478, { x: 1083, h: 42 }),
+    entry('ご利用日時:2026/12/15 18:39', 652, { x: 1084, h: 39 }),
+    entry('本日中にお手続きください。', 885, { x: 1081, h: 49 }),
+    entry('今後ともよろしくお願いいたします。', 1015, { x: 1081, h: 49 }),
+  ];
+
+  it('is at the greeting when a line under the message\'s sentences was taken for the header\'s end', () => {
+    expect(messageStart([...header, ...message], 5)).toBe(2);
+  });
+
+  it('is right after the header otherwise', () => {
+    expect(messageStart([...header, ...message], 1)).toBe(2);
+    // A header's end with one sentence above it (a banner's, a note's) stays where it was found.
+    expect(messageStart([...header, ...message.slice(2)], 3)).toBe(4);
   });
 });

@@ -3,7 +3,7 @@ import { CHROME, isChrome } from './app-chrome';
 import { hasTopLevelDomain, repairAddressText } from './address-repair';
 import { ADDRESS_AT_END, ADDRESS_CHARS, isAddressTail } from './address-tails';
 import { SPLIT_WORD_MAX_CHARS } from './body-chrome';
-import { glyphSize, meaningfulChars, repairColons, type TextLine } from './form-lines';
+import { glyphSize, meaningfulChars, median, repairColons, type TextLine } from './form-lines';
 import { foldWidth, isCjk } from './ocr-text';
 
 /** Below this, a line the image's edge cuts through was read from half its glyphs. */
@@ -65,6 +65,36 @@ export function fromGreeting(lines: TextLine[]): TextLine[] {
   // A header row never ends a sentence: above a line read surely that does, the message began before the greeting.
   const headerAbove = lines.slice(0, Math.max(0, greeting)).every(({ text, line }) => !/[。！？]$/.test(text) || line.confidence < OPENING_SENTENCE_CONFIDENCE);
   return greeting > 0 && sentenceFollows && headerAbove ? lines.slice(greeting) : lines;
+}
+
+/** A line of the message that ends a sentence, read surely: no header row does. */
+function isSureSentence({ text, line }: TextLine): boolean {
+  return /[。！？]$/.test(text) && meaningfulChars(text) >= 10 && line.confidence >= OPENING_SENTENCE_CONFIDENCE;
+}
+
+/** Sentences a header found below them must have above it (one may be a banner's or a note's). */
+const SENTENCES_ABOVE_HEADER_END = 2;
+
+/** A header's row: a label, a sender's address in brackets or one alone, or a date and time alone (not a field's, 「ご利用日時:…」). */
+const HEADER_ROW = /^\s*(From|To|Cc|Subject|Date|差出人|送信者|宛先|件名|日時|送信日時|日付)\s*[:：_]|<[^<>]*@|^\s*[\w.+-]+@|^\s*\d{4}\/\d{1,2}\/\d{1,2}\s*\d{1,2}:\d{2}/i;
+
+/**
+ * Where a mail's message starts when the header's end was found inside it (a line of the message taken for the subject:
+ * 「ご利用日時…」 under the greeting and two sentences): at the first of the sentences, in the column of the lines below the
+ * header's end and after every header row, or at the greeting right above it. Otherwise right after the header.
+ */
+export function messageStart(lines: TextLine[], headerEnd: number): number {
+  const after = headerEnd + 1;
+  const below = lines.slice(after);
+  const lastRow = lines.slice(0, after).findLastIndex(({ text }) => HEADER_ROW.test(text));
+  if (below.length === 0 || lastRow >= headerEnd) return after;
+  const column = median(below.map(({ line }) => line.box.x));
+  const inColumn = ({ line }: TextLine) => Math.abs(line.box.x - column) < line.box.h;
+  const sentences = lines.slice(lastRow + 1, headerEnd).filter((entry) => isSureSentence(entry) && inColumn(entry));
+  if (sentences.length < SENTENCES_ABOVE_HEADER_END) return after;
+  const first = lines.indexOf(sentences[0]!);
+  const above = lines.slice(lastRow + 1, first).findLast(inColumn);
+  return above && GREETING_LINE.test(above.text.replace(/\s+/g, '')) ? lines.indexOf(above) : first;
 }
 
 /** A greeting is a name and 様, a few characters: more is a sentence or a field. */
