@@ -45,12 +45,15 @@ describe('a line made only of button and status-bar words', () => {
     expect(isUiWordLine('未読: 5合計: 154')).toBe(true);
     expect(isUiWordLine('連絡先に追加')).toBe(true);
     expect(isUiWordLine('(で返信) (ら全員に返信( .ぴら転送】')).toBe(true);
+    expect(isUiWordLine('(っ折信)(で全員に返信)(っ転送)')).toBe(true);
   });
 
   it('is not a sentence that uses one of the words', () => {
     expect(isUiWordLine('アカウントは削除されます。')).toBe(false);
     expect(isUiWordLine('ご返信をお願いいたします')).toBe(false);
     expect(isUiWordLine('ご登録情報の設定を更新してください')).toBe(false);
+    expect(isUiWordLine('(平日10:00〜17:00)(土日祝休み)')).toBe(false);
+    expect(isUiWordLine('お問い合わせ(返信不可)')).toBe(false);
   });
 });
 

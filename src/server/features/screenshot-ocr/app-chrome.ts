@@ -72,7 +72,21 @@ export const CHROME = [
 const UI_WORDS = /全員に返信|返信|転送|アーカイブ|迷惑マーク|迷惑メール(報告|ではない)?|削除|その他|移動|未読|既読|合計|連絡先に追加|ブロック|報告|設定|印刷|フラグ/g;
 const UI_SEPARATORS = /[\s\d|｜:：,.、。_「」『』【】“”"'<>＜＞[\]()（）+=…-]/g;
 
+/** A pill button's label in its brackets: a word and a glyph or two for its icon. */
+const PILL = /[(（][^()（）]{1,6}[)）|]?/g;
+
+/**
+ * A row of pill buttons (Gmail's 「(っ折信)(で全員に返信)(っ転送)」): bracketed labels only, most of them button words, so one
+ * misread label (返信 read 折信) does not keep the row.
+ */
+function isPillRow(text: string): boolean {
+  const pills = text.replace(/\s+/g, '').match(PILL) ?? [];
+  if (pills.length < 2 || pills.join('') !== text.replace(/\s+/g, '')) return false;
+  return pills.filter((pill) => new RegExp(UI_WORDS.source).test(pill)).length * 2 > pills.length;
+}
+
 export function isUiWordLine(text: string): boolean {
+  if (isPillRow(text)) return true;
   const words = text.match(UI_WORDS)?.length ?? 0;
   if (words === 0) return false;
   const rest = text.replace(UI_WORDS, '').replace(UI_SEPARATORS, '');

@@ -74,6 +74,12 @@ const PHRASES: Array<[RegExp, string]> = [
   // as another (「誠に忘れ入ります」「誠に世れ入ります」). A kanji before 「に」 after another kanji is a word's end (本当に): left alone.
   [/(?<![\p{Script=Han}])(?!誠)\p{Script=Han}(?=に(?:恐れ入|ありがとう))/gu, '誠'],
   [/(?<=誠に)(?!恐)\p{Script=Han}(?=れ入り)/gu, '恐'],
+  // A 「り」 read in before 「URL」 after a sentence's end or 下記/以下の (「失効いたします。りURL:」「下記りURL」, left so when the U
+  // itself was read as り too and put right before these rules ran), a phantom ノ between a verb's kanji and its kana
+  // (「破棄ノしてください」), and the layout's space inside 「UR L」.
+  [/(?<=[記の。、])り(?=URL)/g, ''],
+  [/(?<=\p{Script=Han})ノ(?=して|する|され|いた)/gu, ''],
+  [/UR L(?![A-Za-z])/g, 'URL'],
   // A sentence's 。 read as a full stop after a polite ending (「…返送されます.」): Japanese prose never ends so.
   [/(?<=[\u3041-\u3096])\.(?=\n|$)/g, '。'],
 ];
