@@ -92,3 +92,17 @@ describe('an app\'s note wrapped so that only its second line says what it is', 
     expect(kept).toEqual(['お客様のアカウントに不審なログインがありました']);
   });
 });
+
+describe('a toolbar\'s icons read as a few glyphs repeated', () => {
+  it('goes when it stands far taller than the message\'s letters', () => {
+    const line = (text: string, y: number, h = 20) => ({ text, line: ocrLine(text, y, { x: 30, h }) });
+    const kept = withoutChrome([
+      line('本日中にお手続きください。お問い合わせは窓口まで', 100),
+      line('※このメールにお心当たりのない場合は破棄してください。', 130),
+      line('今後ともよろしくお願いいたします。水道局', 160),
+      line('こつごつごこつ', 400, 70),
+    ]).map(({ text }) => text);
+    expect(kept).not.toContain('こつごつごこつ');
+    expect(kept).toHaveLength(3);
+  });
+});

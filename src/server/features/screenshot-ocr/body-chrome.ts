@@ -98,8 +98,12 @@ function isToolbarLabel(entry: TextLine, lines: TextLine[]): boolean {
 /** A button's icon read as a few characters (「ーミつ」 for the compose button) stands this many times taller than the message's letters. */
 const ICON_HEIGHT_RATIO = 2.5;
 
+/** A row of icons read as text repeats a few glyphs (「こつごつごこつ」 for a toolbar's five icons). */
+const ICON_ROW_MAX_DISTINCT = 3;
+
 function isIcon(entry: TextLine, bodySize: number | null): boolean {
-  if (meaningfulChars(entry.text) > TOOLBAR_LABEL_MAX_CHARS) return false;
+  const distinct = new Set([...entry.text.replace(/\s+/g, '')]).size;
+  if (meaningfulChars(entry.text) > TOOLBAR_LABEL_MAX_CHARS && distinct > ICON_ROW_MAX_DISTINCT) return false;
   return bodySize !== null && entry.line.box.h > bodySize * ICON_HEIGHT_RATIO;
 }
 
