@@ -69,6 +69,7 @@ describe('app chrome as more apps print it, or cut and misread', () => {
       'ツは読み込まれていません。',
       '2026年11月21日月星日',
       '水雌日',
+      '1/20(金)715',
       '午後3.39',
       ':芝生To自分ャ',
     ]) expect(chrome(text), text).toBe(true);

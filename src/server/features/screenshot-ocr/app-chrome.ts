@@ -42,8 +42,8 @@ export const CHROME = [
   /連絡先に(保存|登録)されて(い)?ません/, /に登録されていない(相手|番号|送信者)/, /不審なリンクが含まれ/, /URLを開いたり|個人情報を入力したり|(開いたり|入力したり)しないで/,
   /リモートコンテンツ/, /このメッセージを.{0,12}と判断しました/, /送信元を確認できません/, /なりすまし(メール)?の可能性/,
   // A date line between messages, with its year and weekday (「2026年11月24日 金曜日」), and a bubble's stamp with its
-  // weekday (「11/24(水) 20:21」, its slash read as 7: 「11724(水) 21:35」, its weekday lost: 「1/20() 7:20」).
-  /^\d{4}年\d{1,2}月\d{1,2}日\s*(\(?[月火水木金土日]\)?|[月火水木金土日]曜日?)?$/, /^\d{1,2}[/7]?\d{1,2}\s*\([月火水木金土日]?\)\s*\d{1,2}[:.]\d{2}$/,
+  // weekday (「11/24(水) 20:21」, its slash read as 7: 「11724(水) 21:35」, its weekday lost: 「1/20() 7:20」, its colon: 「1/20(金)715」).
+  /^\d{4}年\d{1,2}月\d{1,2}日\s*(\(?[月火水木金土日]\)?|[月火水木金土日]曜日?)?$/, /^\d{1,2}[/7]?\d{1,2}\s*\([月火水木金土日]?\)\s*\d{1,2}[:.]?\d{2}$/,
   // A time with a SIM or account label in brackets after it (Android's 「午後 1:02 [SIM 1]」, read 「午後12:43〔swil」「生後710 [SM」).
   /^\S{0,2}\s*\d{1,2}[:.]?\d{2}\s*[[〔【(|]\s*[A-Za-z0-9|\]】〕)\s]{0,6}$/,
   // A search box (「Qメールを検索」, 「Q検索 <Ctrl+K>」) and a web mail's title, a Latin name before メール (「Yahoo! JAPANメール」),

@@ -106,3 +106,16 @@ describe('a toolbar\'s icons read as a few glyphs repeated', () => {
     expect(kept).toHaveLength(3);
   });
 });
+
+describe('an app\'s warning wrapped so that its last kana and 。 stand alone', () => {
+  it('goes whole: the short piece is measured by its height', () => {
+    const line = (text: string, y: number, w: number, h: number) => ({ text, line: { ...ocrLine(text, y, { x: 67, h }), box: { x: 67, y, w, h } } });
+    const kept = withoutChrome([
+      line('電話帳に登録されていない相手からのSMSです。URL', 349, 997, 63),
+      line('を開いたり、個人情報を入力したりしないでくださ', 408, 955, 65),
+      line('い。', 466, 58, 70),
+      line('佐川急便:お届け予定のお荷物について、宛先住所に', 629, 755, 75),
+    ]).map(({ text }) => text);
+    expect(kept).toEqual(['佐川急便:お届け予定のお荷物について、宛先住所に']);
+  });
+});

@@ -173,5 +173,13 @@ function continuesLine(above: TextLine, entry: TextLine): boolean {
   const b = entry.line.box;
   const size = Math.min(a.h, b.h);
   return meaningfulChars(above.text) >= 12 && !/[。！？]$/.test(above.text) && b.y - (a.y + a.h) < size * 0.8 && b.y > a.y + size * 0.5
-    && (Math.abs(b.x - a.x) < size * 1.5 || Math.abs(b.x + b.w / 2 - (a.x + a.w / 2)) < size * 1.5) && Math.abs(glyphSize(above.line) - glyphSize(entry.line)) < glyphSize(above.line) * 0.2;
+    && (Math.abs(b.x - a.x) < size * 1.5 || Math.abs(b.x + b.w / 2 - (a.x + a.w / 2)) < size * 1.5) && sameSize(above, entry);
+}
+
+/** A line's last kana and 。 wrapped alone (「い。」) are too few to measure by their advance: their height tells. */
+const FEW_CHARS = 3;
+
+function sameSize(above: TextLine, entry: TextLine): boolean {
+  if ([...entry.text.replace(/\s+/g, '')].length <= FEW_CHARS) return Math.abs(above.line.box.h - entry.line.box.h) < above.line.box.h * 0.2;
+  return Math.abs(glyphSize(above.line) - glyphSize(entry.line)) < glyphSize(above.line) * 0.2;
 }

@@ -27,6 +27,17 @@ describe('a chat sender\'s name beside the avatar above large text', () => {
   });
 });
 
+describe('a chat sender\'s name read with its avatar, a box taller than the name', () => {
+  it('goes, though its middle reaches the bubble\'s first line', () => {
+    const lines = [
+      entry('(三井入友寺生', 133, { x: 15, h: 44, confidence: 18 }),
+      entry('三井住友銀行】ダイレクトの利用が', 153, { x: 82, h: 29 }),
+      entry('一時的に制限されています。下記URLか', 175, { x: 75, h: 25 }),
+    ];
+    expect(withoutChatSenderName(lines)[0]!.text).toBe('三井住友銀行】ダイレクトの利用が');
+  });
+});
+
 describe('a greeting as long as a sentence', () => {
   it('becomes the placeholder, and is not taken for the opening sentence', () => {
     const lines = [

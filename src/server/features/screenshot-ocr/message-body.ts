@@ -37,7 +37,8 @@ export function withoutChatSenderName(lines: TextLine[]): TextLine[] {
   const b = second.line.box;
   // (By a character's advance: large text's lines stand taller than its characters are wide.)
   const atAvatar = a.x < b.x - Math.min(b.h, glyphSize(second.line)) * 2;
-  const rightAbove = a.y + a.h / 2 < b.y && b.y - (a.y + a.h / 2) < b.h * 1.5;
+  // (The avatar read with the name makes its box taller: its middle may reach the bubble's first line, not pass its middle.)
+  const rightAbove = a.y < b.y && a.y + a.h / 2 < b.y + b.h / 2 && b.y - (a.y + a.h / 2) < b.h * 1.5;
   const nameOnly = !/[。！？、]/.test(first.text) && meaningfulChars(first.text) <= 20;
   return atAvatar && rightAbove && nameOnly ? lines.slice(1) : lines;
 }
