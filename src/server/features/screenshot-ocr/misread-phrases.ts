@@ -74,6 +74,7 @@ const PHRASES: Array<[RegExp, string]> = [
   // as another (「誠に忘れ入ります」「誠に世れ入ります」). A kanji before 「に」 after another kanji is a word's end (本当に): left alone.
   [/(?<![\p{Script=Han}])(?!誠)\p{Script=Han}(?=に(?:恐れ入|ありがとう))/gu, '誠'],
   [/(?<=誠に)(?!恐)\p{Script=Han}(?=れ入り)/gu, '恐'],
+  [/(?<![\p{Script=Han}])\p{Script=Han}に\p{Script=Han}(?=れ入り)/gu, '誠に恐'],
   // A 「り」 read in before 「URL」 after a sentence's end or 下記/以下の (「失効いたします。りURL:」「下記りURL」, left so when the U
   // itself was read as り too and put right before these rules ran), a phantom ノ between a verb's kanji and its kana
   // (「破棄ノしてください」), and the layout's space inside 「UR L」.
