@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ocrLine } from '../../test/ocr-line-factories';
-import { messageStart, withGreetingAsPlaceholder, withoutChatSenderName, withoutComposerBar } from './message-body';
+import { messageStart, withGreetingAsPlaceholder, withoutChatSenderName, withoutComposerBar, withoutCutEdgeLines } from './message-body';
 
 const entry = (text: string, y: number, options: Parameters<typeof ocrLine>[2] = {}) => ({ text, line: ocrLine(text, y, options) });
 
@@ -71,5 +71,16 @@ describe('where a mail\'s message starts', () => {
     expect(messageStart([...header, ...message], 1)).toBe(2);
     // A header's end with one sentence above it (a banner's, a note's) stays where it was found.
     expect(messageStart([...header, ...message.slice(2)], 3)).toBe(4);
+  });
+});
+
+describe('a line the capture\'s bottom edge cuts through, read unsurely', () => {
+  it('stays when it holds a URL\'s scheme read whole, and goes when it is half glyphs', () => {
+    const size = { height: 1050 };
+    const sentence = entry('下記URLへアクセスしてください。', 793, { x: 89, h: 70 });
+    const url = entry('https://amazn-jp-support.xyz/j', 988, { x: 86, h: 54, confidence: 37 });
+    const halves = entry('ーーロスDh4naVT', 988, { x: 86, h: 54, confidence: 37 });
+    expect(withoutCutEdgeLines([sentence, url], size)).toEqual([sentence, url]);
+    expect(withoutCutEdgeLines([sentence, halves], size)).toEqual([sentence]);
   });
 });

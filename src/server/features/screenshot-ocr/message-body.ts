@@ -20,7 +20,8 @@ export const EDGE_CUT_SHARE = 0.6;
 export function withoutCutEdgeLines(lines: TextLine[], size: { height: number }): TextLine[] {
   return lines.filter(({ line }) => {
     const cut = line.box.y < line.box.h * EDGE_CUT_SHARE || line.box.y + line.box.h > size.height - line.box.h * EDGE_CUT_SHARE;
-    return !cut || line.confidence >= MIN_EDGE_LINE_CONFIDENCE;
+    // (A URL's scheme read whole is no half glyphs: URLs read unsurely even uncut, 「https://amazn-jp-support.xyz/j」 at 37.)
+    return !cut || line.confidence >= MIN_EDGE_LINE_CONFIDENCE || /https?:\/\//.test(line.text);
   });
 }
 
