@@ -1,4 +1,4 @@
-import { isChrome } from './app-chrome';
+import { CHROME, isChrome } from './app-chrome';
 import { isAddressTail } from './address-tails';
 import { bodyGlyphSize, glyphSize, meaningfulChars, sameTextRow as sameRow, type TextLine } from './form-lines';
 import { foldWidth } from './ocr-text';
@@ -22,8 +22,10 @@ function inMessageColumn(lines: TextLine[]): TextLine[] {
  * 「いつもご利用ありがとうございます。今月の獲_お問い合わせ番号: …」): the characters that end left of the message's
  * column, when the rest starts at the column, go with the list.
  */
-/** What is left of the message's line is a sentence's worth at least: a short piece is some other element of the row. */
+/** What is left of the message's line is a sentence's worth at least: a short piece is some other element of the row… */
 const PANE_REST_MIN_CHARS = 8;
+/** … unless it is a greeting: a name or お客様 and an honorific. */
+const GREETING_END = /^[^\s:：、。]{1,12}(様|さま|殿|各位)$/u;
 
 function withoutPaneStart(entry: TextLine, left: number): TextLine {
   const { line } = entry;
@@ -34,7 +36,9 @@ function withoutPaneStart(entry: TextLine, left: number): TextLine {
     return previous !== undefined && box.x >= left - line.box.h / 2 && previous.x + previous.w <= left
       && (box.x - (previous.x + previous.w) >= line.box.h / 2 || /[|｜」]/.test(line.text[i - 1]!));
   });
-  if (start <= 0 || meaningfulChars(line.text.slice(0, start)) < 2 || meaningfulChars(line.text.slice(start)) < PANE_REST_MIN_CHARS) return entry;
+  // (A greeting, 「お客様各位」「〇〇様」, is the message's first line however short.)
+  const restText = line.text.slice(start).trim();
+  if (start <= 0 || meaningfulChars(line.text.slice(0, start)) < 2 || (meaningfulChars(restText) < PANE_REST_MIN_CHARS && !GREETING_END.test(restText))) return entry;
   const rest = line.charBoxes.slice(start);
   const box = { x: rest[0]!.x, y: line.box.y, w: line.box.x + line.box.w - rest[0]!.x, h: line.box.h };
   const text = foldWidth(line.text.slice(start)).replace(/\s+/g, ' ').trim();
@@ -49,9 +53,12 @@ export function messageLeft(lines: readonly TextLine[]): number | null {
   return lefts[Math.floor(lefts.length / 2)]!;
 }
 
-/** The line ends left of the message's column (by more than its own height): a folder or message list's line. */
+/**
+ * The line ends left of the message's column (by more than a character): a folder or message list's line.
+ * (A character's advance, not the line's height: two rows of a list read as one line stand twice as tall.)
+ */
 export function endsLeftOf({ line }: TextLine, left: number): boolean {
-  return line.box.x + line.box.w <= left - line.box.h;
+  return line.box.x + line.box.w <= left - Math.min(line.box.h, glyphSize(line));
 }
 
 /** Pieces of one word that the layout split at gaps between its letters are this short. */
@@ -91,8 +98,12 @@ function isToolbarLabel(entry: TextLine, lines: TextLine[]): boolean {
 /** A button's icon read as a few characters (「ーミつ」 for the compose button) stands this many times taller than the message's letters. */
 const ICON_HEIGHT_RATIO = 2.5;
 
+/** A row of icons read as text repeats a few glyphs (「こつごつごこつ」 for a toolbar's five icons). */
+const ICON_ROW_MAX_DISTINCT = 3;
+
 function isIcon(entry: TextLine, bodySize: number | null): boolean {
-  if (meaningfulChars(entry.text) > TOOLBAR_LABEL_MAX_CHARS) return false;
+  const distinct = new Set([...entry.text.replace(/\s+/g, '')]).size;
+  if (meaningfulChars(entry.text) > TOOLBAR_LABEL_MAX_CHARS && distinct > ICON_ROW_MAX_DISTINCT) return false;
   return bodySize !== null && entry.line.box.h > bodySize * ICON_HEIGHT_RATIO;
 }
 
@@ -120,6 +131,13 @@ export function withoutTrailingStamp(entry: TextLine): TextLine {
   return text === entry.text ? entry : { ...entry, text };
 }
 
+/** An app's note is a sentence: a button's word (「返信」) or a date under a line says nothing of the line. */
+const NOTE_MIN_CHARS = 6;
+/** Lines read after the one a note's second line continues, at most. */
+const NOTE_LOOKBACK = 3;
+
+const isNoteText = (text: string) => CHROME.some((pattern) => pattern.test(text)) && meaningfulChars(text) >= NOTE_MIN_CHARS;
+
 /** Drops interface text, but keeps the last few characters of a URL wrapped onto a line of their own. */
 export function withoutChrome(lines: TextLine[]): TextLine[] {
   const kept: TextLine[] = [];
@@ -135,6 +153,11 @@ export function withoutChrome(lines: TextLine[]): TextLine[] {
       kept.push(entry);
       dropped = null;
     } else {
+      // An app's note wrapped so that only its second line says what it is (「のメメセージのリUEE dE本シテデテン」
+      // 「ツは読み込まれていません。」): the line it continues goes with it.
+      // (Marks read beside it, on its row, may stand between in the list.)
+      const above = kept.slice(-NOTE_LOOKBACK).findLast((other) => continuesLine(other, entry));
+      if (above && isNoteText(entry.text)) kept.splice(kept.indexOf(above), 1);
       dropped = entry;
     }
   }
@@ -150,5 +173,13 @@ function continuesLine(above: TextLine, entry: TextLine): boolean {
   const b = entry.line.box;
   const size = Math.min(a.h, b.h);
   return meaningfulChars(above.text) >= 12 && !/[。！？]$/.test(above.text) && b.y - (a.y + a.h) < size * 0.8 && b.y > a.y + size * 0.5
-    && (Math.abs(b.x - a.x) < size * 1.5 || Math.abs(b.x + b.w / 2 - (a.x + a.w / 2)) < size * 1.5) && Math.abs(glyphSize(above.line) - glyphSize(entry.line)) < glyphSize(above.line) * 0.2;
+    && (Math.abs(b.x - a.x) < size * 1.5 || Math.abs(b.x + b.w / 2 - (a.x + a.w / 2)) < size * 1.5) && sameSize(above, entry);
+}
+
+/** A line's last kana and 。 wrapped alone (「い。」) are too few to measure by their advance: their height tells. */
+const FEW_CHARS = 3;
+
+function sameSize(above: TextLine, entry: TextLine): boolean {
+  if ([...entry.text.replace(/\s+/g, '')].length <= FEW_CHARS) return Math.abs(above.line.box.h - entry.line.box.h) < above.line.box.h * 0.2;
+  return Math.abs(glyphSize(above.line) - glyphSize(entry.line)) < glyphSize(above.line) * 0.2;
 }

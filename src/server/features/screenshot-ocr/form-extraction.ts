@@ -7,9 +7,10 @@ import { joinLabelRows, readMailHeader, withoutMessageList } from './mail-header
 import { FROM_LABEL, SUBJECT_LABEL, TO_LABEL } from './mail-labels';
 import { withPhrasesMended, withSubjectWordsMended } from './misread-phrases';
 import { withoutOtherNotifications } from './notification-cards';
-import { fromGreeting, joinBody, withGreetingAsPlaceholder, withoutCutEdgeLines } from './message-body';
+import { fromGreeting, joinBody, messageStart, withGreetingAsPlaceholder, withoutCutEdgeLines } from './message-body';
 import type { OcrLine } from './ocr-layout';
 import { withoutRecipient } from './recipient-fields';
+import { withoutRereadPieces } from './row-pieces';
 import { foldWidth } from './ocr-text';
 import type { ScreenshotFormData } from './screenshot-ocr.types';
 import type { SecondLook } from './second-look';
@@ -106,7 +107,8 @@ function fromEmail(page: TextLine[], size: ImageSize, readAgain: readonly ReadAg
   // Pieces of the header's rows that OCR listed after it (a page band, a column to the right) are not the message.
   const last = lines[headerEnd]?.line.box;
   const below = (entry: TextLine) => !last || entry.line.box.y + entry.line.box.h / 2 > last.y + last.h;
-  const message = lines.slice(headerEnd + 1).filter((entry) => below(entry) && !MISREAD_TO_LINE.test(entry.text));
+  const start = messageStart(lines, headerEnd);
+  const message = withoutRereadPieces(lines.slice(start).filter((entry) => (start <= headerEnd || below(entry)) && !MISREAD_TO_LINE.test(entry.text)));
   const bodyLines = withGreetingAsPlaceholder(withoutHeaderAddresses(withoutCutEdgeLines(withoutChrome(message), size)), message);
   const again = source_email === null ? senderReadAgain(readAgain, bodyLines) : null;
   // The page line the sender's row was read from is the header, not the message.

@@ -3,11 +3,13 @@ import { CHROME, isChrome } from './app-chrome';
 import { hasTopLevelDomain, repairAddressText } from './address-repair';
 import { ADDRESS_AT_END, ADDRESS_CHARS, isAddressTail } from './address-tails';
 import { SPLIT_WORD_MAX_CHARS } from './body-chrome';
-import { meaningfulChars, repairColons, type TextLine } from './form-lines';
+import { glyphSize, meaningfulChars, median, repairColons, type TextLine } from './form-lines';
 import { foldWidth, isCjk } from './ocr-text';
 
 /** Below this, a line the image's edge cuts through was read from half its glyphs. */
 const MIN_EDGE_LINE_CONFIDENCE = 50;
+/** A line that starts (or ends) less than this share of its height from the image's edge is cut by it. */
+export const EDGE_CUT_SHARE = 0.6;
 
 /**
  * A capture cut through a line leaves half its glyphs at the top or bottom edge; tesseract reads them
@@ -17,8 +19,9 @@ const MIN_EDGE_LINE_CONFIDENCE = 50;
  */
 export function withoutCutEdgeLines(lines: TextLine[], size: { height: number }): TextLine[] {
   return lines.filter(({ line }) => {
-    const cut = line.box.y < line.box.h * 0.6 || line.box.y + line.box.h > size.height - line.box.h * 0.6;
-    return !cut || line.confidence >= MIN_EDGE_LINE_CONFIDENCE;
+    const cut = line.box.y < line.box.h * EDGE_CUT_SHARE || line.box.y + line.box.h > size.height - line.box.h * EDGE_CUT_SHARE;
+    // (A URL's scheme read whole is no half glyphs: URLs read unsurely even uncut, 「https://amazn-jp-support.xyz/j」 at 37.)
+    return !cut || line.confidence >= MIN_EDGE_LINE_CONFIDENCE || /https?:\/\//.test(line.text);
   });
 }
 
@@ -33,8 +36,10 @@ export function withoutChatSenderName(lines: TextLine[]): TextLine[] {
   if (!first || !second) return lines;
   const a = first.line.box;
   const b = second.line.box;
-  const atAvatar = a.x < b.x - b.h * 2;
-  const rightAbove = a.y + a.h / 2 < b.y && b.y - (a.y + a.h / 2) < b.h * 1.5;
+  // (By a character's advance: large text's lines stand taller than its characters are wide.)
+  const atAvatar = a.x < b.x - Math.min(b.h, glyphSize(second.line)) * 2;
+  // (The avatar read with the name makes its box taller: its middle may reach the bubble's first line, not pass its middle.)
+  const rightAbove = a.y < b.y && a.y + a.h / 2 < b.y + b.h / 2 && b.y - (a.y + a.h / 2) < b.h * 1.5;
   const nameOnly = !/[。！？、]/.test(first.text) && meaningfulChars(first.text) <= 20;
   return atAvatar && rightAbove && nameOnly ? lines.slice(1) : lines;
 }
@@ -64,6 +69,36 @@ export function fromGreeting(lines: TextLine[]): TextLine[] {
   return greeting > 0 && sentenceFollows && headerAbove ? lines.slice(greeting) : lines;
 }
 
+/** A line of the message that ends a sentence, read surely: no header row does. */
+function isSureSentence({ text, line }: TextLine): boolean {
+  return /[。！？]$/.test(text) && meaningfulChars(text) >= 10 && line.confidence >= OPENING_SENTENCE_CONFIDENCE;
+}
+
+/** Sentences a header found below them must have above it (one may be a banner's or a note's). */
+const SENTENCES_ABOVE_HEADER_END = 2;
+
+/** A header's row: a label, a sender's address in brackets or one alone, or a date and time alone (not a field's, 「ご利用日時:…」). */
+const HEADER_ROW = /^\s*(From|To|Cc|Subject|Date|差出人|送信者|宛先|件名|日時|送信日時|日付)\s*[:：_]|<[^<>]*@|^\s*[\w.+-]+@|^\s*\d{4}\/\d{1,2}\/\d{1,2}\s*\d{1,2}:\d{2}/i;
+
+/**
+ * Where a mail's message starts when the header's end was found inside it (a line of the message taken for the subject:
+ * 「ご利用日時…」 under the greeting and two sentences): at the first of the sentences, in the column of the lines below the
+ * header's end and after every header row, or at the greeting right above it. Otherwise right after the header.
+ */
+export function messageStart(lines: TextLine[], headerEnd: number): number {
+  const after = headerEnd + 1;
+  const below = lines.slice(after);
+  const lastRow = lines.slice(0, after).findLastIndex(({ text }) => HEADER_ROW.test(text));
+  if (below.length === 0 || lastRow >= headerEnd) return after;
+  const column = median(below.map(({ line }) => line.box.x));
+  const inColumn = ({ line }: TextLine) => Math.abs(line.box.x - column) < line.box.h;
+  const sentences = lines.slice(lastRow + 1, headerEnd).filter((entry) => isSureSentence(entry) && inColumn(entry));
+  if (sentences.length < SENTENCES_ABOVE_HEADER_END) return after;
+  const first = lines.indexOf(sentences[0]!);
+  const above = lines.slice(lastRow + 1, first).findLast(inColumn);
+  return above && GREETING_LINE.test(above.text.replace(/\s+/g, '')) ? lines.indexOf(above) : first;
+}
+
 /** A greeting is a name and 様, a few characters: more is a sentence or a field. */
 const GREETING_MAX_CHARS = 10;
 /** A sentence read surely opens the message under its greeting. */
@@ -77,7 +112,8 @@ const OPENING_SENTENCE_CONFIDENCE = 70;
  */
 export function withGreetingAsPlaceholder(kept: TextLine[], read: TextLine[]): TextLine[] {
   // The first sentence the other rules kept (a desktop's message list beside the message, left out, holds sentences too).
-  const at = kept.findIndex(({ text, line }) => line.confidence >= OPENING_SENTENCE_CONFIDENCE && meaningfulChars(text) >= 10);
+  // (A long name's greeting, 「ヤマモトドクケンタ(様」, is as long as a sentence: it is not one.)
+  const at = kept.findIndex(({ text, line }) => line.confidence >= OPENING_SENTENCE_CONFIDENCE && meaningfulChars(text) >= 10 && !/様$/.test(text));
   const sentence = kept[at];
   const opening = sentence ? read.indexOf(sentence) : -1;
   if (!sentence || opening < 0) return kept;
@@ -105,9 +141,13 @@ export function withoutComposerBar(lines: TextLine[], size: { height: number }):
   const last = lines.at(-1);
   if (!last || lines.some((other) => other.line.box.y > last.line.box.y)) return lines;
   const { text, line } = last;
-  const placeholder = line.box.y > size.height * (1 - COMPOSER_ZONE) && line.confidence < COMPOSER_MAX_CONFIDENCE
-    && meaningfulChars(text) <= SPLIT_WORD_MAX_CHARS + 4 && !/[。、！？!?]/.test(text) && !/\d{3}|[A-Za-z]{4}/.test(text);
-  return placeholder ? lines.slice(0, -1) : lines;
+  const inZone = line.box.y > size.height * (1 - COMPOSER_ZONE) && line.confidence < COMPOSER_MAX_CONFIDENCE;
+  const placeholder = meaningfulChars(text) <= SPLIT_WORD_MAX_CHARS + 4 && !/[。、！？!?]/.test(text) && !/\d{3}|[A-Za-z]{4}/.test(text);
+  // The box's attach button before it, read as 「十」 or 「+」 (「十老222E語当且が妨」): a message's line never starts so but for
+  // an international number (「+81 90…」).
+  // (As read: the avatar rule may have cut the button off the text.)
+  const attachButton = /^[十+＋]\s?[^\d\s]/.test(line.text.trim()) && meaningfulChars(line.text) <= SPLIT_WORD_MAX_CHARS + 4;
+  return inZone && (placeholder || attachButton) ? lines.slice(0, -1) : lines;
 }
 
 /** Android shows the sender's avatar beside the last bubble line; OCR reads it as stray marks. */

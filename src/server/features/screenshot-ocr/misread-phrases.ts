@@ -6,10 +6,18 @@
 /** A small kana right before its own large form (「ゅゆ」): each pair as one alternative. */
 const SMALL_BEFORE_LARGE = new RegExp([...'ぁぃぅぇぉっゃゅょァィゥェォッャュョ'].map((small, i) => `${small}(?=${'あいうえおつやゆよアイウエオツヤユヨ'[i]!})`).join('|'), 'g');
 
+/**
+ * An amount read with the layout's spaces between its digits (「3 9, 70 0円」「¥ 1.3 6 0」): the spaces go, so that the
+ * repairs below see the amount whole (and the visitor reads it as one). Only after a yen sign or before 円.
+ */
+function withAmountsClosed(text: string): string {
+  return text.replace(/(?<=[¥￥\\]\s?)\d[\d,. ]*\d|\d[\d,. ]*\d(?=\s?円)/g, (amount) => amount.replace(/ (?=[\d,.])|(?<=[\d,.]) /g, ''));
+}
+
 const PHRASES: Array<[RegExp, string]> = [
   // The yen sign read as a backslash: 「ご請求金額：\5,150」, with a y (「\y3,448」), or as a backslash beside it
   // or the colon before it (「\¥3,130」「金額\:¥3,320」).
-  [/\\y?(?=\d)/g, '¥'],
+  [/\\\s?y?(?=\d)/g, '¥'],
   [/\\(?=[:：]?[¥￥])/g, ''],
   // A thousands comma read as a dot in an amount: 「¥7.520」「2.650円」.
   [/(?<=[¥￥]\d{1,3})\.(?=\d{3}(?!\d))|(?<=(?<![\d.])\d{1,3})\.(?=\d{3}円)/g, ','],
@@ -56,10 +64,29 @@ const PHRASES: Array<[RegExp, string]> = [
   [/(?<!表)[示広](?=払い)/g, '未'],
   // 末 read as 未 in 「月末」「カード末尾」 (「今月未払い」 is 未).
   [/(?<=月)未(?=日|まで|に|の)|(?<=カード)未(?=尾)/g, '末'],
+  // The honorific ご read without its dakuten before the nouns it makes polite (「こちらからこ対応ください」「こ理解とこご協力」,
+  // 「ありがとうこざいます」), or read twice (こご): no word is こ and one of these (but ここ, そこ, どこ end in こ).
+  [/(?<![こそあど])こ(?=(?:対応|理解|協力|確認|利用|登録|請求|連絡|注文|案内|不便|迷惑|依頼|本人|入力|返信|契約|住所|指定|了承|注意|変更|購入|心配|面倒)|ざいます)/g, 'ご'],
+  [/こご/g, 'ご'],
+  // 「伝票番号」 with 票 read as 要, 率, 素 or 栗: no other word is 伝, a kanji and 番号.
+  [/伝[要率素栗粟](?=番号)/g, '伝票'],
+  // 「誠に恐れ入りますが」「誠にありがとうございます」 with 誠 read as another kanji (「吉に恐れ入ります」「譲にありがとう」) or 恐
+  // as another (「誠に忘れ入ります」「誠に世れ入ります」). A kanji before 「に」 after another kanji is a word's end (本当に): left alone.
+  [/(?<![\p{Script=Han}])(?!誠)\p{Script=Han}(?=に(?:恐れ入|ありがとう))/gu, '誠'],
+  [/(?<=誠に)(?!恐)\p{Script=Han}(?=れ入り)/gu, '恐'],
+  [/(?<![\p{Script=Han}])\p{Script=Han}に\p{Script=Han}(?=れ入り)/gu, '誠に恐'],
+  // A 「り」 read in before 「URL」 after a sentence's end or 下記/以下の (「失効いたします。りURL:」「下記りURL」, left so when the U
+  // itself was read as り too and put right before these rules ran), a phantom ノ between a verb's kanji and its kana
+  // (「破棄ノしてください」), and the layout's space inside 「UR L」.
+  [/(?<=[記の。、])り(?=URL)/g, ''],
+  [/(?<=\p{Script=Han})ノ(?=して|する|され|いた)/gu, ''],
+  [/UR L(?![A-Za-z])/g, 'URL'],
+  // A sentence's 。 read as a full stop after a polite ending (「…返送されます.」): Japanese prose never ends so.
+  [/(?<=[\u3041-\u3096])\.(?=\n|$)/g, '。'],
 ];
 
 export function withPhrasesMended(text: string): string {
-  return withFieldMarksMended(PHRASES.reduce((mended, [pattern, replacement]) => mended.replace(pattern, replacement), text));
+  return withFieldMarksMended(PHRASES.reduce((mended, [pattern, replacement]) => mended.replace(pattern, replacement), withAmountsClosed(text)));
 }
 
 /**

@@ -9,14 +9,17 @@ import { glyphSize, meaningfulChars, sameTextRow as sameRow, type TextLine } fro
 
 /**
  * How long ago, as phones print it at the right end of a notification's header (a small digit is often
- * read as a quotation mark or lost: 「分前」, 間 as 則 or 問, and 前 as its look-alikes 剖 or 削, or as 難 after
+ * read as a quotation mark or lost: 「分前」, 間 as 則 or 問, and 前 as its look-alikes 剖 or 削, or as 難 or 基 after
  * 分; the 分 itself is lost at 1×: 「。2前」). No word ends in 分難, and a sentence's 「2前」 has its 日 or 年.
  */
-const RELATIVE_TIME = /(?:^|[^\d])(今|たった今|[\d"'”“‘’]{0,2}\s?分[前剖削難]|[\d"'”“‘’]{1,2}\s?時[間則問][前剖削]|\d{1,2}前)$/;
+const RELATIVE_TIME = /(?:^|[^\d])(今|たった今|[\d"'”“‘’]{0,2}\s?分[前剖削難基]|[\d"'”“‘’]{1,2}\s?時[間則問][前剖削]|\d{1,2}前)$/;
 /** Android sets a dot between the app's name and the time (「エポスカードサポート・今」), often read as 「。」. */
 const NAME_TIME_DOT = /[。．・•]\s*$/;
 /** Lines of one card are this close (in line heights); cards and banners stand further apart. */
 const CARD_LINE_GAP = 0.9;
+
+/** An app's icon before its name in a card's header is up to this many of the header's line heights wide. */
+const ICON_WIDTH_MAX = 3;
 
 interface Card {
   header: number[];
@@ -32,7 +35,8 @@ const isTimeChip = (entry: TextLine) =>
  * not the time: a notification's 「今」 stands apart at the right end of its row.
  */
 function nowInText({ text, line }: TextLine): boolean {
-  if (!/[^\s今]\s*今$/.test(text) || /たった今$/.test(text)) return false;
+  // (After the dot Android sets between the name and the time, 「…【公式】・今」 read 「…【公。今」, it is the time.)
+  if (!/[^\s今]\s*今$/.test(text) || /たった今$/.test(text) || /[。．・•]\s*今$/.test(text)) return false;
   const last = line.charBoxes.at(-1);
   const before = line.charBoxes.at(-2);
   return last !== undefined && before !== undefined && last.x - (before.x + before.w) < glyphSize(line);
@@ -96,9 +100,10 @@ function findCards(lines: TextLine[], cardsWithoutTime: boolean): Card[] {
       // A mark read unsurely from an icon or the screen's edge (「|」 at 29 beside a banner) neither belongs to the card nor ends it.
       if (meaningfulChars(lines[i]!.text) === 0 && lines[i]!.line.confidence < MIN_HEADER_CONFIDENCE) continue;
       if (box.y - bottom > Math.min(height, box.h) * CARD_LINE_GAP || startsCard(i)) break;
-      // A card's lines share its left edge; the app under a banner starts elsewhere.
+      // A card's lines share its left edge; the app under a banner starts elsewhere. (The first line may start
+      // under the app's icon, left of the name read beside it: Android sets the text at the icon's edge.)
       const column = text.length > 0 ? lines[text[0]!]!.line.box.x : left;
-      if (Math.abs(box.x - column) > height * 1.5 && (text.length > 0 || box.x < left - height)) break;
+      if (Math.abs(box.x - column) > height * 1.5 && (text.length > 0 || box.x < left - height * ICON_WIDTH_MAX)) break;
       text.push(i);
       used.add(i);
       bottom = Math.max(bottom, box.y + box.h);
@@ -126,7 +131,7 @@ function findCards(lines: TextLine[], cardsWithoutTime: boolean): Card[] {
  * A chat's own stamps beside its bubbles (「午前10:33」「既読」): a lock screen has none. A banner over a chat
  * has a readable time, and the chat's sender's name over its bubble (LINE) looks like an icon card's header.
  */
-const isChatStamp = ({ text }: TextLine) => /^(午前|午後)\s*\d{1,2}:\d{2}$|^既読/.test(text);
+const isChatStamp = ({ text }: TextLine) => /^(午前|午後)\s*\d{1,2}[:.]\d{2}$|^既読/.test(text);
 
 /** How much a card looks like the message being reported: an address, a sender's tag, length. */
 function lureScore(lines: TextLine[], card: Card): number {

@@ -1,11 +1,12 @@
 import { findEmailAddress } from './address-repair';
 import { withoutChrome } from './body-chrome';
-import { CHAT_DATE_CHIP, isChrome } from './app-chrome';
+import { CHAT_DATE_CHIP, isChrome, isChromeText } from './app-chrome';
 import { type ImageSize, meaningfulChars, type TextLine } from './form-lines';
 import { wrappedAddress } from './mail-header';
-import { dropAvatarNoise, fromGreeting, joinBody, withoutChatSenderName, withoutComposerBar, withoutCutEdgeLines } from './message-body';
+import { dropAvatarNoise, EDGE_CUT_SHARE, fromGreeting, joinBody, withoutChatSenderName, withoutComposerBar, withoutCutEdgeLines } from './message-body';
 import { isCjk, isPhoneNumber, PHONE_PATTERN } from './ocr-text';
 import type { ScreenshotFormData } from './screenshot-ocr.types';
+import { withoutRereadPieces } from './row-pieces';
 
 /**
  * The form's fields from a text message (SMS, +メッセージ, a chat): the sender's number or address in the
@@ -63,7 +64,8 @@ export function fromSms(lines: TextLine[], size: ImageSize): ScreenshotFormData 
     const before = lines.slice(0, index).filter((other) => !isChrome(other) && !continuesChrome(other));
     const leftOf = (other: TextLine) => other.line.box.x + other.line.box.w <= entry.line.box.x;
     // A title after the app's back button (「く三井住友銀行サポート」) is the header, however long.
-    return entry.line.box.y < entry.line.box.h * 3 && looksLikeSentence(entry) && !BACK_BUTTON.test(entry.text) && before.every(leftOf);
+    // The sender's address in the header (「。info+xw5q@w6fuと:」, its avatar read as marks) is no sentence either.
+    return entry.line.box.y < entry.line.box.h * 3 && looksLikeSentence(entry) && !BACK_BUTTON.test(entry.text) && !isAddressRow(entry) && before.every(leftOf);
   });
   // Or cut just above its first sentence: a greeting (「お客様各位」「〇〇様」) or a line cut by the image's top edge, then a sentence.
   const first = lines[0];
@@ -74,15 +76,62 @@ export function fromSms(lines: TextLine[], size: ImageSize): ScreenshotFormData 
   // Or, with the header cut off or unreadable, the day's date chip: the messages follow it.
   const dateChip = lines.findIndex(({ text, line }) => line.box.y < size.height * 0.3 && CHAT_DATE_CHIP.test(text));
   const firstBodyLine = senderIndex >= 0 ? senderIndex + 1 : topSentence >= 0 ? topSentence : cutAtGreeting ? 0 : dateChip >= 0 ? dateChip + 1
-    : lines.findIndex(({ line }) => line.box.y > size.height * 0.15);
+    : withParagraphAbove(lines, lines.findIndex(({ line }) => line.box.y > size.height * 0.15), size);
   // The chat's title after the back button (「く日本郵便サポート」), which the sender's name repeats.
   const title = lines.find(({ text, line }) => line.box.y < shortCaptureLimit && BACK_BUTTON.test(text) && meaningfulChars(text) >= CHAT_TITLE_MIN_CHARS);
-  const chatTitle = title ? title.text.replace(BACK_BUTTON, '').trim() : null;
+  // (The button's arrow may be read twice, as 「<」 and 「く」: 「<くNHK」.)
+  const chatTitle = title ? title.text.replace(/^(?:[<〈]\s*|く(?![だれ]))+/, '').trim() : null;
   const bodyLines = withoutCutEdgeLines(
-    withoutChatSenderName(withoutChrome(dropAvatarNoise(withoutChatTitle(firstBodyLine >= 0 ? lines.slice(firstBodyLine) : [], chatTitle)))),
+    withoutChatSenderName(withoutChrome(dropAvatarNoise(withoutChatTitle(withoutRereadPieces(firstBodyLine >= 0 ? lines.slice(firstBodyLine) : []), chatTitle)))),
     size,
   );
-  return { source_email, source_phone, subject: null, body: joinBody(fromGreeting(withoutComposerBar(bodyLines, size))) };
+  return { source_email, source_phone, subject: null, body: joinBody(fromGreeting(withoutComposerBar(withoutTopBanner(bodyLines, lines, size), size))) };
+}
+
+/**
+ * A cut by height alone (the top share of the screen) must not split a paragraph: the lines right above the first one
+ * kept, sentences or lines of large text in its column a line apart at most (「【NHK】登録情報の確認が必要です。」 over
+ * 「詳細は下記より…」), are its start.
+ */
+function withParagraphAbove(lines: TextLine[], first: number, size: ImageSize): number {
+  let start = first;
+  while (start > 0) {
+    const above = lines[start - 1]!;
+    const { box } = lines[start]!.line;
+    const gap = box.y - (above.line.box.y + above.line.box.h);
+    // (Large text wraps after a few characters: a line of it is told by its width.)
+    if (!(looksLikeSentence(above) || wrapsLargeText(above, size)) || isAddressRow(above) || gap > box.h || Math.abs(above.line.box.x - box.x) > box.h * 2) break;
+    start -= 1;
+  }
+  return start;
+}
+
+/** A banner stands in the top share of the screen… */
+const BANNER_ZONE = 0.15;
+/** … set apart from the app under it by more than this many of its line heights (a bubble's lines are a line apart). */
+const BANNER_GAP_LINES = 2;
+/** A line read at least this surely is text, not marks. */
+const SURE_LINE_CONFIDENCE = 70;
+
+/**
+ * Another app's banner over the top of a chat whose header it hides (「1年前の思い出をふり返ってみましょう」, 「15:00打ち合わせ(会議室B)」),
+ * its app's name and time not read: one line at the top, with no address, far above the message's lines. A message's
+ * lines follow each other a line apart, so a lone line so far above the rest is not the message's (a greeting is kept).
+ */
+export function withoutTopBanner(lines: TextLine[], page: TextLine[], size: ImageSize): TextLine[] {
+  const [first, next] = lines;
+  // (A line the image's top edge cuts through is the message's, cut with the capture: a banner stands below the status bar.)
+  if (!first || !next || first.line.box.y > size.height * BANNER_ZONE || first.line.box.y < first.line.box.h * EDGE_CUT_SHARE) return lines;
+  const top = first.line.box.y + first.line.box.h;
+  const gap = next.line.box.y - top;
+  // Nothing was read between but the app's own words (its warning, a date chip, read surely) and bare marks (an edge, an
+  // icon): a character read unsurely there (「|上」 at 24) is what is left of a line of the message.
+  const inGap = page.filter(({ line }) => line.box.y + line.box.h / 2 > top && line.box.y + line.box.h / 2 < next.line.box.y);
+  if (!inGap.every(({ text, line }) => isChromeText(text) || line.confidence >= SURE_LINE_CONFIDENCE || meaningfulChars(text) === 0)) return lines;
+  const lone = gap > Math.max(first.line.box.h, next.line.box.h) * BANNER_GAP_LINES;
+  const plain = !/https?:|www\.|@|\.[a-z]{2,}\//i.test(first.text) && !/(様|さま|殿|各位)$/.test(first.text);
+  const messageBelow = lines.slice(1).some(({ text }) => meaningfulChars(text) >= MESSAGE_CJK_CHARS);
+  return lone && plain && messageBelow ? lines.slice(1) : lines;
 }
 
 /** The back button at the left of an app's header, read as 「く」 or 「<」 (not the 「く」 of 「ください」「くれぐれも」). */
@@ -127,6 +176,14 @@ const WRAPPED_LINE_MIN_CHARS = 6;
 function wrapsLargeText(entry: TextLine, size: ImageSize): boolean {
   return !isChrome(entry) && entry.line.confidence >= 70 && meaningfulChars(entry.text) >= WRAPPED_LINE_MIN_CHARS && entry.line.box.w >= size.width * WRAPPED_LINE_MIN_WIDTH;
 }
+
+/** A row holding an address and hardly any Japanese: the sender's, not a line of the message. */
+function isAddressRow({ text }: TextLine): boolean {
+  return /[\w.+-]@[\w-]/.test(text) && [...text].filter((char) => isCjk(char)).length < ADDRESS_ROW_MAX_CJK;
+}
+
+/** A line of a message that holds an address has a few Japanese words around it. */
+const ADDRESS_ROW_MAX_CJK = 4;
 
 function looksLikeSentence(entry: TextLine): boolean {
   return !isChrome(entry) && entry.line.confidence >= 70 && (meaningfulChars(entry.text) >= 10 || /[。！？]$/.test(entry.text));
