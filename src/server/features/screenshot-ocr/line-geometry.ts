@@ -1,5 +1,6 @@
 import type { OcrLine } from './ocr-layout';
 import type { Span } from './ocr-text';
+import type { PageTurn } from './page-skew';
 import type { PixelBox } from './screenshot-ocr.types';
 
 /** Where OCR lines sit relative to each other and to the image: the layout side of the redaction rules. */
@@ -73,6 +74,11 @@ export function boxFor(line: OcrLine, span: Span, extraX = 0): PixelBox[] {
 export interface ImageSize {
   width: number;
   height: number;
+  /**
+   * How a slanting upload was turned level before it was read: the upload's own edges then run
+   * slanted through the page, inside the blank corners the turn added (see cutByEdge).
+   */
+  turn?: PageTurn | null;
 }
 
 /**
@@ -139,6 +145,12 @@ const HEIGHT_READ_CONFIDENCE = 60;
 /** The median height of the lines read with confidence: the page's text line height (Infinity when none is). */
 export function typicalLineHeight(lines: readonly OcrLine[]): number {
   const heights = lines.filter((line) => line.confidence >= HEIGHT_READ_CONFIDENCE).map((line) => line.box.h).sort((a, b) => a - b);
+  return heights[Math.floor(heights.length / 2)] ?? Infinity;
+}
+
+/** The median height of the characters of the lines read surely: the page's glyph height (Infinity when none is). */
+export function typicalGlyphHeight(lines: readonly OcrLine[]): number {
+  const heights = lines.filter((line) => line.confidence >= HEIGHT_READ_CONFIDENCE).flatMap((line) => line.charBoxes.map((box) => box.h)).filter((h) => h > 0).sort((a, b) => a - b);
   return heights[Math.floor(heights.length / 2)] ?? Infinity;
 }
 

@@ -7,6 +7,7 @@ import { findLostCueAreas } from './lost-cue-areas';
 import { findUnsureAreas } from './unsure-areas';
 import { besideAvatar, leftOfColumn, unreadUnderAvatar } from './avatar-areas';
 import { fuzzyOccurrences, recipientNames } from './recipient-names';
+import { TO_LABEL } from './mail-labels';
 
 /** A line that starts with the rest of a scheme: its first letters ended the line above. */
 const SCHEME_REST = /^\s*(?:t?t?ps?:?\/\/|s?:\/\/|\/\/)[A-Za-z0-9]/i;
@@ -85,7 +86,10 @@ export function findSensitiveBoxes(lines: readonly OcrLine[], image?: ImageSize)
     const field = FIELD_LINE.exec(line.text);
     if (field && line.confidence < UNSURE_SPAN_LINE_CONFIDENCE) marked.push({ start: field[0].trimEnd().length - 1, end: line.text.length, line: index, wraps: false, address: false });
   });
-  return [...marked.flatMap((span) => boxFor(besideAvatar(lines[span.line]!, span), span, numberMargin(lines[span.line]!, span))), ...unread];
+  return [...marked.flatMap((span) => {
+    const boxes = boxFor(besideAvatar(lines[span.line]!, span), span, numberMargin(lines[span.line]!, span));
+    return TO_LABEL.test(foldWidth(lines[span.line]!.text)) ? boxes.map((box) => intoBlankAbove(lines, span.line, box)) : boxes;
+  }), ...unread];
 }
 
 /** URL, e-mail and number spans, for a second reading of just those areas. */
@@ -348,6 +352,30 @@ function unsureNearCue(line: OcrLine): boolean {
   if (cues.length === 0) return false;
   return line.charConfidences.some((confidence, i) => confidence < UNSURE_CONFIDENCE && text[i]!.trim() !== ''
     && cues.some((cue) => i >= cue.index - NEAR_CUE && i < cue.index + cue[0].length + NEAR_CUE));
+}
+
+/** How many of its line's heights a To row's cover may reach up into the blank above it. */
+const BLANK_ABOVE_ROWS = 1;
+
+/**
+ * A mail header's To row stands apart, its value set in a row taller than its glyphs (macOS Mail's
+ * 「宛先: nakamura_dai…」 at 2×: 23 px of ink under 15 px of blank): the recipient's cover reaches up
+ * through the blank to where the glyphs of the row above end (the middle of their bottoms), which
+ * costs no ink and leaves no top edge of the value bare where OCR set its boxes low.
+ */
+function intoBlankAbove(lines: readonly OcrLine[], index: number, box: PixelBox): PixelBox {
+  const line = lines[index]!;
+  const bottoms = lines.filter((other, i) => i !== index && other.box.x < box.x + box.w && other.box.x + other.box.w > box.x && other.box.y < line.box.y)
+    .map(glyphBottom).filter((bottom) => bottom <= box.y && bottom >= line.box.y - line.box.h * BLANK_ABOVE_ROWS);
+  if (bottoms.length === 0) return box;
+  const top = Math.ceil(Math.max(...bottoms));
+  return { ...box, y: top, h: box.y + box.h - top };
+}
+
+/** The middle of a line's glyphs' bottoms (a tall glyph's box may reach into the row below). */
+function glyphBottom(line: OcrLine): number {
+  const bottoms = line.charBoxes.filter((box) => box.h > 0).map((box) => box.y + box.h).sort((a, b) => a - b);
+  return bottoms[Math.floor(bottoms.length / 2)] ?? line.box.y + line.box.h;
 }
 
 /**

@@ -1,7 +1,8 @@
 import { NOT_A_NAME } from '../../../common/personal-data';
-import { alignedLeft, boxFor, columnLeft, type ImageSize, isNextLine, rowAbove, sameRow, typicalLineHeight } from './line-geometry';
+import { alignedLeft, boxFor, columnLeft, type ImageSize, isNextLine, rowAbove, sameRow, typicalGlyphHeight, typicalLineHeight } from './line-geometry';
 import type { OcrLine } from './ocr-layout';
 import { foldWidth, looksLikeAddress } from './ocr-text';
+import { boxOnUpload } from './page-skew';
 import type { PixelBox } from './screenshot-ocr.types';
 import type { MarkedSpan } from './sensitive-areas';
 import { HONORIFIC_LOOKALIKES, RECIPIENT_LABEL } from './sensitive-text';
@@ -220,6 +221,15 @@ function wrapStart(lines: readonly OcrLine[], span: MarkedSpan, found: MarkedSpa
       found.push({ start: 0, end: piece.text.length, line: above, wraps: false, address: false });
       return;
     }
+    // (Or the same one or two characters ending a piece of the row read unsurely that starts further
+    // left, the address's first ones read together with an icon beside them: 「還>」 for an app icon
+    // and "s-" over "nakamura.51@…", whatever else stands further right on the row (another pane's
+    // column heads). Only the characters over the address's start go.)
+    const over = piece.box.x < line.box.x && piece.confidence < MISREAD_PIECE_CONFIDENCE ? piece.charBoxes.findIndex((box) => box.x + box.w > line.box.x - line.box.h * 0.5) : -1;
+    if (over > 0 && [...piece.text.slice(over).trim()].length <= 2 && piece.charBoxes.slice(over).every((box) => box.h <= line.box.h * 1.2)) {
+      found.push({ start: over, end: piece.text.length, line: above, wraps: false, address: false });
+      return;
+    }
     const tail = TRAILING_ADDRESS_PART.exec(lines[above]!.text);
     if (tail && /[A-Za-z]/.test(tail[0])) {
       found.push({ start: tail.index, end: lines[above]!.text.length, line: above, wraps: false, address: false });
@@ -344,13 +354,16 @@ function toLineBetween(lines: readonly OcrLine[], line: OcrLine, greeting: OcrLi
     && other.box.y >= line.box.y + line.box.h * 0.5 && other.box.y + other.box.h <= greeting.box.y);
 }
 
-/** The median height of the characters of the lines read surely: the page's glyph height. */
-function typicalGlyphHeight(lines: readonly OcrLine[]): number {
-  const heights = lines.filter((line) => line.confidence >= SURE_TEXT_CONFIDENCE).flatMap((line) => line.charBoxes.map((box) => box.h)).filter((h) => h > 0).sort((a, b) => a - b);
-  return heights[Math.floor(heights.length / 2)] ?? Infinity;
-}
 
+/**
+ * Is the line cut through by the image's top or bottom edge? On a page turned level those are the
+ * upload's edges, which run through the page inside the blank corners the turn added (a rotated
+ * capture's first row, cut by its crop, stands 10 px below the page's own top): the line is
+ * measured on the upload.
+ */
 function cutByEdge(line: OcrLine, image: ImageSize): boolean {
   const margin = Math.max(2, line.box.h * 0.25);
-  return line.box.y <= margin || line.box.y + line.box.h >= image.height - margin;
+  const box = image.turn ? boxOnUpload(line.box, image.turn) : line.box;
+  const height = image.turn ? image.turn.height : image.height;
+  return box.y <= margin || box.y + box.h >= height - margin;
 }
