@@ -72,6 +72,8 @@ const SENTENCE_END = /(?:[。．:：]|ください|下さい)\s*$/;
  */
 const LINK_EDGE_MIN_ROWS = 0.3;
 const LINK_EDGE_MAX_ROWS = 1.5;
+/** A link's last piece alone on its line is this many characters at most (a longer run is a URL of its own, covered by the address rules). */
+const URL_PIECE_CHARS = 16;
 /** A piece of a URL past its scheme: URL characters only, no "@". */
 const URL_REST_ALONE = /^[A-Za-z0-9\-._~/?#&=%+:]+$/;
 /** The first part of a wrapped address, at the end of the row above: URL characters up to the end. */
@@ -308,6 +310,11 @@ function linkHoles(lines: readonly OcrLine[], marked: readonly MarkedSpan[], tex
     const pad = row * 0.6;
     const joinsRest = below.some((other) => other.box.y < next + row * 0.5 && restStarts.has(lines.indexOf(other)));
     holes.push({ x: left - pad, y: top, w: wide - left + pad * 2, h: hole + (joinsRest ? row * 0.5 : 0) });
+    // (A short run of URL characters alone right under the hole, 「form」 under a link's unread first
+    // line: the link's last piece, which no rule knows for an address without its start.)
+    for (const rest of below.filter((other) => other.box.y < next + row * 0.5 && other.text.trim().length <= URL_PIECE_CHARS && URL_REST_ALONE.test(other.text.trim()) && /[A-Za-z]/.test(other.text))) {
+      holes.push({ x: rest.box.x - pad, y: rest.box.y - rest.box.h * 0.25, w: rest.box.w + pad * 2, h: rest.box.h * 1.5 });
+    }
     // A sentence ending its line well short of the column, "い。" under "…詳細は下記よりご確認くださ",
     // with nothing read right of it: the link began right after it on the same row, and went unread too.
     const end = line.box.x + line.box.w;
