@@ -160,7 +160,8 @@ const GREETING_PAD = 1.5;
 const GREETING_MIN_HEIGHT = 0.6;
 
 /**
- * A mail's body opens with a greeting that names the recipient the header's To row named
+ * A mail's body opens with a greeting that names the recipient the header's To row named (not the
+ * owner's own 「自分」, which names nobody)
  * (「宛先: 後藤恵様」 … 「後藤 恵 様」). One of the first rows under a To row with a value, in its
  * column, read as garbage (「半」 at confidence 0, 「グ時」 at 1) is that greeting whatever it was read
  * as; its boxes are as unsure as its text, so it goes wider on both sides.
@@ -169,7 +170,8 @@ function unreadGreetings(lines: readonly OcrLine[]): PixelBox[] {
   const holes: PixelBox[] = [];
   lines.forEach((to) => {
     const label = TO_LABEL.exec(foldWidth(to.text));
-    if (!label || foldWidth(to.text).slice(label[0].length).trim().length < 2) return;
+    const value = foldWidth(to.text).slice(label?.[0].length ?? 0).trim();
+    if (!label || value.length < 2 || /自分|^me\b/i.test(value)) return;
     // (Its glyphs' height, not its box's: a To row's box may take in the avatar beside it.)
     const h = medianGlyphHeight(to);
     const rows = lines.filter((line) => line.box.y >= to.box.y + h * 0.5 && Math.abs(line.box.x - to.box.x) <= h * BODY_COLUMN_SHIFT && line.box.h >= h * GREETING_MIN_HEIGHT)
