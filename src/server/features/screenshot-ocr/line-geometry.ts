@@ -171,3 +171,25 @@ export function columnLeft(lines: readonly OcrLine[], index: number): number {
   const top = Math.min(...below.map((other) => other.box.y));
   return Math.min(...below.filter((other) => other.box.y < top + line.box.h * 0.5).map((other) => other.box.x));
 }
+
+/** How many of its line's heights a cover may reach up into the blank above it. */
+const BLANK_ABOVE_ROWS = 1;
+
+/**
+ * A line's cover reaching up through the blank above it to where the glyphs of the row above end
+ * (the middle of their bottoms), at most BLANK_ABOVE_ROWS line heights: blank costs no ink.
+ */
+export function intoBlankAbove(lines: readonly OcrLine[], index: number, box: PixelBox): PixelBox {
+  const line = lines[index]!;
+  const bottoms = lines.filter((other, i) => i !== index && other.box.x < box.x + box.w && other.box.x + other.box.w > box.x && other.box.y < line.box.y)
+    .map(glyphBottom).filter((bottom) => bottom <= box.y && bottom >= line.box.y - line.box.h * BLANK_ABOVE_ROWS);
+  if (bottoms.length === 0) return box;
+  const top = Math.ceil(Math.max(...bottoms));
+  return { ...box, y: top, h: box.y + box.h - top };
+}
+
+/** The middle of a line's glyphs' bottoms (a tall glyph's box may reach into the row below). */
+function glyphBottom(line: OcrLine): number {
+  const bottoms = line.charBoxes.filter((box) => box.h > 0).map((box) => box.y + box.h).sort((a, b) => a - b);
+  return bottoms[Math.floor(bottoms.length / 2)] ?? line.box.y + line.box.h;
+}

@@ -1,4 +1,4 @@
-import { boxFor, columnLeft, type ImageSize, isNextLine, lineBelow, reachesColumnEdge, reachesParagraphEdge, sameRow, withRowEnd } from './line-geometry';
+import { boxFor, columnLeft, type ImageSize, intoBlankAbove, isNextLine, lineBelow, reachesColumnEdge, reachesParagraphEdge, sameRow, withRowEnd } from './line-geometry';
 import type { OcrLine } from './ocr-layout';
 import { foldWidth, isCjk } from './ocr-text';
 import type { PixelBox } from './screenshot-ocr.types';
@@ -88,6 +88,9 @@ export function findSensitiveBoxes(lines: readonly OcrLine[], image?: ImageSize)
   });
   return [...marked.flatMap((span) => {
     const boxes = boxFor(besideAvatar(lines[span.line]!, span), span, numberMargin(lines[span.line]!, span));
+    // A mail header's To row stands apart, its value set in a row taller than its glyphs (macOS Mail's
+    // 「宛先: nakamura_dai…」 at 2×: 23 px of ink under 15 px of blank): the recipient's cover reaches up
+    // through the blank, which costs no ink and leaves no top edge bare where OCR set its boxes low.
     return TO_LABEL.test(foldWidth(lines[span.line]!.text)) ? boxes.map((box) => intoBlankAbove(lines, span.line, box)) : boxes;
   }), ...unread];
 }
@@ -352,30 +355,6 @@ function unsureNearCue(line: OcrLine): boolean {
   if (cues.length === 0) return false;
   return line.charConfidences.some((confidence, i) => confidence < UNSURE_CONFIDENCE && text[i]!.trim() !== ''
     && cues.some((cue) => i >= cue.index - NEAR_CUE && i < cue.index + cue[0].length + NEAR_CUE));
-}
-
-/** How many of its line's heights a To row's cover may reach up into the blank above it. */
-const BLANK_ABOVE_ROWS = 1;
-
-/**
- * A mail header's To row stands apart, its value set in a row taller than its glyphs (macOS Mail's
- * 「宛先: nakamura_dai…」 at 2×: 23 px of ink under 15 px of blank): the recipient's cover reaches up
- * through the blank to where the glyphs of the row above end (the middle of their bottoms), which
- * costs no ink and leaves no top edge of the value bare where OCR set its boxes low.
- */
-function intoBlankAbove(lines: readonly OcrLine[], index: number, box: PixelBox): PixelBox {
-  const line = lines[index]!;
-  const bottoms = lines.filter((other, i) => i !== index && other.box.x < box.x + box.w && other.box.x + other.box.w > box.x && other.box.y < line.box.y)
-    .map(glyphBottom).filter((bottom) => bottom <= box.y && bottom >= line.box.y - line.box.h * BLANK_ABOVE_ROWS);
-  if (bottoms.length === 0) return box;
-  const top = Math.ceil(Math.max(...bottoms));
-  return { ...box, y: top, h: box.y + box.h - top };
-}
-
-/** The middle of a line's glyphs' bottoms (a tall glyph's box may reach into the row below). */
-function glyphBottom(line: OcrLine): number {
-  const bottoms = line.charBoxes.filter((box) => box.h > 0).map((box) => box.y + box.h).sort((a, b) => a - b);
-  return bottoms[Math.floor(bottoms.length / 2)] ?? line.box.y + line.box.h;
 }
 
 /**
