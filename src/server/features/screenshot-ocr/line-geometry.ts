@@ -174,6 +174,8 @@ export function columnLeft(lines: readonly OcrLine[], index: number): number {
 
 /** How many of its line's heights a cover may reach up into the blank above it. */
 const BLANK_ABOVE_ROWS = 1;
+/** How much of its line's height the blank above a row is at least for the cover to reach through it. */
+const BLANK_APART = 0.5;
 
 /**
  * A line's cover reaching up through the blank above it to where the glyphs of the row above end
@@ -183,7 +185,9 @@ export function intoBlankAbove(lines: readonly OcrLine[], index: number, box: Pi
   const line = lines[index]!;
   const bottoms = lines.filter((other, i) => i !== index && other.box.x < box.x + box.w && other.box.x + other.box.w > box.x && other.box.y < line.box.y)
     .map(glyphBottom).filter((bottom) => bottom <= box.y && bottom >= line.box.y - line.box.h * BLANK_ABOVE_ROWS);
-  if (bottoms.length === 0) return box;
+  // (Only over a row set apart by blank half its height or more: right under the row above, the cover's
+  // own pad already meets it, and reaching further would black that row's lower edge.)
+  if (bottoms.length === 0 || line.box.y - Math.max(...bottoms) < line.box.h * BLANK_APART) return box;
   const top = Math.ceil(Math.max(...bottoms));
   return { ...box, y: top, h: box.y + box.h - top };
 }
