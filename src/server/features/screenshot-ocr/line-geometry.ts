@@ -1,5 +1,6 @@
 import type { OcrLine } from './ocr-layout';
 import type { Span } from './ocr-text';
+import type { PageTurn } from './page-skew';
 import type { PixelBox } from './screenshot-ocr.types';
 
 /** Where OCR lines sit relative to each other and to the image: the layout side of the redaction rules. */
@@ -73,6 +74,11 @@ export function boxFor(line: OcrLine, span: Span, extraX = 0): PixelBox[] {
 export interface ImageSize {
   width: number;
   height: number;
+  /**
+   * How a slanting upload was turned level before it was read: the upload's own edges then run
+   * slanted through the page, inside the blank corners the turn added (see cutByEdge).
+   */
+  turn?: PageTurn | null;
 }
 
 /**
@@ -142,6 +148,12 @@ export function typicalLineHeight(lines: readonly OcrLine[]): number {
   return heights[Math.floor(heights.length / 2)] ?? Infinity;
 }
 
+/** The median height of the characters of the lines read surely: the page's glyph height (Infinity when none is). */
+export function typicalGlyphHeight(lines: readonly OcrLine[]): number {
+  const heights = lines.filter((line) => line.confidence >= HEIGHT_READ_CONFIDENCE).flatMap((line) => line.charBoxes.map((box) => box.h)).filter((h) => h > 0).sort((a, b) => a - b);
+  return heights[Math.floor(heights.length / 2)] ?? Infinity;
+}
+
 /** How many line heights below a line the next line read in its column stands at most. */
 const COLUMN_BELOW = 2.5;
 
@@ -158,4 +170,30 @@ export function columnLeft(lines: readonly OcrLine[], index: number): number {
   if (below.length === 0) return line.box.x;
   const top = Math.min(...below.map((other) => other.box.y));
   return Math.min(...below.filter((other) => other.box.y < top + line.box.h * 0.5).map((other) => other.box.x));
+}
+
+/** How many of its line's heights a cover may reach up into the blank above it. */
+const BLANK_ABOVE_ROWS = 1;
+/** How much of its line's height the blank above a row is at least for the cover to reach through it. */
+const BLANK_APART = 0.5;
+
+/**
+ * A line's cover reaching up through the blank above it to where the glyphs of the row above end
+ * (the middle of their bottoms), at most BLANK_ABOVE_ROWS line heights: blank costs no ink.
+ */
+export function intoBlankAbove(lines: readonly OcrLine[], index: number, box: PixelBox): PixelBox {
+  const line = lines[index]!;
+  const bottoms = lines.filter((other, i) => i !== index && other.box.x < box.x + box.w && other.box.x + other.box.w > box.x && other.box.y < line.box.y)
+    .map(glyphBottom).filter((bottom) => bottom <= box.y && bottom >= line.box.y - line.box.h * BLANK_ABOVE_ROWS);
+  // (Only over a row set apart by blank half its height or more: right under the row above, the cover's
+  // own pad already meets it, and reaching further would black that row's lower edge.)
+  if (bottoms.length === 0 || line.box.y - Math.max(...bottoms) < line.box.h * BLANK_APART) return box;
+  const top = Math.ceil(Math.max(...bottoms));
+  return { ...box, y: top, h: box.y + box.h - top };
+}
+
+/** The middle of a line's glyphs' bottoms (a tall glyph's box may reach into the row below). */
+function glyphBottom(line: OcrLine): number {
+  const bottoms = line.charBoxes.filter((box) => box.h > 0).map((box) => box.y + box.h).sort((a, b) => a - b);
+  return bottoms[Math.floor(bottoms.length / 2)] ?? line.box.y + line.box.h;
 }

@@ -125,3 +125,63 @@ describe('a web mail\'s welcome line', () => {
     expect(findSensitiveBoxes([read], SCREEN)).toEqual([]);
   });
 });
+
+describe('a greeting read as garbage under the header\'s To row', () => {
+  // The page's sentences are taller than the header's rows, so the greeting's small garbage is no line
+  // of text to the page-wide garbage rule (unsure-areas.ts): only the To row above tells what it is.
+  const body = line('いつもご利用いただき、誠にありがとうございます。', 190, { x: 60, h: 28 });
+  const more = line('お手続きをお願いいたします。', 240, { x: 60, h: 28 });
+
+  it('covers one of the first rows under 「宛先: …」 read at no confidence, widened on both sides', () => {
+    const to = line('宛先:後藤恵様', 100, { x: 80, h: 16 });
+    const greeting = line('グ時', 150, { x: 60, h: 12, confidence: 1 });
+    const boxes = findSensitiveBoxes([to, greeting, body, more], SCREEN);
+    // The name's first glyph stood a glyph left of what OCR returned.
+    expect(covered(boxes, { x: greeting.box.x - 12, y: 150, w: greeting.box.w + 24, h: 12 })).toBe(true);
+    expect(touches(boxes, body.box)).toBe(false);
+  });
+
+  it('leaves garbage under a To row that names nobody (the owner\'s own 「自分」)', () => {
+    const own = line('To 自分', 100, { x: 80, h: 16 });
+    const garbage = line('グ時', 150, { x: 60, h: 12, confidence: 1 });
+    expect(touches(findSensitiveBoxes([own, garbage, body, more], SCREEN), garbage.box)).toBe(false);
+  });
+});
+
+describe('a masked card number read as small glyphs', () => {
+  /** A line of 28-px glyphs whose characters `from`..`to` are 12 px tall, level with the top. */
+  function withSmall(text: string, y: number, from: number, to: number, confidence = 30): OcrLine {
+    const read = line(text, y, { h: 28, confidence });
+    read.charBoxes = read.charBoxes.map((box, i) => (i >= from && i < to ? { ...box, h: 12 } : box));
+    return read;
+  }
+  const page = [line('ご利用日時 2026/12/22 17:06', 40, { h: 28 }), line('本日中にお手続きください。', 300, { h: 28 })];
+
+  it('covers from the run of small glyphs on, with the digits read as anything after it', () => {
+    const read = withSmall('誠人で人U全て<びびてちりはの', 200, 4, 11);
+    const boxes = findSensitiveBoxes([...page, read], { width: 800, height: 400 });
+    expect(covered(boxes, charsOf(read, 4, 15))).toBe(true);
+  });
+
+  it('leaves a sentence whose small glyphs are as tall as the page\'s, and a run with nothing after it', () => {
+    const sentence = line('寒くなってきました。今週は冬の旅行', 200, { h: 28 });
+    expect(touches(findSensitiveBoxes([...page, sentence], { width: 800, height: 400 }), sentence.box)).toBe(false);
+    const trailing = withSmall('注意事項・・・・・', 200, 5, 9, 90);
+    expect(touches(findSensitiveBoxes([...page, trailing], { width: 800, height: 400 }), trailing.box)).toBe(false);
+  });
+});
+
+describe('a number\'s rest set apart on its row', () => {
+  it('covers digits among look-alikes right of a phone label\'s garbled number', () => {
+    const label = line('カスタマーセンター0LL.2.0!.6.0ユ', 200, { h: 40 });
+    const rest = line('コー96G63ュ', 200, { x: label.box.x + label.box.w + 16, h: 40, confidence: 24 });
+    expect(covered(findSensitiveBoxes([label, rest], { width: 1000, height: 400 }), rest.box)).toBe(true);
+  });
+
+  it('leaves words right of a number', () => {
+    const number = line('お問い合わせ: 0120-601-963', 200);
+    const words = line('受付時間外', 200, { x: number.box.x + number.box.w + 16 });
+    // (The number's own padding reaches the first word's edge; the words themselves stay.)
+    expect(covered(findSensitiveBoxes([number, words], { width: 1000, height: 400 }), words.box)).toBe(false);
+  });
+});

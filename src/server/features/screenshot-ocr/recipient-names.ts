@@ -24,14 +24,39 @@ export function recipientNames(lines: readonly OcrLine[]): string[] {
   return [...names];
 }
 
-/** Where `name` stands in `text`, one character of it allowed to differ (but not the first) when it is three or more long. */
+/** A name read with extra glyphs inside it has at most one per this many of its characters ("ヤマモトドクケンタ" for "ヤマモトケンタ", its ト split in three). */
+const CHARS_PER_EXTRA_GLYPH = 3;
+
+/**
+ * Where `name` stands in `text`: one character of it allowed to differ (but not the first) when it
+ * is three or more long; and, four or more long, read with a few extra glyphs inside it (a glyph
+ * split in two or three, a speck between two characters), when it starts and ends as the name does.
+ */
 export function fuzzyOccurrences(text: string, name: string): Span[] {
   const spans: Span[] = [];
   const tolerance = name.length >= 3 ? 1 : 0;
+  const extra = name.length >= 4 ? Math.floor(name.length / CHARS_PER_EXTRA_GLYPH) : 0;
   for (let start = 0; start + name.length <= text.length; start++) {
     let mismatches = 0;
     for (let i = 0; i < name.length && mismatches <= tolerance; i++) if (text[start + i] !== name[i]) mismatches++;
     if (mismatches <= tolerance && text[start] === name[0] || mismatches === 0) spans.push({ start, end: start + name.length });
+    else if (extra > 0 && text[start] === name[0]) {
+      const end = endWithExtraGlyphs(text, start + 1, name, 1, tolerance, extra);
+      if (end > 0) spans.push({ start, end });
+    }
   }
   return spans;
+}
+
+/**
+ * Where the rest of `name` from `i` on ends in `text` from `at` on, with at most `subs` characters
+ * read as others and `extra` glyphs that are none of its own; the last one must be the name's. -1: not there.
+ */
+function endWithExtraGlyphs(text: string, at: number, name: string, i: number, subs: number, extra: number): number {
+  if (i === name.length) return text[at - 1] === name.at(-1) ? at : -1;
+  if (at >= text.length || /\s/.test(text[at]!)) return -1;
+  const same = text[at] === name[i];
+  const next = same || subs > 0 ? endWithExtraGlyphs(text, at + 1, name, i + 1, same ? subs : subs - 1, extra) : -1;
+  if (next > 0) return next;
+  return extra > 0 ? endWithExtraGlyphs(text, at + 1, name, i, subs, extra - 1) : -1;
 }

@@ -41,9 +41,9 @@ export interface ScreenshotReadings {
 export function analysisFromReadings({ width, height, turn, firstReading, lines, secondLook = [] }: ScreenshotReadings): ScreenshotAnalysis {
   // Both readings: an address either one recognises gets covered; and what the second look found.
   const boxes = [
-    ...findSensitiveBoxes(firstReading, { width, height }),
-    ...findSensitiveBoxes(lines, { width, height }),
-    ...secondLookBoxes(lines, secondLook, { width, height }),
+    ...findSensitiveBoxes(firstReading, { width, height, turn }),
+    ...findSensitiveBoxes(lines, { width, height, turn }),
+    ...secondLookBoxes(lines, secondLook, { width, height, turn }),
   ];
   return {
     width: turn ? turn.width : width,

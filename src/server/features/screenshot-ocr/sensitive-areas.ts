@@ -1,4 +1,4 @@
-import { boxFor, columnLeft, type ImageSize, isNextLine, lineBelow, reachesColumnEdge, reachesParagraphEdge, sameRow, withRowEnd } from './line-geometry';
+import { boxFor, columnLeft, type ImageSize, intoBlankAbove, isNextLine, lineBelow, reachesColumnEdge, reachesParagraphEdge, sameRow, withRowEnd } from './line-geometry';
 import type { OcrLine } from './ocr-layout';
 import { foldWidth, isCjk } from './ocr-text';
 import type { PixelBox } from './screenshot-ocr.types';
@@ -7,6 +7,7 @@ import { findLostCueAreas } from './lost-cue-areas';
 import { findUnsureAreas } from './unsure-areas';
 import { besideAvatar, leftOfColumn, unreadUnderAvatar } from './avatar-areas';
 import { fuzzyOccurrences, recipientNames } from './recipient-names';
+import { TO_LABEL } from './mail-labels';
 
 /** A line that starts with the rest of a scheme: its first letters ended the line above. */
 const SCHEME_REST = /^\s*(?:t?t?ps?:?\/\/|s?:\/\/|\/\/)[A-Za-z0-9]/i;
@@ -85,7 +86,13 @@ export function findSensitiveBoxes(lines: readonly OcrLine[], image?: ImageSize)
     const field = FIELD_LINE.exec(line.text);
     if (field && line.confidence < UNSURE_SPAN_LINE_CONFIDENCE) marked.push({ start: field[0].trimEnd().length - 1, end: line.text.length, line: index, wraps: false, address: false });
   });
-  return [...marked.flatMap((span) => boxFor(besideAvatar(lines[span.line]!, span), span, numberMargin(lines[span.line]!, span))), ...unread];
+  return [...marked.flatMap((span) => {
+    const boxes = boxFor(besideAvatar(lines[span.line]!, span), span, numberMargin(lines[span.line]!, span));
+    // A mail header's To row stands apart, its value set in a row taller than its glyphs (macOS Mail's
+    // 「宛先: nakamura_dai…」 at 2×: 23 px of ink under 15 px of blank): the recipient's cover reaches up
+    // through the blank, which costs no ink and leaves no top edge bare where OCR set its boxes low.
+    return TO_LABEL.test(foldWidth(lines[span.line]!.text)) ? boxes.map((box) => intoBlankAbove(lines, span.line, box)) : boxes;
+  }), ...unread];
 }
 
 /** URL, e-mail and number spans, for a second reading of just those areas. */

@@ -104,6 +104,8 @@ const ONE_FOR_PLUS_NUMBER = /(?<![\d+])181(?:\d{2}|[\s\-‐－ー−]\d{1,2})[\s
  * after 番号 or No. (「伝票番号205-0648-3901」: a slip number).
  */
 const PHONE_SHAPED = /(?<![\d./]|番号\s*[:：]?\s*|No\.?\s*[:：]?\s*)\d{2,4}[-‐－ー−]\d{2,4}[-‐－ー−]\d{4}(?![\d\-‐－ー−])/g;
+/** A run of address characters, a letter among them, broken at the line's end after a "-", "_" or ".". */
+const ADDRESS_BROKEN_AT_END = /(?<![A-Za-z0-9._%+-])(?=[A-Za-z0-9._%+-]*[A-Za-z])[A-Za-z0-9][A-Za-z0-9._%+-]{5,}[-_.]\s*$/;
 /** A link's label and its colon, with something after it on the line. */
 const URL_LABEL = /U\s?R\s?L\s*[:：]\s*(?=\S*[A-Za-z0-9])/;
 /** A scheme's "h" and at most four more letters (misread) ending a line right after a sentence ("…更新してください。hh"). */
@@ -121,6 +123,8 @@ const ADDRESS_TO_BRACKET = /[A-Za-z0-9._%+-]+@[^\s<>＜＞]*(?:\s[^\s<>＜＞]+)
  * or a digit. Not digits alone: an SMS app's back arrow before a short code ("< 300300") is chrome.
  */
 const CUT_LOCAL_PART = /^(?=[^A-Za-z]*[A-Za-z])(?=[A-Za-z0-9._%+-]*[_+%\d])[A-Za-z0-9][A-Za-z0-9._%+-]*$/;
+/** An address's first characters only, one to four, at the line's end after its "<". */
+const CUT_ADDRESS_START = /^(?=[^A-Za-z]*[A-Za-z])[A-Za-z0-9][A-Za-z0-9._%+-]{0,3}$/;
 const BRACKETED_ADDRESS = /[<＜]\s*([^<>＜＞\s]*[A-Za-z0-9][^<>＜＞\s]*)(?:\s*[>＞]|\s*$)/g;
 /**
  * A bracket closed on a long run of letters whose "@" and dots OCR lost, split at most once where
@@ -185,7 +189,10 @@ function wideTextSpans(probe: string): FoundSpan[] {
     // Or an address cut before its "@" at the line's end (a banner or the pane's edge over the rest,
     // "<no_reply+"): a local part's marks or digits, which "<Back" and "<戻る" never have.
     const cutLocalPart = CUT_LOCAL_PART.test(match[1]!) && !/[>＞]\s*$/.test(match[0]);
-    if ((!/[@.]/.test(match[1]!) && !cutLocalPart) || match[1]!.replace(/[^A-Za-z0-9]/g, '').length < 3) continue;
+    // (Or its first letter or few after a display name, the rest under a banner or past the pane's
+    // edge: 「Apple 会員サポート <no」 read "<nc" at the line's end. A back button's "<" starts its line.)
+    const cutShort = CUT_ADDRESS_START.test(match[1]!) && !/[>＞]\s*$/.test(match[0]) && probe.slice(match.index + match[0].length).trim() === '' && probe.slice(0, match.index).trim().length >= 2;
+    if (!cutShort && ((!/[@.]/.test(match[1]!) && !cutLocalPart) || match[1]!.replace(/[^A-Za-z0-9]/g, '').length < 3)) continue;
     // From the "<" on: OCR's boxes for an address's first letters sit a few pixels right of them
     // (「<order06@…」 on Outlook web 2×: the box began 4 px into the address's first letter).
     const end = match.index + match[0].length;
@@ -207,6 +214,11 @@ function wideTextSpans(probe: string): FoundSpan[] {
   }
   // A link's label, "URL:" and the rest of the line: the link, however it was read ("URL:htt" with
   // "p://…" on the row below unread).
+  // An address run broken at its line's end right after a "-", "_" or ".", whatever became of its
+  // "@" and dots ("…・infoemailLdocomo-" / "mydocomoっyz" for "info@mail.docomo-" / "mydocomo.xyz"):
+  // a word of Japanese text does not break there, an address wrapping at its column's edge does.
+  const broken = ADDRESS_BROKEN_AT_END.exec(probe);
+  if (broken) spans.push({ start: broken.index, end: probe.trimEnd().length, wraps: true, address: true });
   const link = URL_LABEL.exec(probe);
   if (link) spans.push({ start: link.index + link[0].length, end: probe.trimEnd().length, wraps: true, address: true });
   for (const match of probe.matchAll(ADDRESS_SPLIT_TLD)) spans.push({ start: match.index, end: match.index + match[0].length, wraps: false, address: true });

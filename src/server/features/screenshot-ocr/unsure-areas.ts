@@ -1,7 +1,8 @@
 import { NOT_A_NAME } from '../../../common/personal-data';
-import { alignedLeft, boxFor, columnLeft, type ImageSize, isNextLine, rowAbove, sameRow, typicalLineHeight } from './line-geometry';
+import { alignedLeft, boxFor, columnLeft, type ImageSize, isNextLine, rowAbove, sameRow, typicalGlyphHeight, typicalLineHeight } from './line-geometry';
 import type { OcrLine } from './ocr-layout';
 import { foldWidth, looksLikeAddress } from './ocr-text';
+import { boxOnUpload } from './page-skew';
 import type { PixelBox } from './screenshot-ocr.types';
 import type { MarkedSpan } from './sensitive-areas';
 import { HONORIFIC_LOOKALIKES, RECIPIENT_LABEL } from './sensitive-text';
@@ -71,6 +72,8 @@ const SENTENCE_END = /(?:[。．:：]|ください|下さい)\s*$/;
  */
 const LINK_EDGE_MIN_ROWS = 0.3;
 const LINK_EDGE_MAX_ROWS = 1.5;
+/** A link's last piece alone on its line is this many characters at most (a longer run is a URL of its own, covered by the address rules). */
+const URL_PIECE_CHARS = 16;
 /** A piece of a URL past its scheme: URL characters only, no "@". */
 const URL_REST_ALONE = /^[A-Za-z0-9\-._~/?#&=%+:]+$/;
 /** The first part of a wrapped address, at the end of the row above: URL characters up to the end. */
@@ -220,6 +223,15 @@ function wrapStart(lines: readonly OcrLine[], span: MarkedSpan, found: MarkedSpa
       found.push({ start: 0, end: piece.text.length, line: above, wraps: false, address: false });
       return;
     }
+    // (Or the same one or two characters ending a piece of the row read unsurely that starts further
+    // left, the address's first ones read together with an icon beside them: 「還>」 for an app icon
+    // and "s-" over "nakamura.51@…", whatever else stands further right on the row (another pane's
+    // column heads). Only the characters over the address's start go.)
+    const over = piece.box.x < line.box.x && piece.confidence < MISREAD_PIECE_CONFIDENCE ? piece.charBoxes.findIndex((box) => box.x + box.w > line.box.x - line.box.h * 0.5) : -1;
+    if (over > 0 && [...piece.text.slice(over).trim()].length <= 2 && piece.charBoxes.slice(over).every((box) => box.h <= line.box.h * 1.2)) {
+      found.push({ start: over, end: piece.text.length, line: above, wraps: false, address: false });
+      return;
+    }
     const tail = TRAILING_ADDRESS_PART.exec(lines[above]!.text);
     if (tail && /[A-Za-z]/.test(tail[0])) {
       found.push({ start: tail.index, end: lines[above]!.text.length, line: above, wraps: false, address: false });
@@ -298,6 +310,11 @@ function linkHoles(lines: readonly OcrLine[], marked: readonly MarkedSpan[], tex
     const pad = row * 0.6;
     const joinsRest = below.some((other) => other.box.y < next + row * 0.5 && restStarts.has(lines.indexOf(other)));
     holes.push({ x: left - pad, y: top, w: wide - left + pad * 2, h: hole + (joinsRest ? row * 0.5 : 0) });
+    // (A short run of URL characters alone right under the hole, 「form」 under a link's unread first
+    // line: the link's last piece, which no rule knows for an address without its start.)
+    for (const rest of below.filter((other) => other.box.y < next + row * 0.5 && other.text.trim().length <= URL_PIECE_CHARS && URL_REST_ALONE.test(other.text.trim()) && /[A-Za-z]/.test(other.text))) {
+      holes.push({ x: rest.box.x - pad, y: rest.box.y - rest.box.h * 0.25, w: rest.box.w + pad * 2, h: rest.box.h * 1.5 });
+    }
     // A sentence ending its line well short of the column, "い。" under "…詳細は下記よりご確認くださ",
     // with nothing read right of it: the link began right after it on the same row, and went unread too.
     const end = line.box.x + line.box.w;
@@ -344,13 +361,16 @@ function toLineBetween(lines: readonly OcrLine[], line: OcrLine, greeting: OcrLi
     && other.box.y >= line.box.y + line.box.h * 0.5 && other.box.y + other.box.h <= greeting.box.y);
 }
 
-/** The median height of the characters of the lines read surely: the page's glyph height. */
-function typicalGlyphHeight(lines: readonly OcrLine[]): number {
-  const heights = lines.filter((line) => line.confidence >= SURE_TEXT_CONFIDENCE).flatMap((line) => line.charBoxes.map((box) => box.h)).filter((h) => h > 0).sort((a, b) => a - b);
-  return heights[Math.floor(heights.length / 2)] ?? Infinity;
-}
 
+/**
+ * Is the line cut through by the image's top or bottom edge? On a page turned level those are the
+ * upload's edges, which run through the page inside the blank corners the turn added (a rotated
+ * capture's first row, cut by its crop, stands 10 px below the page's own top): the line is
+ * measured on the upload.
+ */
 function cutByEdge(line: OcrLine, image: ImageSize): boolean {
   const margin = Math.max(2, line.box.h * 0.25);
-  return line.box.y <= margin || line.box.y + line.box.h >= image.height - margin;
+  const box = image.turn ? boxOnUpload(line.box, image.turn) : line.box;
+  const height = image.turn ? image.turn.height : image.height;
+  return box.y <= margin || box.y + box.h >= height - margin;
 }
