@@ -6,7 +6,7 @@
 import { isChrome } from './app-chrome';
 import { findEmailAddress } from './address-repair';
 import { bodyGlyphSize, glyphSize, type ImageSize, meaningfulChars, repairColons, type TextLine } from './form-lines';
-import { DATE, FROM_LABEL, HEADER_LABEL, TO_LABEL } from './mail-labels';
+import { DATE, FROM_LABEL, HEADER_LABEL, isDateRow, TO_LABEL } from './mail-labels';
 import type { OcrLine } from './ocr-layout';
 import { endsLeftOf, messageLeft } from './body-chrome';
 import { UNSURE_CHAR, withoutChip } from './subject-chips';
@@ -59,7 +59,7 @@ export function tallestLine(lines: TextLine[], headerEnd: number, size: ImageSiz
     if ((bodySize !== null && glyphSize(line) < bodySize * SUBJECT_SIZE) || (left !== null && endsLeftOf(lines[i]!, left))) continue;
     // The sender's row ends with the time the mail came (the avatar's letter makes it look large: 「のNHK 20:56」).
     if (isSenderWithAvatar(text)) continue;
-    if (findEmailAddress(text) || DATE.test(text) || TO_LABEL.test(text) || FROM_LABEL.test(text) || /(様|さま|殿)$/.test(text) || ENDS_WITH_TIME.test(text) || endsWithTimeApart(line)) continue;
+    if (findEmailAddress(text) || isDateRow(text) || TO_LABEL.test(text) || FROM_LABEL.test(text) || /(様|さま|殿)$/.test(text) || ENDS_WITH_TIME.test(text) || endsWithTimeApart(line)) continue;
     // iOS Mail puts the sender's name on its own line right above the address.
     const below = lines[i + 1];
     const belowEmail = below ? findEmailAddress(below.text) : null;
