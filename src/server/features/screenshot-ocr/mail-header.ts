@@ -1,7 +1,7 @@
 import { isChrome } from './app-chrome';
 import { findEmailAddress, findSenderAddress, hasTopLevelDomain } from './address-repair';
 import { glyphSize, type ImageSize, meaningfulChars, type TextLine } from './form-lines';
-import { DATE, DATE_LABEL, FROM_LABEL, HEADER_LABEL, isDateRow, LABEL_ALONE, MIN_SUBJECT_CHARS, SUBJECT_LABEL, TO_LABEL } from './mail-labels';
+import { DATE_LABEL, FROM_LABEL, HEADER_LABEL, isDateRow, LABEL_ALONE, MIN_SUBJECT_CHARS, SUBJECT_LABEL, TO_LABEL } from './mail-labels';
 import { cleanSubject, tallestLine, unlabelledSubject } from './mail-subject';
 import type { OcrLine } from './ocr-layout';
 
