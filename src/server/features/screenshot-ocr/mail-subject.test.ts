@@ -193,3 +193,43 @@ describe('Gmail\'s inbox chip read with the menu glyph after it', () => {
     expect(mail([read], [line('楽天市場', 186, { x: 60, h: 14 })]).subject).toBe('楽天市場|アカウント確認のお願い【未払い:27,160円】');
   });
 });
+
+describe('a wrapped subject', () => {
+  it('goes on past a button\'s glyph set apart at its first line\'s end (Gmail for iOS\'s ☆ read as 「文」)', () => {
+    const first = line('東京電力エナジーパート文', 110, { x: 20, h: 26 });
+    // The star stands a character's width apart from the words.
+    const star = first.charBoxes.length - 1;
+    first.charBoxes[star] = { ...first.charBoxes[star]!, x: first.charBoxes[star]!.x + 24 };
+    first.box = { ...first.box, w: first.box.w + 24 };
+    const form = mail([first, line('ナー|料金の未納のお知ら', 138, { x: 20, h: 26 }), line('せ【未払い:8,530円】', 166, { x: 20, h: 26 })], []);
+    expect(form.subject).toBe('東京電力エナジーパートナー|料金の未納のお知らせ【未払い:8,530円】');
+  });
+
+  it('goes on onto a line that opens with a closing mark, whose character before it left the line above short', () => {
+    const subject = [
+      line('【重要】ご登録のお客様情報確認', 110, { x: 20, h: 24 }),
+      line('をお願いします(11月19日ま', 136, { x: 20, h: 24 }),
+      // Gmail's inbox chip follows the subject's last word.
+      line('で)受信トレイ', 162, { x: 20, h: 24 }),
+    ];
+    expect(mail(subject, []).subject).toBe('【重要】ご登録のお客様情報確認をお願いします(11月19日まで)');
+  });
+
+  it('goes on after a first line that ends in a closing bracket, though the next line is wider', () => {
+    const subject = [
+      line('【重要】[ゆうちょ銀行]', 110, { x: 20, h: 24 }),
+      line('お取引目的等の確認のお願', 136, { x: 20, h: 24 }),
+      line('い(11月16日まで)', 162, { x: 20, h: 24 }),
+    ];
+    expect(mail(subject, []).subject).toBe('【重要】[ゆうちょ銀行]お取引目的等の確認のお願い(11月16日まで)');
+  });
+
+  it('still ends at a shorter line that the next does not continue after a closing mark', () => {
+    const subject = [
+      line('【重要】ご登録のお客様情報確認', 110, { x: 20, h: 24 }),
+      line('をお願いします(11月19日ま', 136, { x: 20, h: 24 }),
+      line('でんき', 162, { x: 20, h: 24 }),
+    ];
+    expect(mail(subject, []).subject).toBe('【重要】ご登録のお客様情報確認をお願いします(11月19日ま');
+  });
+});

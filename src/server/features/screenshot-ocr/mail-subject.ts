@@ -99,10 +99,13 @@ export function unlabelledSubject(lines: TextLine[], chosen: number): { text: st
   }
   // The lines above the chosen one continue into it, so none of them ends in a chip (but one may end in an icon).
   const parts = lines.slice(first, chosen).map(({ text, line }) => withoutIconAtWrap(line, text));
-  const chosenCut = withoutChip(lines[chosen]!.line, lines[chosen]!.text);
-  parts.push(chosenCut ?? lines[chosen]!.text);
-  // A chip ends the subject: what follows it on the next line is the sender's row.
-  if (chosenCut !== null) return { text: parts.join(''), end: chosen };
+  const chosenText = lines[chosen]!.text;
+  const chosenCut = withoutChip(lines[chosen]!.line, chosenText);
+  parts.push(chosenCut ?? chosenText);
+  // A chip ends the subject: what follows it on the next line is the sender's row. A button's glyph or two set apart at
+  // the line's end (Gmail for iOS's ☆, read 「文」「凛」) is no chip: the subject may wrap past it onto the next line.
+  const iconCut = chosenCut !== null && glyphsCut(chosenText, chosenCut) <= MAX_ICON_GLYPHS;
+  if (chosenCut !== null && !iconCut) return { text: parts.join(''), end: chosen };
   let end = chosen;
   while (end - first < MAX_SUBJECT_LINES - 1) {
     const current = lines[end]!;
@@ -117,7 +120,7 @@ export function unlabelledSubject(lines: TextLine[], chosen: number): { text: st
     // where the sender's row comes next in the column), full is as wide as the message's own lines.
     const besidePanes = nextIndex > end + 1;
     const wrapWidth = end > first ? Math.max(...lines.slice(first, end).map(({ line }) => line.box.x + line.box.w)) : besidePanes ? messageRight(lines) : -Infinity;
-    if (!next || current.line.box.x + current.line.box.w < wrapWidth - glyphSize(current.line) * 2) break;
+    if (!next || current.line.box.x + current.line.box.w < wrapWidth - glyphSize(current.line) * shortfall(next.text)) break;
     // The next header row (「差出人Amazon」, its English part set smaller than the label) is no wrapped line, chip or not.
     if (HEADER_LABEL.test(next.text) || findEmailAddress(next.text) || ENDS_WITH_TIME.test(next.text) || timeBeside(lines, nextIndex)) break;
     const text = parts.join('');
@@ -143,9 +146,26 @@ export function unlabelledSubject(lines: TextLine[], chosen: number): { text: st
   }
   // Icons after the subject (a flag, a star) read as a few unsure characters on its last line. A
   // wrapped line left with less than two characters was the subject's end read unsurely, not icons.
-  const last = withoutUnsureTail(lines[end]!.line, parts[parts.length - 1]!);
+  // (The chosen line's icon is already cut.)
+  const last = iconCut && end === chosen ? parts.at(-1)! : withoutUnsureTail(lines[end]!.line, parts[parts.length - 1]!);
   if (end === chosen || [...last].length >= 2) parts[parts.length - 1] = last;
   return { text: parts.join(''), end };
+}
+
+/** A closing mark never starts a line: the character before it goes down with it, and the line above ends a character short. */
+const CLOSING_AT_LINE_START = /^.?[)）」』】\]］、。，．]/u;
+
+/** How many characters short of the wrap width a line may end and still have wrapped (one more before a closing mark). */
+function shortfall(nextText: string): number {
+  return CLOSING_AT_LINE_START.test(nextText) ? 3 : 2;
+}
+
+/** A button after a subject's first line is read as a glyph or two (☆ as 「文」, 「_文」). */
+const MAX_ICON_GLYPHS = 2;
+
+/** How many glyphs (spaces aside) a cut took off the end of a line's text. */
+function glyphsCut(text: string, cut: string): number {
+  return [...text.replace(/\s/g, '')].length - [...cut.replace(/\s/g, '')].length;
 }
 
 /**
@@ -207,8 +227,9 @@ function continuesSubject(line: OcrLine, next: OcrLine, text: string): boolean {
  */
 function wrapsOnto(line: OcrLine, next: OcrLine, text: string): boolean {
   const size = glyphSize(line);
-  // A line ending in 、 or 。 ends at that mark's ink, at the left of its advance: half a character short.
-  const slack = /[、。，．]$/.test(line.text) ? 1 : 0.5;
+  // A line ending in 、 or 。 ends at that mark's ink, at the left of its advance: half a character short. A closing
+  // bracket's ink stands at the left of its advance too, and the next word may not have fitted after it (「【重要】[ゆうちょ銀行]」).
+  const slack = /[、。，．]$/.test(line.text) ? 1 : /[\]］】」』)）]$/.test(line.text) ? 1.5 : 0.5;
   return next.box.y - (line.box.y + line.box.h) < line.box.h * 0.8 && !/[】」)）]$/.test(text)
     && Math.abs(next.box.x - line.box.x) < size && line.box.x + line.box.w + size * slack > next.box.x + next.box.w;
 }
