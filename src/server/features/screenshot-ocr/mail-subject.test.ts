@@ -176,6 +176,23 @@ describe('a desktop client\'s sender row with its avatar', () => {
     expect(desktop('みずほ銀行セキュリティセンター<notice.10_jp@mizuh', subjectLine).subject).toBe('メルカリ|アカウント確認のお願い');
   });
 
+  it('is no subject when it is the name over the address in angle brackets, the date listed between them', () => {
+    const nameRow = line('のYahoo!ショッピングカスタマーセンター', 96, { x: 300, h: 30 });
+    const form = extractFormData([
+      nameRow,
+      line('2026年11月21日21:36', 100, { x: 1100, h: 16 }),
+      line('送信済み', 110, { x: 20, h: 16 }),
+      line('<info.89_jp@yahoo-shopping.example>', 130, { x: 320, h: 16 }),
+      line('[Yahoo!ショッピング]【要対応】本人確認', 150, { x: 320, h: 16 }),
+      line('宛先:村上花子', 172, { x: 320, h: 16 }),
+      line('お客様各位', 210, { x: 300, h: 16 }),
+      line('平素よりYahoo!ショッピングをご愛顧いただき、ありがとうございます。', 240, { x: 300, h: 16 }),
+      line('お客様のアカウントで異常なログインが検出されました。', 262, { x: 300, h: 16 }),
+      line('下記URLよりご確認ください。', 284, { x: 300, h: 16 }),
+    ], DESKTOP);
+    expect(form.subject).toBe('[Yahoo!ショッピング]【要対応】本人確認');
+  });
+
   it('finds the subject above the To row past its last character wrapped alone', () => {
     const wrapped = [line('メルカリ|アカウント確認のお願', 130, { x: 300, h: 16 }), line('い', 150, { x: 300, h: 16 })];
     expect(desktop('②メルカリ会員サポート', wrapped).subject).toMatch(/^メルカリ\|アカウント確認のお願/);

@@ -60,10 +60,7 @@ export function tallestLine(lines: TextLine[], headerEnd: number, size: ImageSiz
     // The sender's row ends with the time the mail came (the avatar's letter makes it look large: 「のNHK 20:56」).
     if (isSenderWithAvatar(text)) continue;
     if (findEmailAddress(text) || isDateRow(text) || TO_LABEL.test(text) || FROM_LABEL.test(text) || /(様|さま|殿)$/.test(text) || ENDS_WITH_TIME.test(text) || endsWithTimeApart(line)) continue;
-    // iOS Mail puts the sender's name on its own line right above the address.
-    const below = lines[i + 1];
-    const belowEmail = below ? findEmailAddress(below.text) : null;
-    if (below && belowEmail && meaningfulChars(below.text.replace(belowEmail, '')) < 2 && meaningfulChars(text) <= 16 && below.line.box.y - (line.box.y + line.box.h) < line.box.h * 1.5) continue;
+    if (nameAboveAddress(lines, i)) continue;
     candidates.push(i);
   }
   const long = candidates.filter((i) => meaningfulChars(lines[i]!.text) >= 8 || /【.+】/.test(lines[i]!.text));
@@ -77,6 +74,24 @@ export function tallestLine(lines: TextLine[], headerEnd: number, size: ImageSiz
     }
   }
   return best;
+}
+
+/** A sender's display name is short; a subject set right above an address runs longer. */
+const MAX_NAME_CHARS = 16;
+/** A display name can run longer (「Yahoo!ショッピングカスタマーセンター」) when its address below stands in angle brackets. */
+const MAX_BRACKETED_NAME_CHARS = 24;
+
+/**
+ * The sender's name on its own line right above the address, alone on its line: iOS Mail, and macOS Mail, which sets the
+ * name large beside the avatar and the address in angle brackets below it (OCR may list the date at the right in between).
+ */
+function nameAboveAddress(lines: TextLine[], index: number): boolean {
+  const { text, line } = lines[index]!;
+  const inColumn = (other: OcrLine) => other.box.x < line.box.x + line.box.w && other.box.x + other.box.w > line.box.x && other.box.y > line.box.y + line.box.h / 2;
+  const below = lines.slice(index + 1, index + 6).find((entry) => inColumn(entry.line));
+  const address = below ? findEmailAddress(below.text) : null;
+  if (!below || !address || meaningfulChars(below.text.replace(address, '')) >= 2 || below.line.box.y - (line.box.y + line.box.h) >= line.box.h * 1.5) return false;
+  return meaningfulChars(text) <= (/^<.*>$/.test(below.text.trim()) ? MAX_BRACKETED_NAME_CHARS : MAX_NAME_CHARS);
 }
 
 /** A subject wraps onto at most this many lines (three on a phone at large text, a fourth to spare). */
