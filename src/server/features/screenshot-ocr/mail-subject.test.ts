@@ -250,3 +250,24 @@ describe('a wrapped subject', () => {
     expect(mail(subject, []).subject).toBe('【重要】ご登録のお客様情報確認をお願いします(11月19日ま');
   });
 });
+
+describe('the size of a subject\'s wrapped lines', () => {
+  it('is measured without the icons after the words, which widen the line\'s box', () => {
+    const last = line('が検知されました衣鮭', 132, { x: 20, h: 20 });
+    // Two icons read unsurely, set apart from the words.
+    for (const i of [8, 9]) {
+      last.charBoxes[i] = { ...last.charBoxes[i]!, x: last.charBoxes[i]!.x + 30 };
+      last.charConfidences[i] = 60;
+    }
+    last.box = { ...last.box, w: last.box.w + 30 };
+    const form = mail([line('【重要】お客様の口座で不正な取引の可能性', 110, { x: 20, h: 20 }), last], []);
+    expect(form.subject).toBe('【重要】お客様の口座で不正な取引の可能性が検知されました');
+  });
+
+  it('is told by the height on a line with an amount, whose full-width figures OCR read as narrow ones', () => {
+    const amount = line('8, 010円】', 130, { x: 20, h: 18 });
+    amount.box = { ...amount.box, w: 130 };
+    const form = mail([line('エポスカード|ご利用確認のお願い【未払い:', 110, { x: 20, h: 18 }), amount], []);
+    expect(form.subject).toBe('エポスカード|ご利用確認のお願い【未払い:8,010円】');
+  });
+});

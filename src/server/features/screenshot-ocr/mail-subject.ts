@@ -9,11 +9,9 @@ import { bodyGlyphSize, glyphSize, type ImageSize, meaningfulChars, repairColons
 import { DATE, FROM_LABEL, HEADER_LABEL, isDateRow, TO_LABEL } from './mail-labels';
 import type { OcrLine } from './ocr-layout';
 import { endsLeftOf, messageLeft } from './body-chrome';
-import { UNSURE_CHAR, withoutChip } from './subject-chips';
-import { withoutIconAtWrap } from './subject-icons';
-import { closesTagFrame } from './subject-marks';
+import { withoutChip } from './subject-chips';
+import { subjectGlyphSize, withoutIconAtWrap, withoutUnsureTail } from './subject-icons';
 
-const MAX_UNSURE_TAIL = 4;
 /** Below this, a line above the subject is icons read as kanji (「吾眉本剛較」), not its first half. */
 const MIN_SUBJECT_CONFIDENCE = 50;
 /** A kana or kanji standing alone on its line (chrome elsewhere, a subject's wrapped end here). */
@@ -217,24 +215,22 @@ function messageRight(lines: TextLine[]): number {
   return Math.max(...inColumn.map(({ line }) => line.box.x + line.box.w));
 }
 
-/** Drops trailing characters tesseract was unsure of: icons after a subject (「…しました衰ィ」). */
-function withoutUnsureTail(line: OcrLine, text: string): string {
-  let end = line.text.length;
-  while (end > 0 && line.text.length - end < MAX_UNSURE_TAIL && (line.charConfidences[end - 1] ?? 100) < UNSURE_CHAR && !/[】」)）]/.test(line.text[end - 1]!)) end--;
-  if (line.text.length - end >= MAX_UNSURE_TAIL && (line.charConfidences[end - 1] ?? 100) < UNSURE_CHAR) return text;
-  // One unsure glyph closing a 【tag】◆…◆ frame is the frame's mark, not an icon (「【日本郵便】あお届け先住所の確認あ」).
-  if (line.text.length - end === 1 && closesTagFrame(text)) return text;
-  // The text is the line's, folded character for character (its colons read by shape): cut as many.
-  return end === line.text.length ? text : [...text].slice(0, end - line.text.length).join('').trim();
-}
-
 /** The next line continues the subject: the same size, right below, starting at its left edge. */
 function continuesSubject(line: OcrLine, next: OcrLine, text: string): boolean {
-  const size = glyphSize(line);
+  const size = subjectGlyphSize(line);
   // One character's box is narrower than its advance (「て」 43 px wide in a line of 52-px characters).
   const tolerance = next.text.trim().length === 1 ? 0.25 : 0.15;
-  return Math.abs(glyphSize(next) - size) < size * tolerance && wrapsOnto(line, next, text);
+  const sameSize = Math.abs(subjectGlyphSize(next) - size) < size * tolerance
+    // Full-width figures read as ASCII ones (「【未払い：３，６６０円】」 as 「3, 6 6 0円】」) make a line measure wrong by its
+    // width; its height still tells its size.
+    || ([line, next].some(({ text: read }) => AMOUNT.test(read)) && Math.abs(next.box.h - line.box.h) < line.box.h * AMOUNT_HEIGHT_TOLERANCE);
+  return sameSize && wrapsOnto(line, next, text);
 }
+
+/** An amount in figures (「3, 6 6 0円」「8, 010円】」). */
+const AMOUNT = /\d[\d,.\s]*円/;
+/** Boxes of lines of one size differ in height by the marks they hold (【】 reach higher and lower than kana). */
+const AMOUNT_HEIGHT_TOLERANCE = 0.13;
 
 /**
  * The next line stands where the subject's wrapped text would: right below, flush left (not further left

@@ -1,7 +1,8 @@
 import { glyphSize } from './form-lines';
 import type { OcrLine } from './ocr-layout';
 import { isCjk } from './ocr-text';
-import { UNSURE_CHAR } from './subject-chips';
+import { UNSURE_CHAR, withoutChip } from './subject-chips';
+import { closesTagFrame } from './subject-marks';
 
 /** An icon's glyphs read at a wrapped line's end are a character or two (☆ read as 「文」, 「_淡」). */
 const MAX_ICON_CHARS = 2;
@@ -42,4 +43,38 @@ export function withoutIconAtWrap(line: OcrLine, text: string): string {
     if ((gap > em * ICON_GAP || (unsure && gap > em * UNSURE_ICON_GAP)) && text.endsWith(tail)) return text.slice(0, text.length - tail.length).trimEnd();
   }
   return text;
+}
+
+/** Icons after a subject are read as a few unsure glyphs at most. */
+const MAX_UNSURE_TAIL = 4;
+
+/** Drops trailing characters tesseract was unsure of: icons after a subject (「…しました衰ィ」). */
+export function withoutUnsureTail(line: OcrLine, text: string): string {
+  let end = line.text.length;
+  while (end > 0 && line.text.length - end < MAX_UNSURE_TAIL && (line.charConfidences[end - 1] ?? 100) < UNSURE_CHAR && !/[】」)）]/.test(line.text[end - 1]!)) end--;
+  if (line.text.length - end >= MAX_UNSURE_TAIL && (line.charConfidences[end - 1] ?? 100) < UNSURE_CHAR) return text;
+  // One unsure glyph closing a 【tag】◆…◆ frame is the frame's mark, not an icon (「【日本郵便】あお届け先住所の確認あ」).
+  if (line.text.length - end === 1 && closesTagFrame(text)) return text;
+  // The text is the line's, folded character for character (its colons read by shape): cut as many.
+  return end === line.text.length ? text : [...text].slice(0, end - line.text.length).join('').trim();
+}
+
+const MIN_MEASURED_GLYPHS = 4;
+
+/**
+ * The size of a subject line's own characters: a chip or icons after its words (「が検知されました衣鮭」, a star set apart)
+ * widen its box past its characters and make it measure larger than the line it wraps from.
+ */
+export function subjectGlyphSize(line: OcrLine): number {
+  const kept = withoutChip(line, line.text) ?? withoutUnsureTail(line, line.text);
+  const glyphs = [...kept.replace(/\s/g, '')].length;
+  const ink = [...line.text].flatMap((char, i) => (char.trim() === '' ? [] : [i]));
+  // A few glyphs left tell little of the size (a wrapped end 「認」 and the frame's closing mark, its box drawn too wide).
+  if (glyphs < MIN_MEASURED_GLYPHS || glyphs >= ink.length) return glyphSize(line);
+  const keptBoxes = ink.slice(0, glyphs).map((i) => line.charBoxes[i]).filter((box) => box !== undefined);
+  const tail = line.charBoxes[ink[glyphs]!];
+  // A box tesseract drew too wide (a rotated page's) must not reach past where the tail starts.
+  const right = Math.min(Math.max(...keptBoxes.map((box) => box.x + box.w)), tail?.x ?? Infinity);
+  const text = ink.slice(0, glyphs).map((i) => line.text[i]).join('');
+  return right > line.box.x ? glyphSize({ ...line, text, box: { ...line.box, w: right - line.box.x } }) : glyphSize(line);
 }
