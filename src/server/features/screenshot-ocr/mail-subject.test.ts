@@ -232,6 +232,11 @@ describe('a wrapped subject', () => {
     expect(mail(subject, []).subject).toBe('【重要】ご登録のお客様情報確認をお願いします(11月19日まで)');
   });
 
+  it('goes on onto a wider line that opens with a closing mark (the character before it came down with it)', () => {
+    const subject = [line('【重要】お支払いが確認できないた', 110, { x: 30, h: 20 }), line('め、供給を停止する場合がございます。', 132, { x: 18, h: 20 })];
+    expect(mail(subject, []).subject).toBe('【重要】お支払いが確認できないため、供給を停止する場合がございます。');
+  });
+
   it('goes on after a first line that ends in a closing bracket, though the next line is wider', () => {
     const subject = [
       line('【重要】[ゆうちょ銀行]', 110, { x: 20, h: 24 }),

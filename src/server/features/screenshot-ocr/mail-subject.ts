@@ -240,7 +240,8 @@ function wrapsOnto(line: OcrLine, next: OcrLine, text: string): boolean {
   const size = glyphSize(line);
   // A line ending in 、 or 。 ends at that mark's ink, at the left of its advance: half a character short. A closing
   // bracket's ink stands at the left of its advance too, and the next word may not have fitted after it (「【重要】[ゆうちょ銀行]」).
-  const slack = /[、。，．]$/.test(line.text) ? 1 : /[\]］】」』)）]$/.test(line.text) ? 1.5 : 0.5;
+  // A line that opens with a closing mark took the character before it down from the line above (「…確認できないた」「め、…」).
+  const slack = (/[、。，．]$/.test(line.text) ? 1 : /[\]］】」』)）]$/.test(line.text) ? 1.5 : 0.5) + (CLOSING_AT_LINE_START.test(next.text) ? 1 : 0);
   return next.box.y - (line.box.y + line.box.h) < line.box.h * 0.8 && !/[】」)）]$/.test(text)
     && Math.abs(next.box.x - line.box.x) < size && line.box.x + line.box.w + size * slack > next.box.x + next.box.w;
 }
