@@ -114,6 +114,21 @@ describe('the sender\'s row is no subject', () => {
 });
 
 describe('a subject cleaned', () => {
+  it('drops an icon read as marks before the first word', () => {
+    expect(cleanSubject('。Yahoo!ショッピング|【要対応】本人確認')).toBe('Yahoo!ショッピング|【要対応】本人確認');
+    expect(cleanSubject('s _ゆうちょ銀行|お取引目的等の確認のお願い')).toBe('ゆうちょ銀行|お取引目的等の確認のお願い');
+    expect(cleanSubject('NHK 受信料のお知らせ')).toBe('NHK 受信料のお知らせ');
+  });
+
+  it('drops a bracket\'s edge read as a mark beside it, and puts back an opening bracket not read', () => {
+    expect(cleanSubject('【重要】[NTTドコモ|]ポイント失効のお知らせ')).toBe('【重要】[NTTドコモ]ポイント失効のお知らせ');
+    expect(cleanSubject('【緊急】」エポスカードからのお知らせ')).toBe('【緊急】エポスカードからのお知らせ');
+    expect(cleanSubject('JCBカード」]【要対応】本人確認')).toBe('[JCBカード]【要対応】本人確認');
+    // A bar between a brand and its subject, and a quotation that opens, stay.
+    expect(cleanSubject('楽天カード|【要対応】本人確認')).toBe('楽天カード|【要対応】本人確認');
+    expect(cleanSubject('「ご注文」】の確認')).toBe('「ご注文」】の確認');
+  });
+
   it('joins full-width capitals OCR read a space apart (「ＪＣＢ」 as 「J C B」), and leaves words alone', () => {
     expect(cleanSubject('【重要】J C Bカード:お客様情報の確認')).toBe('【重要】JCBカード:お客様情報の確認');
     expect(cleanSubject('Apple ID A B')).toBe('Apple ID A B');
@@ -200,14 +215,22 @@ describe('a desktop client\'s sender row with its avatar', () => {
 });
 
 describe('Gmail\'s inbox chip read with the menu glyph after it', () => {
-  it('is cut when its first letter is set small and the rest were given the line\'s full height, read surely', () => {
+  const chipRead = (chip: string) => {
     const subject = '楽天市場|アカウント確認のお願い【未払い:27,160円】';
-    const read = line(`${subject}百tレィメ`, 110, { x: 20, h: 20, charConfidence: 99 });
+    const read = line(`${subject}${chip}`, 110, { x: 20, h: 20, charConfidence: 99 });
     read.box = { ...read.box, y: 106, h: 28 };
     // The chip's first letter small and low; tesseract gave the others the line's full height (「tレィメ」 at 77–98).
     read.charBoxes[subject.length] = { ...read.charBoxes[subject.length]!, y: 118, h: 9 };
     for (let i = subject.length + 1; i < read.text.length; i++) read.charBoxes[i] = { ...read.charBoxes[i]!, y: 106, h: 28 };
-    expect(mail([read], [line('楽天市場', 186, { x: 60, h: 14 })]).subject).toBe('楽天市場|アカウント確認のお願い【未払い:27,160円】');
+    return mail([read], [line('楽天市場', 186, { x: 60, h: 14 })]).subject;
+  };
+
+  it('is cut when its first letter is set small and the rest were given the line\'s full height, read surely', () => {
+    expect(chipRead('百tレィメ')).toBe('楽天市場|アカウント確認のお願い【未払い:27,160円】');
+  });
+
+  it('is cut with the menu glyph read as x', () => {
+    expect(chipRead('吾tレィx')).toBe('楽天市場|アカウント確認のお願い【未払い:27,160円】');
   });
 });
 

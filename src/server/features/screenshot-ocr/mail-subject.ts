@@ -255,7 +255,21 @@ const SPACED_CAPITALS = /(?<![A-Za-z])[A-Z](?: [A-Z]){2,}(?![A-Za-z])/g;
 /** Full-width figures stand a wide advance apart too (「【未払い：８６，０６０円】」 read 「8 6, 0 6 0円」): spaces inside an amount. */
 const SPACED_FIGURES = /(?<=[\d,])\s+(?=[\d,]*\d[\d,]*円)|(?<=\d)\s+(?=,)|(?<=,)\s+(?=\d)/g;
 
+/**
+ * Marks before a subject's first word: an icon read as 「。」 or as a glyph, a space and 「_」 (「s _ゆうちょ銀行…」). No subject
+ * opens with a full stop or an underscore.
+ */
+const LEADING_MARKS = /^(?:\S\s+(?=_))?[_:。、\s]+/u;
+/**
+ * A bracket's edge read as a mark of its own beside it: 「[NTTドコモ|]」, 「【緊急】」エポス…」 (a 」 no 「 opened).
+ */
+const BRACKET_EDGE = /[|｜](?=[\]］])|(?<=[\]］】])」|」(?=[\]］】])/g;
+
+/** A [brand] tag whose opening bracket was not read (「JCBカード]【要対応】…」): a closing bracket with none before it. */
+const LOST_OPENING = /^([^[［\]］\s]{1,15})(?=[\]］])/u;
+
 export function cleanSubject(text: string): string | null {
-  const cleaned = repairColons(text).replace(/^[_:\s]+/, '').replace(SPACED_CAPITALS, (capitals) => capitals.replace(/ /g, '')).replace(SPACED_FIGURES, '').trim();
+  const edges = (text.includes('「') ? text : text.replace(BRACKET_EDGE, '')).replace(LOST_OPENING, '[$1');
+  const cleaned = repairColons(edges).replace(LEADING_MARKS, '').replace(SPACED_CAPITALS, (capitals) => capitals.replace(/ /g, '')).replace(SPACED_FIGURES, '').trim();
   return cleaned.length > 0 ? cleaned : null;
 }
