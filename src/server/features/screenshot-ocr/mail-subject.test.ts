@@ -166,6 +166,15 @@ describe('a 【tag】◆…◆ frame\'s closing mark read unsurely', () => {
   it('still drops an unsure icon glyph after a subject with no frame', () => {
     expect(mail([withUnsureEnd('【日本郵便】お届け先住所の確認あ', 94)], [line('日本郵便', 186, { x: 60, h: 14 })]).subject).toBe('【日本郵便】お届け先住所の確認');
   });
+
+  it('keeps the subject\'s own last character read nearly surely against the one before it', () => {
+    expect(mail([withUnsureEnd('[Amazon]【要対応】本人確認', 94)], [line('Amazon', 186, { x: 60, h: 14 })]).subject).toBe('[Amazon]【要対応】本人確認');
+    // Set apart by a gap, or read less surely, it is an icon.
+    const apart = withUnsureEnd('[Amazon]【要対応】本人確認', 94);
+    apart.charBoxes[apart.text.length - 1] = { ...apart.charBoxes.at(-1)!, x: apart.charBoxes.at(-1)!.x + 10 };
+    expect(mail([apart], [line('Amazon', 186, { x: 60, h: 14 })]).subject).toBe('[Amazon]【要対応】本人確');
+    expect(mail([withUnsureEnd('[Amazon]【要対応】本人確認', 80)], [line('Amazon', 186, { x: 60, h: 14 })]).subject).toBe('[Amazon]【要対応】本人確');
+  });
 });
 
 describe('a desktop client\'s sender row with its avatar', () => {

@@ -2,7 +2,7 @@ import { glyphSize } from './form-lines';
 import type { OcrLine } from './ocr-layout';
 import { isCjk } from './ocr-text';
 import { UNSURE_CHAR, withoutChip } from './subject-chips';
-import { closesTagFrame } from './subject-marks';
+import { closesTagFrame, isMarkGlyph } from './subject-marks';
 
 /** An icon's glyphs read at a wrapped line's end are a character or two (☆ read as 「文」, 「_淡」). */
 const MAX_ICON_CHARS = 2;
@@ -55,6 +55,8 @@ export function withoutUnsureTail(line: OcrLine, text: string): string {
   if (line.text.length - end >= MAX_UNSURE_TAIL && (line.charConfidences[end - 1] ?? 100) < UNSURE_CHAR) return text;
   // One unsure glyph closing a 【tag】◆…◆ frame is the frame's mark, not an icon (「【日本郵便】あお届け先住所の確認あ」).
   if (line.text.length - end === 1 && closesTagFrame(text)) return text;
+  // One glyph read nearly surely, set against the one before it (no icon's gap), is the subject's own last character (「…ヤマト運輸」 at 94).
+  if (line.text.length - end === 1 && ownLastCharacter(line)) return text;
   // The text is the line's, folded character for character (its colons read by shape): cut as many.
   return end === line.text.length ? text : [...text].slice(0, end - line.text.length).join('').trim();
 }
@@ -77,4 +79,16 @@ export function subjectGlyphSize(line: OcrLine): number {
   const right = Math.min(Math.max(...keptBoxes.map((box) => box.x + box.w)), tail?.x ?? Infinity);
   const text = ink.slice(0, glyphs).map((i) => line.text[i]).join('');
   return right > line.box.x ? glyphSize({ ...line, text, box: { ...line.box, w: right - line.box.x } }) : glyphSize(line);
+}
+
+/** A last glyph read at this or more, touching the one before it, is a word's (icons were read at 31–94, a word's end at 94). */
+const NEARLY_SURE = 90;
+
+function ownLastCharacter(line: OcrLine): boolean {
+  const last = line.charBoxes.at(-1);
+  const before = line.charBoxes.at(-2);
+  const char = line.text.at(-1)!;
+  // ◆ and icons come back as these glyphs (「…確認あ」「…のお願い金」), read as unsurely.
+  if (!last || !before || (line.charConfidences.at(-1) ?? 0) < NEARLY_SURE || !isCjk(char) || isMarkGlyph(char)) return false;
+  return last.x - (before.x + before.w) < glyphSize(line) * 0.1;
 }

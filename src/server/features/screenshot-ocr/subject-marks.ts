@@ -8,6 +8,11 @@
 
 /** Glyphs ◆ and ◇ are read as (a subject's own words hardly start or end with these, see the guards below). */
 const MARK = '[金多るあ$＄%〇じぐ必ぷ愉⑦⑧]';
+/** A glyph ◆ or ◇ is read as (an icon after a subject is read as these too). */
+export function isMarkGlyph(char: string): boolean {
+  return new RegExp(`^${MARK}$`, 'u').test(char);
+}
+
 /** An icon's digit or dot read before the frame (「3多〇再配達…」「3。金〇再配達…」「3 $あ〇…」). */
 const LEADING_SPECK = '(?:\\d[。 ]?)?';
 
