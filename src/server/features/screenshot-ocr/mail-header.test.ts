@@ -110,6 +110,7 @@ describe('a date row', () => {
     expect(isDateRow('11月22日23:51')).toBe(true);
     expect(isDateRow('東京ガス会員サポート 11月24日')).toBe(true);
     expect(isDateRow('期限:11月13日')).toBe(true);
+    expect(isDateRow('2025年3月6日(木) 14:27')).toBe(true);
   });
 
   it('is no subject with a date among its words', () => {

@@ -1,7 +1,7 @@
 import { isChrome } from './app-chrome';
 import { findEmailAddress, findSenderAddress, hasTopLevelDomain } from './address-repair';
 import { glyphSize, type ImageSize, meaningfulChars, type TextLine } from './form-lines';
-import { DATE_LABEL, FROM_LABEL, HEADER_LABEL, isDateRow, LABEL_ALONE, MIN_SUBJECT_CHARS, SUBJECT_LABEL, TO_LABEL } from './mail-labels';
+import { DATE, DATE_LABEL, FROM_LABEL, HEADER_LABEL, isDateRow, LABEL_ALONE, MIN_SUBJECT_CHARS, SUBJECT_LABEL, TO_LABEL } from './mail-labels';
 import { cleanSubject, tallestLine, unlabelledSubject } from './mail-subject';
 import type { OcrLine } from './ocr-layout';
 
@@ -93,7 +93,7 @@ export function readMailHeader(lines: TextLine[], size: ImageSize): MailHeader {
   let subject: string | null = null;
   let headerEnd = -1;
   let subjectIndex = -1;
-  const firstDate = lines.findIndex(({ text, line }, index) => line.box.y < size.height * 0.5 && (DATE_LABEL.test(text) || isDateRow(text)) && lines.slice(0, index).every((above) => !endsSentence(above)));
+  const firstDate = lines.findIndex(({ text, line }, index) => line.box.y < size.height * 0.5 && (DATE_LABEL.test(text) || DATE.test(text)) && lines.slice(0, index).every((above) => !endsSentence(above)));
   // Labels inside the message ("日時：…" in a sign-in alert) are not header lines.
   // A warning banner above the header ("…の可能性があります。") is not where the message starts.
   const firstLabel = lines.findIndex(({ text }) => FROM_LABEL.test(text) || SUBJECT_LABEL.test(text) || TO_LABEL.test(text));

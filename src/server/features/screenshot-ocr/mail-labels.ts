@@ -14,8 +14,8 @@ export const SUBJECT_LABEL = /^\s*(Subject|件名)\s*[:_]?\s*/i;
 export const TO_LABEL = new RegExp(`^\\s*(?:\\S{1,2}(?=[宛玩発]て?先\\s*[:：]))?(To(?![a-z])|[宛玩発]先${NOT_LABEL}|宛て先|Cc(?![a-z]))\\s*[:_]?\\s*`, 'i');
 export const DATE_LABEL = /^\s*(Date|日時|送信日時|日付)\s*[:_]?\s*/i;
 export const DATE = /\d{4}\s*[/年.]\s*\d{1,2}\s*[/月.]\s*\d{1,2}|\d{1,2}月\d{1,2}日/;
-/** A date with nothing but figures and marks after it (a time, a weekday's bracket): the end of a date row or a sender's row. */
-const DATE_AT_END = new RegExp(`(?:${DATE.source})[^\\p{L}]{0,12}$`, 'u');
+/** A date with nothing but its weekday, figures and marks after it (a time): the end of a date row or a sender's row. */
+const DATE_AT_END = new RegExp(`(?:${DATE.source})(?:\\s*[(（][月火水木金土日][)）])?[^\\p{L}]{0,12}$`, 'u');
 /** A subject holds a few words at least. */
 export const MIN_SUBJECT_CHARS = 5;
 
