@@ -308,3 +308,21 @@ describe('the size of a subject\'s wrapped lines', () => {
     expect(form.subject).toBe('エポスカード|ご利用確認のお願い【未払い:8,010円】');
   });
 });
+
+describe('an icon read before the subject\'s first word', () => {
+  /** The subject's line with its first glyph set apart to the left by a gap. */
+  const withLeading = (subject: string, gap: number) => {
+    const read = line(subject, 110, { x: 60, h: 20 });
+    read.charBoxes[0] = { ...read.charBoxes[0]!, x: read.charBoxes[0]!.x - gap };
+    read.box = { ...read.box, x: read.box.x - gap, w: read.box.w + gap };
+    return read;
+  };
+
+  it('is dropped when set apart by more than a character\'s width', () => {
+    expect(mail([withLeading('3佐川急便|再配達のご案内', 30)], []).subject).toBe('佐川急便|再配達のご案内');
+  });
+
+  it('is kept as the subject\'s own figure when it stands against the next character', () => {
+    expect(mail([withLeading('3日間限定のご案内です', 0)], []).subject).toBe('3日間限定のご案内です');
+  });
+});

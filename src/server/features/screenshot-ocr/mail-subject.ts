@@ -10,7 +10,7 @@ import { DATE, FROM_LABEL, HEADER_LABEL, isDateRow, TO_LABEL } from './mail-labe
 import type { OcrLine } from './ocr-layout';
 import { endsLeftOf, messageLeft } from './body-chrome';
 import { withoutChip } from './subject-chips';
-import { subjectGlyphSize, withoutIconAtWrap, withoutUnsureTail } from './subject-icons';
+import { subjectGlyphSize, withoutIconAtWrap, withoutLeadingIcon, withoutUnsureTail } from './subject-icons';
 
 /** Below this, a line above the subject is icons read as kanji (「吾眉本剛較」), not its first half. */
 const MIN_SUBJECT_CONFIDENCE = 50;
@@ -115,6 +115,7 @@ export function unlabelledSubject(lines: TextLine[], chosen: number): { text: st
   const chosenText = lines[chosen]!.text;
   const chosenCut = withoutChip(lines[chosen]!.line, chosenText);
   parts.push(chosenCut ?? chosenText);
+  parts[0] = withoutLeadingIcon(lines[first]!.line, parts[0]!);
   // A chip ends the subject: what follows it on the next line is the sender's row. A button's glyph or two set apart at
   // the line's end (Gmail for iOS's ☆, read 「文」「凛」) is no chip: the subject may wrap past it onto the next line.
   const iconCut = chosenCut !== null && glyphsCut(chosenText, chosenCut) <= MAX_ICON_GLYPHS;

@@ -92,3 +92,18 @@ function ownLastCharacter(line: OcrLine): boolean {
   if (!last || !before || (line.charConfidences.at(-1) ?? 0) < NEARLY_SURE || !isCjk(char) || isMarkGlyph(char)) return false;
   return last.x - (before.x + before.w) < glyphSize(line) * 0.1;
 }
+
+/** A mark or figure an icon is read as before a subject's first word (an unread count, a folder's badge: 「3佐川急便|…」). */
+const LEADING_ICON = /^[0-9。・.,|_]$/u;
+/** Set apart from the first word by more than a character's width: no subject spaces its first letters so. */
+const LEADING_ICON_GAP = 1;
+
+/** The text of a subject's first line without an icon's glyph read before its first word, set apart by a wide gap. */
+export function withoutLeadingIcon(line: OcrLine, text: string): string {
+  const first = line.charBoxes[0];
+  let next = 1;
+  while (next < line.text.length && line.text[next]!.trim() === '') next++;
+  const second = line.charBoxes[next];
+  if (!first || !second || !LEADING_ICON.test(line.text[0]!) || next >= line.text.length - 2) return text;
+  return second.x - (first.x + first.w) > glyphSize(line) * LEADING_ICON_GAP && text.startsWith(line.text[0]!) ? text.slice(1).trimStart() : text;
+}
