@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ocrLine as line } from '../../test/ocr-line-factories';
 import { extractFormData } from './form-extraction';
-import { TO_LABEL } from './mail-labels';
+import { isDateRow, TO_LABEL } from './mail-labels';
 
 describe('a sender address cut before its top-level domain', () => {
   const gmail = (to: string) => extractFormData([
@@ -67,5 +67,54 @@ describe('a desktop client with a message list above the mail', () => {
     expect(TO_LABEL.test('宛先Yumi <yumi@i.softbank.test>')).toBe(true);
     expect(TO_LABEL.test('Today 12:30')).toBe(false);
     expect(desktop(true).body).not.toContain('shimizu_tak5946');
+  });
+});
+
+describe('a subject that names a date among its words', () => {
+  /** Yahoo! JAPANメール on the web: the subject over the sender's row and the recipient's. */
+  const webMail = (subject: string) => extractFormData([
+    line('Yahoo! JAPANメール', 20, { x: 40, h: 24 }),
+    line('受信箱', 100, { x: 40, h: 12 }),
+    line(subject, 100, { x: 450, h: 26 }),
+    line('東京ガス会員サポート<no_reply+196@mail-xedjj.example>', 150, { x: 430, h: 18 }),
+    line('2026/11/24 14:06', 152, { x: 1200, h: 14 }),
+    line('宛先:佐藤明美様', 180, { x: 520, h: 14 }),
+    line('お客様各位', 220, { x: 430, h: 14 }),
+    line('平素より東京ガスをご愛顧いただき、ありがとうございます。', 250, { x: 430, h: 14 }),
+    line('お支払いが確認できないため、供給を停止する場合がございます。', 280, { x: 430, h: 14 }),
+  ], { width: 1416, height: 900 });
+
+  it('is the subject, its date kept', () => {
+    expect(webMail('【重要】[東京ガス]ご利用料金のお支払いについて(11月13日まで)').subject).toBe('【重要】[東京ガス]ご利用料金のお支払いについて(11月13日まで)');
+  });
+
+  it('is read whole when it wraps in a labelled table cell', () => {
+    const form = extractFormData([
+      line('From', 30, { x: 14, h: 16 }),
+      line('info_7005@f4yvrnj.example', 30, { x: 110, h: 16 }),
+      line('件名', 150, { x: 14, h: 20 }),
+      line('【重要】[東京ガス]料金未納', 147, { x: 122, h: 22 }),
+      line('のお知らせ(11月23日まで)', 178, { x: 110, h: 22 }),
+      line('日時', 222, { x: 16, h: 20 }),
+      line('11月22日23:51', 224, { x: 110, h: 20 }),
+      line('小林美咲様', 276, { x: 14, h: 22 }),
+      line('平素より東京ガスをご愛顧いただき、', 323, { x: 14, h: 22 }),
+    ], { width: 407, height: 853 });
+    expect(form.subject).toBe('【重要】[東京ガス]料金未納のお知らせ(11月23日まで)');
+  });
+});
+
+describe('a date row', () => {
+  it('is a row that is the date, or ends in it', () => {
+    expect(isDateRow('2026/11/24 14:06')).toBe(true);
+    expect(isDateRow('11月22日23:51')).toBe(true);
+    expect(isDateRow('東京ガス会員サポート 11月24日')).toBe(true);
+    expect(isDateRow('期限:11月13日')).toBe(true);
+    expect(isDateRow('2025年3月6日(木) 14:27')).toBe(true);
+  });
+
+  it('is no subject with a date among its words', () => {
+    expect(isDateRow('【重要】[東京ガス]料金未納のお知らせ(11月23日まで)')).toBe(false);
+    expect(isDateRow('ご利用料金のお支払いについて')).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 import { isChrome } from './app-chrome';
 import { findEmailAddress, findSenderAddress, hasTopLevelDomain } from './address-repair';
 import { glyphSize, type ImageSize, meaningfulChars, type TextLine } from './form-lines';
-import { DATE, DATE_LABEL, FROM_LABEL, HEADER_LABEL, LABEL_ALONE, SUBJECT_LABEL, TO_LABEL } from './mail-labels';
+import { DATE, DATE_LABEL, FROM_LABEL, HEADER_LABEL, isDateRow, LABEL_ALONE, MIN_SUBJECT_CHARS, SUBJECT_LABEL, TO_LABEL } from './mail-labels';
 import { cleanSubject, tallestLine, unlabelledSubject } from './mail-subject';
 import type { OcrLine } from './ocr-layout';
 
@@ -148,9 +148,6 @@ export function readMailHeader(lines: TextLine[], size: ImageSize): MailHeader {
   return { source_email, subject, headerEnd };
 }
 
-/** A subject holds a few words at least. */
-const MIN_SUBJECT_CHARS = 5;
-
 /**
  * Desktop clients set the subject in the message's own type size, right above the To row (macOS Mail: the sender, the
  * subject, 「宛先:」; Thunderbird: the sender's row, the subject, 「宛先」), so no line of the header is larger than the
@@ -170,9 +167,7 @@ export function lineAboveToRow(lines: TextLine[], size: ImageSize): number {
     // The next line up in the column is then the subject (its gap to the To row is still checked).
     if (/^\S$/u.test(text.trim())) continue;
     const sure = line.confidence >= 50 && meaningfulChars(text) >= MIN_SUBJECT_CHARS && !isChrome(lines[i]!);
-    // A subject may name a date (「…（12月7日まで）」); the date row is little more than the date.
-    const dateRow = DATE.test(text) && meaningfulChars(text.replace(DATE, '')) < MIN_SUBJECT_CHARS;
-    return sure && !findEmailAddress(text) && !HEADER_LABEL.test(text) && !dateRow && !/\d{1,2}:\d{2}$/.test(text) ? i : -1;
+    return sure && !findEmailAddress(text) && !HEADER_LABEL.test(text) && !isDateRow(text) && !/\d{1,2}:\d{2}$/.test(text) ? i : -1;
   }
   return -1;
 }
@@ -253,7 +248,7 @@ function wrappedValue(lines: TextLine[], index: number): number[] {
     const bottom = above.box.y + above.box.h;
     const next = lines.findIndex(({ text, line }, i) => i !== index && !taken.includes(i) && line.box.x >= indent
       && line.box.y + line.box.h / 2 > bottom && line.box.y - bottom < above.box.h * 0.8
-      && !HEADER_LABEL.test(text) && !findEmailAddress(text) && !DATE.test(text));
+      && !HEADER_LABEL.test(text) && !findEmailAddress(text) && !isDateRow(text));
     // A label row further down ends the cell.
     if (next < 0 || lines.some(({ text, line }) => HEADER_LABEL.test(text) && line.box.y < lines[next]!.line.box.y && line.box.y > above.box.y)) return taken;
     taken.push(next);

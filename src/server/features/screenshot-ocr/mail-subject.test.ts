@@ -114,6 +114,21 @@ describe('the sender\'s row is no subject', () => {
 });
 
 describe('a subject cleaned', () => {
+  it('drops an icon read as marks before the first word', () => {
+    expect(cleanSubject('。Yahoo!ショッピング|【要対応】本人確認')).toBe('Yahoo!ショッピング|【要対応】本人確認');
+    expect(cleanSubject('s _ゆうちょ銀行|お取引目的等の確認のお願い')).toBe('ゆうちょ銀行|お取引目的等の確認のお願い');
+    expect(cleanSubject('NHK 受信料のお知らせ')).toBe('NHK 受信料のお知らせ');
+  });
+
+  it('drops a bracket\'s edge read as a mark beside it, and puts back an opening bracket not read', () => {
+    expect(cleanSubject('【重要】[NTTドコモ|]ポイント失効のお知らせ')).toBe('【重要】[NTTドコモ]ポイント失効のお知らせ');
+    expect(cleanSubject('【緊急】」エポスカードからのお知らせ')).toBe('【緊急】エポスカードからのお知らせ');
+    expect(cleanSubject('JCBカード」]【要対応】本人確認')).toBe('[JCBカード]【要対応】本人確認');
+    // A bar between a brand and its subject, and a quotation that opens, stay.
+    expect(cleanSubject('楽天カード|【要対応】本人確認')).toBe('楽天カード|【要対応】本人確認');
+    expect(cleanSubject('「ご注文」】の確認')).toBe('「ご注文」】の確認');
+  });
+
   it('joins full-width capitals OCR read a space apart (「ＪＣＢ」 as 「J C B」), and leaves words alone', () => {
     expect(cleanSubject('【重要】J C Bカード:お客様情報の確認')).toBe('【重要】JCBカード:お客様情報の確認');
     expect(cleanSubject('Apple ID A B')).toBe('Apple ID A B');
@@ -151,6 +166,15 @@ describe('a 【tag】◆…◆ frame\'s closing mark read unsurely', () => {
   it('still drops an unsure icon glyph after a subject with no frame', () => {
     expect(mail([withUnsureEnd('【日本郵便】お届け先住所の確認あ', 94)], [line('日本郵便', 186, { x: 60, h: 14 })]).subject).toBe('【日本郵便】お届け先住所の確認');
   });
+
+  it('keeps the subject\'s own last character read nearly surely against the one before it', () => {
+    expect(mail([withUnsureEnd('[Amazon]【要対応】本人確認', 94)], [line('Amazon', 186, { x: 60, h: 14 })]).subject).toBe('[Amazon]【要対応】本人確認');
+    // Set apart by a gap, or read less surely, it is an icon.
+    const apart = withUnsureEnd('[Amazon]【要対応】本人確認', 94);
+    apart.charBoxes[apart.text.length - 1] = { ...apart.charBoxes.at(-1)!, x: apart.charBoxes.at(-1)!.x + 10 };
+    expect(mail([apart], [line('Amazon', 186, { x: 60, h: 14 })]).subject).toBe('[Amazon]【要対応】本人確');
+    expect(mail([withUnsureEnd('[Amazon]【要対応】本人確認', 80)], [line('Amazon', 186, { x: 60, h: 14 })]).subject).toBe('[Amazon]【要対応】本人確');
+  });
 });
 
 describe('a desktop client\'s sender row with its avatar', () => {
@@ -176,6 +200,23 @@ describe('a desktop client\'s sender row with its avatar', () => {
     expect(desktop('みずほ銀行セキュリティセンター<notice.10_jp@mizuh', subjectLine).subject).toBe('メルカリ|アカウント確認のお願い');
   });
 
+  it('is no subject when it is the name over the address in angle brackets, the date listed between them', () => {
+    const nameRow = line('のYahoo!ショッピングカスタマーセンター', 96, { x: 300, h: 30 });
+    const form = extractFormData([
+      nameRow,
+      line('2026年11月21日21:36', 100, { x: 1100, h: 16 }),
+      line('送信済み', 110, { x: 20, h: 16 }),
+      line('<info.89_jp@yahoo-shopping.example>', 130, { x: 320, h: 16 }),
+      line('[Yahoo!ショッピング]【要対応】本人確認', 150, { x: 320, h: 16 }),
+      line('宛先:村上花子', 172, { x: 320, h: 16 }),
+      line('お客様各位', 210, { x: 300, h: 16 }),
+      line('平素よりYahoo!ショッピングをご愛顧いただき、ありがとうございます。', 240, { x: 300, h: 16 }),
+      line('お客様のアカウントで異常なログインが検出されました。', 262, { x: 300, h: 16 }),
+      line('下記URLよりご確認ください。', 284, { x: 300, h: 16 }),
+    ], DESKTOP);
+    expect(form.subject).toBe('[Yahoo!ショッピング]【要対応】本人確認');
+  });
+
   it('finds the subject above the To row past its last character wrapped alone', () => {
     const wrapped = [line('メルカリ|アカウント確認のお願', 130, { x: 300, h: 16 }), line('い', 150, { x: 300, h: 16 })];
     expect(desktop('②メルカリ会員サポート', wrapped).subject).toMatch(/^メルカリ\|アカウント確認のお願/);
@@ -183,13 +224,105 @@ describe('a desktop client\'s sender row with its avatar', () => {
 });
 
 describe('Gmail\'s inbox chip read with the menu glyph after it', () => {
-  it('is cut when its first letter is set small and the rest were given the line\'s full height, read surely', () => {
+  const chipRead = (chip: string) => {
     const subject = '楽天市場|アカウント確認のお願い【未払い:27,160円】';
-    const read = line(`${subject}百tレィメ`, 110, { x: 20, h: 20, charConfidence: 99 });
+    const read = line(`${subject}${chip}`, 110, { x: 20, h: 20, charConfidence: 99 });
     read.box = { ...read.box, y: 106, h: 28 };
     // The chip's first letter small and low; tesseract gave the others the line's full height (「tレィメ」 at 77–98).
     read.charBoxes[subject.length] = { ...read.charBoxes[subject.length]!, y: 118, h: 9 };
     for (let i = subject.length + 1; i < read.text.length; i++) read.charBoxes[i] = { ...read.charBoxes[i]!, y: 106, h: 28 };
-    expect(mail([read], [line('楽天市場', 186, { x: 60, h: 14 })]).subject).toBe('楽天市場|アカウント確認のお願い【未払い:27,160円】');
+    return mail([read], [line('楽天市場', 186, { x: 60, h: 14 })]).subject;
+  };
+
+  it('is cut when its first letter is set small and the rest were given the line\'s full height, read surely', () => {
+    expect(chipRead('百tレィメ')).toBe('楽天市場|アカウント確認のお願い【未払い:27,160円】');
+  });
+
+  it('is cut with the menu glyph read as x', () => {
+    expect(chipRead('吾tレィx')).toBe('楽天市場|アカウント確認のお願い【未払い:27,160円】');
+  });
+});
+
+describe('a wrapped subject', () => {
+  it('goes on past a button\'s glyph set apart at its first line\'s end (Gmail for iOS\'s ☆ read as 「文」)', () => {
+    const first = line('東京電力エナジーパート文', 110, { x: 20, h: 26 });
+    // The star stands a character's width apart from the words.
+    const star = first.charBoxes.length - 1;
+    first.charBoxes[star] = { ...first.charBoxes[star]!, x: first.charBoxes[star]!.x + 24 };
+    first.box = { ...first.box, w: first.box.w + 24 };
+    const form = mail([first, line('ナー|料金の未納のお知ら', 138, { x: 20, h: 26 }), line('せ【未払い:8,530円】', 166, { x: 20, h: 26 })], []);
+    expect(form.subject).toBe('東京電力エナジーパートナー|料金の未納のお知らせ【未払い:8,530円】');
+  });
+
+  it('goes on onto a line that opens with a closing mark, whose character before it left the line above short', () => {
+    const subject = [
+      line('【重要】ご登録のお客様情報確認', 110, { x: 20, h: 24 }),
+      line('をお願いします(11月19日ま', 136, { x: 20, h: 24 }),
+      // Gmail's inbox chip follows the subject's last word.
+      line('で)受信トレイ', 162, { x: 20, h: 24 }),
+    ];
+    expect(mail(subject, []).subject).toBe('【重要】ご登録のお客様情報確認をお願いします(11月19日まで)');
+  });
+
+  it('goes on onto a wider line that opens with a closing mark (the character before it came down with it)', () => {
+    const subject = [line('【重要】お支払いが確認できないた', 110, { x: 30, h: 20 }), line('め、供給を停止する場合がございます。', 132, { x: 18, h: 20 })];
+    expect(mail(subject, []).subject).toBe('【重要】お支払いが確認できないため、供給を停止する場合がございます。');
+  });
+
+  it('goes on after a first line that ends in a closing bracket, though the next line is wider', () => {
+    const subject = [
+      line('【重要】[ゆうちょ銀行]', 110, { x: 20, h: 24 }),
+      line('お取引目的等の確認のお願', 136, { x: 20, h: 24 }),
+      line('い(11月16日まで)', 162, { x: 20, h: 24 }),
+    ];
+    expect(mail(subject, []).subject).toBe('【重要】[ゆうちょ銀行]お取引目的等の確認のお願い(11月16日まで)');
+  });
+
+  it('still ends at a shorter line that the next does not continue after a closing mark', () => {
+    const subject = [
+      line('【重要】ご登録のお客様情報確認', 110, { x: 20, h: 24 }),
+      line('をお願いします(11月19日ま', 136, { x: 20, h: 24 }),
+      line('でんき', 162, { x: 20, h: 24 }),
+    ];
+    expect(mail(subject, []).subject).toBe('【重要】ご登録のお客様情報確認をお願いします(11月19日ま');
+  });
+});
+
+describe('the size of a subject\'s wrapped lines', () => {
+  it('is measured without the icons after the words, which widen the line\'s box', () => {
+    const last = line('が検知されました衣鮭', 132, { x: 20, h: 20 });
+    // Two icons read unsurely, set apart from the words.
+    for (const i of [8, 9]) {
+      last.charBoxes[i] = { ...last.charBoxes[i]!, x: last.charBoxes[i]!.x + 30 };
+      last.charConfidences[i] = 60;
+    }
+    last.box = { ...last.box, w: last.box.w + 30 };
+    const form = mail([line('【重要】お客様の口座で不正な取引の可能性', 110, { x: 20, h: 20 }), last], []);
+    expect(form.subject).toBe('【重要】お客様の口座で不正な取引の可能性が検知されました');
+  });
+
+  it('is told by the height on a line with an amount, whose full-width figures OCR read as narrow ones', () => {
+    const amount = line('8, 010円】', 130, { x: 20, h: 18 });
+    amount.box = { ...amount.box, w: 130 };
+    const form = mail([line('エポスカード|ご利用確認のお願い【未払い:', 110, { x: 20, h: 18 }), amount], []);
+    expect(form.subject).toBe('エポスカード|ご利用確認のお願い【未払い:8,010円】');
+  });
+});
+
+describe('an icon read before the subject\'s first word', () => {
+  /** The subject's line with its first glyph set apart to the left by a gap. */
+  const withLeading = (subject: string, gap: number) => {
+    const read = line(subject, 110, { x: 60, h: 20 });
+    read.charBoxes[0] = { ...read.charBoxes[0]!, x: read.charBoxes[0]!.x - gap };
+    read.box = { ...read.box, x: read.box.x - gap, w: read.box.w + gap };
+    return read;
+  };
+
+  it('is dropped when set apart by more than a character\'s width', () => {
+    expect(mail([withLeading('3佐川急便|再配達のご案内', 30)], []).subject).toBe('佐川急便|再配達のご案内');
+  });
+
+  it('is kept as the subject\'s own figure when it stands against the next character', () => {
+    expect(mail([withLeading('3日間限定のご案内です', 0)], []).subject).toBe('3日間限定のご案内です');
   });
 });

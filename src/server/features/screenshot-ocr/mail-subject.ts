@@ -6,14 +6,12 @@
 import { isChrome } from './app-chrome';
 import { findEmailAddress } from './address-repair';
 import { bodyGlyphSize, glyphSize, type ImageSize, meaningfulChars, repairColons, type TextLine } from './form-lines';
-import { DATE, FROM_LABEL, HEADER_LABEL, TO_LABEL } from './mail-labels';
+import { DATE, FROM_LABEL, HEADER_LABEL, isDateRow, TO_LABEL } from './mail-labels';
 import type { OcrLine } from './ocr-layout';
 import { endsLeftOf, messageLeft } from './body-chrome';
-import { UNSURE_CHAR, withoutChip } from './subject-chips';
-import { withoutIconAtWrap } from './subject-icons';
-import { closesTagFrame } from './subject-marks';
+import { withoutChip } from './subject-chips';
+import { subjectGlyphSize, withoutIconAtWrap, withoutLeadingIcon, withoutUnsureTail } from './subject-icons';
 
-const MAX_UNSURE_TAIL = 4;
 /** Below this, a line above the subject is icons read as kanji (「吾眉本剛較」), not its first half. */
 const MIN_SUBJECT_CONFIDENCE = 50;
 /** A kana or kanji standing alone on its line (chrome elsewhere, a subject's wrapped end here). */
@@ -59,11 +57,8 @@ export function tallestLine(lines: TextLine[], headerEnd: number, size: ImageSiz
     if ((bodySize !== null && glyphSize(line) < bodySize * SUBJECT_SIZE) || (left !== null && endsLeftOf(lines[i]!, left))) continue;
     // The sender's row ends with the time the mail came (the avatar's letter makes it look large: 「のNHK 20:56」).
     if (isSenderWithAvatar(text)) continue;
-    if (findEmailAddress(text) || DATE.test(text) || TO_LABEL.test(text) || FROM_LABEL.test(text) || /(様|さま|殿)$/.test(text) || ENDS_WITH_TIME.test(text) || endsWithTimeApart(line)) continue;
-    // iOS Mail puts the sender's name on its own line right above the address.
-    const below = lines[i + 1];
-    const belowEmail = below ? findEmailAddress(below.text) : null;
-    if (below && belowEmail && meaningfulChars(below.text.replace(belowEmail, '')) < 2 && meaningfulChars(text) <= 16 && below.line.box.y - (line.box.y + line.box.h) < line.box.h * 1.5) continue;
+    if (findEmailAddress(text) || isDateRow(text) || TO_LABEL.test(text) || FROM_LABEL.test(text) || /(様|さま|殿)$/.test(text) || ENDS_WITH_TIME.test(text) || endsWithTimeApart(line)) continue;
+    if (nameAboveAddress(lines, i)) continue;
     candidates.push(i);
   }
   const long = candidates.filter((i) => meaningfulChars(lines[i]!.text) >= 8 || /【.+】/.test(lines[i]!.text));
@@ -77,6 +72,24 @@ export function tallestLine(lines: TextLine[], headerEnd: number, size: ImageSiz
     }
   }
   return best;
+}
+
+/** A sender's display name is short; a subject set right above an address runs longer. */
+const MAX_NAME_CHARS = 16;
+/** A display name can run longer (「Yahoo!ショッピングカスタマーセンター」) when its address below stands in angle brackets. */
+const MAX_BRACKETED_NAME_CHARS = 24;
+
+/**
+ * The sender's name on its own line right above the address, alone on its line: iOS Mail, and macOS Mail, which sets the
+ * name large beside the avatar and the address in angle brackets below it (OCR may list the date at the right in between).
+ */
+function nameAboveAddress(lines: TextLine[], index: number): boolean {
+  const { text, line } = lines[index]!;
+  const inColumn = (other: OcrLine) => other.box.x < line.box.x + line.box.w && other.box.x + other.box.w > line.box.x && other.box.y > line.box.y + line.box.h / 2;
+  const below = lines.slice(index + 1, index + 6).find((entry) => inColumn(entry.line));
+  const address = below ? findEmailAddress(below.text) : null;
+  if (!below || !address || meaningfulChars(below.text.replace(address, '')) >= 2 || below.line.box.y - (line.box.y + line.box.h) >= line.box.h * 1.5) return false;
+  return meaningfulChars(text) <= (/^<.*>$/.test(below.text.trim()) ? MAX_BRACKETED_NAME_CHARS : MAX_NAME_CHARS);
 }
 
 /** A subject wraps onto at most this many lines (three on a phone at large text, a fourth to spare). */
@@ -99,10 +112,14 @@ export function unlabelledSubject(lines: TextLine[], chosen: number): { text: st
   }
   // The lines above the chosen one continue into it, so none of them ends in a chip (but one may end in an icon).
   const parts = lines.slice(first, chosen).map(({ text, line }) => withoutIconAtWrap(line, text));
-  const chosenCut = withoutChip(lines[chosen]!.line, lines[chosen]!.text);
-  parts.push(chosenCut ?? lines[chosen]!.text);
-  // A chip ends the subject: what follows it on the next line is the sender's row.
-  if (chosenCut !== null) return { text: parts.join(''), end: chosen };
+  const chosenText = lines[chosen]!.text;
+  const chosenCut = withoutChip(lines[chosen]!.line, chosenText);
+  parts.push(chosenCut ?? chosenText);
+  parts[0] = withoutLeadingIcon(lines[first]!.line, parts[0]!);
+  // A chip ends the subject: what follows it on the next line is the sender's row. A button's glyph or two set apart at
+  // the line's end (Gmail for iOS's ☆, read 「文」「凛」) is no chip: the subject may wrap past it onto the next line.
+  const iconCut = chosenCut !== null && glyphsCut(chosenText, chosenCut) <= MAX_ICON_GLYPHS;
+  if (chosenCut !== null && !iconCut) return { text: parts.join(''), end: chosen };
   let end = chosen;
   while (end - first < MAX_SUBJECT_LINES - 1) {
     const current = lines[end]!;
@@ -117,7 +134,7 @@ export function unlabelledSubject(lines: TextLine[], chosen: number): { text: st
     // where the sender's row comes next in the column), full is as wide as the message's own lines.
     const besidePanes = nextIndex > end + 1;
     const wrapWidth = end > first ? Math.max(...lines.slice(first, end).map(({ line }) => line.box.x + line.box.w)) : besidePanes ? messageRight(lines) : -Infinity;
-    if (!next || current.line.box.x + current.line.box.w < wrapWidth - glyphSize(current.line) * 2) break;
+    if (!next || current.line.box.x + current.line.box.w < wrapWidth - glyphSize(current.line) * shortfall(next.text)) break;
     // The next header row (「差出人Amazon」, its English part set smaller than the label) is no wrapped line, chip or not.
     if (HEADER_LABEL.test(next.text) || findEmailAddress(next.text) || ENDS_WITH_TIME.test(next.text) || timeBeside(lines, nextIndex)) break;
     const text = parts.join('');
@@ -143,9 +160,26 @@ export function unlabelledSubject(lines: TextLine[], chosen: number): { text: st
   }
   // Icons after the subject (a flag, a star) read as a few unsure characters on its last line. A
   // wrapped line left with less than two characters was the subject's end read unsurely, not icons.
-  const last = withoutUnsureTail(lines[end]!.line, parts[parts.length - 1]!);
+  // (The chosen line's icon is already cut.)
+  const last = iconCut && end === chosen ? parts.at(-1)! : withoutUnsureTail(lines[end]!.line, parts[parts.length - 1]!);
   if (end === chosen || [...last].length >= 2) parts[parts.length - 1] = last;
   return { text: parts.join(''), end };
+}
+
+/** A closing mark never starts a line: the character before it goes down with it, and the line above ends a character short. */
+const CLOSING_AT_LINE_START = /^.?[)）」』】\]］、。，．]/u;
+
+/** How many characters short of the wrap width a line may end and still have wrapped (one more before a closing mark). */
+function shortfall(nextText: string): number {
+  return CLOSING_AT_LINE_START.test(nextText) ? 3 : 2;
+}
+
+/** A button after a subject's first line is read as a glyph or two (☆ as 「文」, 「_文」). */
+const MAX_ICON_GLYPHS = 2;
+
+/** How many glyphs (spaces aside) a cut took off the end of a line's text. */
+function glyphsCut(text: string, cut: string): number {
+  return [...text.replace(/\s/g, '')].length - [...cut.replace(/\s/g, '')].length;
 }
 
 /**
@@ -182,24 +216,22 @@ function messageRight(lines: TextLine[]): number {
   return Math.max(...inColumn.map(({ line }) => line.box.x + line.box.w));
 }
 
-/** Drops trailing characters tesseract was unsure of: icons after a subject (「…しました衰ィ」). */
-function withoutUnsureTail(line: OcrLine, text: string): string {
-  let end = line.text.length;
-  while (end > 0 && line.text.length - end < MAX_UNSURE_TAIL && (line.charConfidences[end - 1] ?? 100) < UNSURE_CHAR && !/[】」)）]/.test(line.text[end - 1]!)) end--;
-  if (line.text.length - end >= MAX_UNSURE_TAIL && (line.charConfidences[end - 1] ?? 100) < UNSURE_CHAR) return text;
-  // One unsure glyph closing a 【tag】◆…◆ frame is the frame's mark, not an icon (「【日本郵便】あお届け先住所の確認あ」).
-  if (line.text.length - end === 1 && closesTagFrame(text)) return text;
-  // The text is the line's, folded character for character (its colons read by shape): cut as many.
-  return end === line.text.length ? text : [...text].slice(0, end - line.text.length).join('').trim();
-}
-
 /** The next line continues the subject: the same size, right below, starting at its left edge. */
 function continuesSubject(line: OcrLine, next: OcrLine, text: string): boolean {
-  const size = glyphSize(line);
+  const size = subjectGlyphSize(line);
   // One character's box is narrower than its advance (「て」 43 px wide in a line of 52-px characters).
   const tolerance = next.text.trim().length === 1 ? 0.25 : 0.15;
-  return Math.abs(glyphSize(next) - size) < size * tolerance && wrapsOnto(line, next, text);
+  const sameSize = Math.abs(subjectGlyphSize(next) - size) < size * tolerance
+    // Full-width figures read as ASCII ones (「【未払い：３，６６０円】」 as 「3, 6 6 0円】」) make a line measure wrong by its
+    // width; its height still tells its size.
+    || ([line, next].some(({ text: read }) => AMOUNT.test(read)) && Math.abs(next.box.h - line.box.h) < line.box.h * AMOUNT_HEIGHT_TOLERANCE);
+  return sameSize && wrapsOnto(line, next, text);
 }
+
+/** An amount in figures (「3, 6 6 0円」「8, 010円】」). */
+const AMOUNT = /\d[\d,.\s]*円/;
+/** Boxes of lines of one size differ in height by the marks they hold (【】 reach higher and lower than kana). */
+const AMOUNT_HEIGHT_TOLERANCE = 0.13;
 
 /**
  * The next line stands where the subject's wrapped text would: right below, flush left (not further left
@@ -207,8 +239,10 @@ function continuesSubject(line: OcrLine, next: OcrLine, text: string): boolean {
  */
 function wrapsOnto(line: OcrLine, next: OcrLine, text: string): boolean {
   const size = glyphSize(line);
-  // A line ending in 、 or 。 ends at that mark's ink, at the left of its advance: half a character short.
-  const slack = /[、。，．]$/.test(line.text) ? 1 : 0.5;
+  // A line ending in 、 or 。 ends at that mark's ink, at the left of its advance: half a character short. A closing
+  // bracket's ink stands at the left of its advance too, and the next word may not have fitted after it (「【重要】[ゆうちょ銀行]」).
+  // A line that opens with a closing mark took the character before it down from the line above (「…確認できないた」「め、…」).
+  const slack = (/[、。，．]$/.test(line.text) ? 1 : /[\]］】」』)）]$/.test(line.text) ? 1.5 : 0.5) + (CLOSING_AT_LINE_START.test(next.text) ? 1 : 0);
   return next.box.y - (line.box.y + line.box.h) < line.box.h * 0.8 && !/[】」)）]$/.test(text)
     && Math.abs(next.box.x - line.box.x) < size && line.box.x + line.box.w + size * slack > next.box.x + next.box.w;
 }
@@ -222,7 +256,21 @@ const SPACED_CAPITALS = /(?<![A-Za-z])[A-Z](?: [A-Z]){2,}(?![A-Za-z])/g;
 /** Full-width figures stand a wide advance apart too (「【未払い：８６，０６０円】」 read 「8 6, 0 6 0円」): spaces inside an amount. */
 const SPACED_FIGURES = /(?<=[\d,])\s+(?=[\d,]*\d[\d,]*円)|(?<=\d)\s+(?=,)|(?<=,)\s+(?=\d)/g;
 
+/**
+ * Marks before a subject's first word: an icon read as 「。」 or as a glyph, a space and 「_」 (「s _ゆうちょ銀行…」). No subject
+ * opens with a full stop or an underscore.
+ */
+const LEADING_MARKS = /^(?:\S\s+(?=_))?[_:。、\s]+/u;
+/**
+ * A bracket's edge read as a mark of its own beside it: 「[NTTドコモ|]」, 「【緊急】」エポス…」 (a 」 no 「 opened).
+ */
+const BRACKET_EDGE = /[|｜](?=[\]］])|(?<=[\]］】])」|」(?=[\]］】])/g;
+
+/** A [brand] tag whose opening bracket was not read (「JCBカード]【要対応】…」): a closing bracket with none before it. */
+const LOST_OPENING = /^([^[［\]］\s]{1,15})(?=[\]］])/u;
+
 export function cleanSubject(text: string): string | null {
-  const cleaned = repairColons(text).replace(/^[_:\s]+/, '').replace(SPACED_CAPITALS, (capitals) => capitals.replace(/ /g, '')).replace(SPACED_FIGURES, '').trim();
+  const edges = (text.includes('「') ? text : text.replace(BRACKET_EDGE, '')).replace(LOST_OPENING, '[$1');
+  const cleaned = repairColons(edges).replace(LEADING_MARKS, '').replace(SPACED_CAPITALS, (capitals) => capitals.replace(/ /g, '')).replace(SPACED_FIGURES, '').trim();
   return cleaned.length > 0 ? cleaned : null;
 }

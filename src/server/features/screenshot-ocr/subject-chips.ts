@@ -40,8 +40,8 @@ export function withoutChip(line: OcrLine, text: string, minText = 3): string | 
   return beforeAnyChip(line, text, minText);
 }
 
-/** The inbox chip's last letters, the menu glyph after them read as メ or not (「…】百tレィメ」「…吾+レイィメ」). */
-const CHIP_END = /レ[イィ]{1,2}メ?$/;
+/** The inbox chip's last letters, the menu glyph after them read as メ, x or not (「…】百tレィメ」「…吾+レイィメ」「…吾tレィx」). */
+const CHIP_END = /レ[イィ]{1,2}[メx]?$/;
 
 /** A chip's or icon's letters are at most this share of the subject's height (measured 0.5–0.65; the subject's own 0.95–1). */
 const CHIP_TEXT_SIZE = 0.8;

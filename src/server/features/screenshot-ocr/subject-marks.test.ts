@@ -7,6 +7,12 @@ describe('◆ and ◇ frames put back in a subject', () => {
     expect(withDiamondMarks('るる重要多JCBカード:【要対応】本人確認')).toBe('◆重要◆JCBカード:【要対応】本人確認');
   });
 
+  it('mends ◆重要◆ read as three glyphs opening, or with an @ after its closing mark', () => {
+    expect(withDiamondMarks('る$る重要多水道局:供給停止のご案内')).toBe('◆重要◆水道局:供給停止のご案内');
+    expect(withDiamondMarks('る重要$@楽天モバイル:ご利用料金のお支払いについて')).toBe('◆重要◆楽天モバイル:ご利用料金のお支払いについて');
+    expect(withDiamondMarks('る重要$@Amazon:ご注文の確認')).toBe('◆重要◆@Amazon:ご注文の確認');
+  });
+
   it('mends ◆重要◆ with its closing mark lost after an opening no word starts with', () => {
     expect(withDiamondMarks('る重要au:アカウント確認のお願い')).toBe('◆重要◆au:アカウント確認のお願い');
     expect(withDiamondMarks('るる重要Apple :アカウント確認のお願い')).toBe('◆重要◆Apple :アカウント確認のお願い');
@@ -20,6 +26,19 @@ describe('◆ and ◇ frames put back in a subject', () => {
   it('mends a ◆◇…◇◆ frame at the start, closing at its last marks', () => {
     expect(withDiamondMarks('金じポイント失効のお知らせ必多NTTドコモ')).toBe('◆◇ポイント失効のお知らせ◇◆NTTドコモ');
     expect(withDiamondMarks('ああ〇ご利用料金のお支払いについて〇$東京電力')).toBe('◆◇ご利用料金のお支払いについて◇◆東京電力');
+  });
+
+  it('mends a ◆◇…◇◆ frame whose opening was read as one glyph no word starts with, closing as ◇ and ◆', () => {
+    expect(withDiamondMarks('るお届け先住所の確認の$ヤマト運輸')).toBe('◆◇お届け先住所の確認◇◆ヤマト運輸');
+    expect(withDiamondMarks('るご利用確認のお願いのあエポスカード')).toBe('◆◇ご利用確認のお願い◇◆エポスカード');
+    // An icon's digit and a space before it, ◆ read as a circled figure.
+    expect(withDiamondMarks('3 $あ〇お支払い情報の更新⑦あNHK')).toBe('◆◇お支払い情報の更新◇◆NHK');
+  });
+
+  it('needs both glyphs of the closing for a frame opened by one glyph', () => {
+    expect(withDiamondMarks('るるぶ旅行のご案内')).toBe('るるぶ旅行のご案内');
+    expect(withDiamondMarks('$100キャッシュバックのお知らせ')).toBe('$100キャッシュバックのお知らせ');
+    expect(withDiamondMarks('るお届け先住所の確認のお願い')).toBe('るお届け先住所の確認のお願い');
   });
 
   it('mends ◆…◆ after a 【】 tag', () => {

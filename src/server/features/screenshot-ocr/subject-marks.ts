@@ -7,9 +7,14 @@
  */
 
 /** Glyphs ◆ and ◇ are read as (a subject's own words hardly start or end with these, see the guards below). */
-const MARK = '[金多るあ$＄%〇じぐ必ぷ愉⑧]';
-/** An icon's digit or dot read before the frame (「3多〇再配達…」「3。金〇再配達…」). */
-const LEADING_SPECK = '(?:\\d。?)?';
+const MARK = '[金多るあ$＄%〇じぐ必ぷ愉⑦⑧]';
+/** A glyph ◆ or ◇ is read as (an icon after a subject is read as these too). */
+export function isMarkGlyph(char: string): boolean {
+  return new RegExp(`^${MARK}$`, 'u').test(char);
+}
+
+/** An icon's digit or dot read before the frame (「3多〇再配達…」「3。金〇再配達…」「3 $あ〇…」). */
+const LEADING_SPECK = '(?:\\d[。 ]?)?';
 
 /** A word's own 金 (料金, 税金, 代金…) is no closing mark. */
 const NOT_AFTER_MONEY_WORD = '(?<![料税代賃入返現預送礼基資])';
@@ -19,16 +24,24 @@ const NOT_AFTER_MONEY_WORD = '(?<![料税代賃入返現預送礼基資])';
  */
 const DOUBLE_OPEN = `(?:${MARK}{2,3}|[金多るあ]の)ン?`;
 /**
+ * The frame's opening read as one glyph (「るお届け先住所の確認の$ヤマト運輸」): only one no word starts with, and only when the
+ * closing reads as two, ◇ as の or a mark and ◆ as a mark (「の$」「のあ」).
+ */
+const SINGLE_OPEN = '[る$＄%]';
+const SINGLE_OPEN_FRAME = new RegExp(`^${LEADING_SPECK}${SINGLE_OPEN}(?!の)([^\\s]{2,30})(?<!${MARK}|の)${NOT_AFTER_MONEY_WORD}((?:${MARK}|の)${MARK})(?=[^\\s]|$)`, 'u');
+/**
  * ◆◇words◇◆ at the start: two marks or more opening (one may be lost closing; ◇ is read as の there too: 「〇の多」
  * 「のるある」). The closing marks are the last ones within reach, so a 金 inside the words (「ご利用料金の…」) or their own
  * の (「確認のお願い」) does not close them.
  */
 const DOUBLE_FRAME = new RegExp(`^${LEADING_SPECK}${DOUBLE_OPEN}([^\\s]{2,30})(?<!${MARK}|の)${NOT_AFTER_MONEY_WORD}((?:${MARK}|の){1,4})(?=[^\\s]|$)`, 'u');
+/** ◆ read as a mark and an @ after it (「る重要$@楽天モバイル」): no word of a Japanese subject starts with @. */
+const STRAY_AT = '(?:@(?=[^\\x00-\\x7f]))?';
 /**
  * ◆重要◆ at the start. The idiom always closes; with its closing mark lost, an opening that no word starts with (る, るる,
  * $, 金 before 重要) says as much.
  */
-const IMPORTANT_FRAME = new RegExp(`^${LEADING_SPECK}(?:${MARK}{1,2}(重要|緊急|至急)${MARK}{1,2}|(?:るる?|[$＄%]|金)(重要|緊急|至急))(?=\\S)`, 'u');
+const IMPORTANT_FRAME = new RegExp(`^${LEADING_SPECK}(?:${MARK}{1,3}(重要|緊急|至急)${MARK}{1,2}${STRAY_AT}|(?:るる?|[$＄%]|金)(重要|緊急|至急))(?=\\S)`, 'u');
 /**
  * 【tag】◆words◆ to the subject's end. あ opening a word (あなた, あり, ある) and 金 closing one (料金, 税金, 代金) are
  * the subject's own; る closes too many verbs to count as a mark at the end.
@@ -51,6 +64,8 @@ export function withDiamondMarks(subject: string): string {
   const double = DOUBLE_FRAME.exec(subject);
   // The closing run holds a mark, not only の; the words are no 【】 tag's.
   if (double && new RegExp(MARK, 'u').test(double[2]!) && !/[【】]/.test(double[1]!)) return `◆◇${double[1]}◇◆${subject.slice(double[0].length)}`;
+  const single = SINGLE_OPEN_FRAME.exec(subject);
+  if (single && !/[【】]/.test(single[1]!)) return `◆◇${single[1]}◇◆${subject.slice(single[0].length)}`;
   const framed = (_: string, words: string) => `】◆${words}◆`;
   return TAG_FRAME.test(subject) ? subject.replace(TAG_FRAME, framed) : subject.replace(SURE_TAG_FRAME, framed);
 }
