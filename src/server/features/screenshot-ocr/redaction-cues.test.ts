@@ -91,3 +91,40 @@ describe('a line cut by the top edge of an upload that was turned level', () => 
     expect(touches(findSensitiveBoxes([cut, ...page], { width: 1390, height: 630 }), cut.box)).toBe(false);
   });
 });
+
+describe('an address whose marks were read as spaces (lead, round 16)', () => {
+  /** The box of the characters from `from` to the line's end or `to`. */
+  const part = (read: OcrLine, from: number, to = read.text.length): { x: number; y: number; w: number; h: number } => {
+    const boxes = read.charBoxes.slice(from, to);
+    return { x: boxes[0]!.x, y: read.box.y, w: boxes.at(-1)!.x + boxes.at(-1)!.w - boxes[0]!.x, h: read.box.h };
+  };
+
+  it('covers the word before an e-mail address\'s local part read apart from it (「_」 read as a space)', () => {
+    const read = line('account_update 9213@h7t62uf.online', 100);
+    expect(covered(findSensitiveBoxes([read], SCREEN), part(read, 0))).toBe(true);
+  });
+
+  it('leaves a capitalised word or a Japanese one before an address', () => {
+    for (const text of ['From info@example.jp', 'お問い合わせ info@example.jp']) {
+      const read = line(text, 100);
+      // (The row's upper half: an address at a line's end is also covered on the row below, where it may wrap.)
+      expect(touches(findSensitiveBoxes([read], SCREEN), { ...part(read, 0, 2), h: read.box.h / 2 })).toBe(false);
+    }
+  });
+
+  it('covers a link whose 「://」 was lost after its scheme, to an IPv4 host or a dotted name', () => {
+    for (const text of ['http 203.0.113.77:2083', 'https secure-login.example/verify']) {
+      const read = line(text, 100);
+      expect(covered(findSensitiveBoxes([read], SCREEN), read.box)).toBe(true);
+    }
+  });
+
+  it('covers an IPv4 host with its port inside a sentence, and leaves dotted numbers of three parts (a version, a date)', () => {
+    const read = line('接続先:198.51.100.23:8443 に接続', 100);
+    expect(covered(findSensitiveBoxes([read], SCREEN), part(read, 4, 22))).toBe(true);
+    for (const text of ['バージョン 2.10.3 に更新', '2026.11.28 配信']) {
+      const other = line(text, 100);
+      expect(findSensitiveBoxes([other], SCREEN)).toEqual([]);
+    }
+  });
+});

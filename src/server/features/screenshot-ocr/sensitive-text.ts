@@ -115,6 +115,18 @@ const SCHEME_H_AFTER_SENTENCE = /(?<=[。！？!?])\s*h[A-Za-z]{0,4}\s*$/i;
  * before its top-level domain read as a space ("info29@rakuten-card top" for "…@rakuten-card.top").
  */
 const ADDRESS_SPLIT_TLD = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+\s[a-z]{2,6}(?![A-Za-z0-9])/g;
+/**
+ * An e-mail address whose local part was read as two words, its 「_」 or 「.」 read as a space ("account_update
+ * 9213@h7t62uf.online"): the word before the space, small letters, digits and marks only, is the address's too.
+ */
+const ADDRESS_SPLIT_LOCAL = /(?<![A-Za-z0-9._%+-])[a-z0-9._%+-]{2,}\s[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*/g;
+/**
+ * A URL's scheme read as a word of its own, its 「://」 lost ("http 203.0.113.77:2083"), then a host: an IPv4
+ * address or a name with a dot.
+ */
+const SCHEME_AS_WORD = /(?<![A-Za-z])https?\s(?=\d{1,3}(?:\.\d{1,3}){3}|[A-Za-z0-9-]+\.[A-Za-z0-9.-]*[A-Za-z])/gi;
+/** An IPv4 address, with its port: a link's host however the scheme before it was read (none of a message's numbers has four dotted parts). */
+const IPV4_HOST = /(?<![\d.])(?:\d{1,3}\.){3}\d{1,3}(?::\d{2,5})?(?![\d.])/g;
 /** An address in angle brackets, a sender's or a recipient's ("JCBカード<myjcb⑳kjqir2.top>"), up to its ">" or the line's end. */
 /** An e-mail address whose "<" was not read, up to its ">" across one space ("yubincenter77@gmf37p example>"). */
 const ADDRESS_TO_BRACKET = /[A-Za-z0-9._%+-]+@[^\s<>＜＞]*(?:\s[^\s<>＜＞]+)?\s*[>＞]/g;
@@ -222,6 +234,9 @@ function wideTextSpans(probe: string): FoundSpan[] {
   const link = URL_LABEL.exec(probe);
   if (link) spans.push({ start: link.index + link[0].length, end: probe.trimEnd().length, wraps: true, address: true });
   for (const match of probe.matchAll(ADDRESS_SPLIT_TLD)) spans.push({ start: match.index, end: match.index + match[0].length, wraps: false, address: true });
+  for (const match of probe.matchAll(ADDRESS_SPLIT_LOCAL)) spans.push({ start: match.index, end: match.index + match[0].length, wraps: false, address: true });
+  for (const match of probe.matchAll(SCHEME_AS_WORD)) spans.push({ start: match.index, end: probe.trimEnd().length, wraps: true, address: true });
+  for (const match of probe.matchAll(IPV4_HOST)) spans.push({ start: match.index, end: match.index + match[0].length, wraps: false, address: true });
   for (const match of probe.matchAll(ADDRESS_TO_BRACKET)) spans.push({ start: match.index, end: match.index + match[0].length, wraps: false, address: true });
   const garbled = PHONE_LABEL_GARBLED.exec(probe);
   if (garbled) {
