@@ -123,10 +123,15 @@ const REGISTERED_ADDRESS = /^((?:[ごこ]登録|登録)の?メール(?:アドレ
  * with an @ or the @ read as %, however its dots came back.
  */
 const ADDRESS_AS_READ = /^[A-Za-z0-9][!-~ \u2460-\u24ff]*?[@%][!-~ \u2460-\u24ff]*/;
+/**
+ * Or read with its @ lost altogether (「n6ynakamura527」「hina.watanabe79」「7f4watanabe084Gyahootest」): after
+ * the label, a run of an address's characters is the address all the same.
+ */
+const ADDRESS_WITHOUT_AT = /^[A-Za-z0-9][\w.+-]{3,}/;
 
 /**
  * The recipient's address after its label, read with a dot or an @ lost or doubled
- * (「hayashitak6014@iclodexample」「suzuki_nao271320%au.example」「m-nakamura.47@(@yahoo.test」「…6068@」):
+ * (「hayashitak6014@iclodexample」「suzuki_nao271320%au.example」「m-nakamura.47@(@yahoo.test」「…6068@」) or without it:
  * the masking does not find it as an address, so it would be published. After the label it is the recipient's.
  */
 function registeredAddressesAsRead(body: string): string {
@@ -134,7 +139,8 @@ function registeredAddressesAsRead(body: string): string {
     const label = REGISTERED_ADDRESS.exec(line);
     if (!label) return line;
     // The next line may be glued on after it (「…@iclodexampleご理解とご協力を…」): it stays.
-    const value = ADDRESS_AS_READ.exec(line.slice(label[0].length));
+    const rest = line.slice(label[0].length);
+    const value = ADDRESS_AS_READ.exec(rest) ?? ADDRESS_WITHOUT_AT.exec(rest);
     return value ? `${label[1]!.replace(/^こ/, 'ご')}:${personalDataPlaceholders.email}${line.slice(label[0].length + value[0].length)}` : line;
   });
 }
