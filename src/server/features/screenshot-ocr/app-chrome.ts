@@ -1,4 +1,5 @@
 import { meaningfulChars, type TextLine } from './form-lines';
+import { charsInCommon } from './reading-vote';
 
 /** Interface text of mail and messaging apps, never part of a message. */
 export const CHROME = [
@@ -72,6 +73,9 @@ export const CHROME = [
 const UI_WORDS = /全員に返信|返信|転送|アーカイブ|迷惑マーク|迷惑メール(報告|ではない)?|削除|その他|移動|未読|既読|合計|連絡先に追加|ブロック|報告|設定|印刷|フラグ/g;
 const UI_SEPARATORS = /[\s\d|｜:：,.、。_「」『』【】“”"'<>＜＞[\]()（）+=…-]/g;
 
+/** One of UI_WORDS, for a test (a global pattern's test carries its position over from one call to the next). */
+const UI_WORD = new RegExp(UI_WORDS.source);
+
 /** A pill button's label in its brackets: a word and a glyph or two for its icon. */
 const PILL = /[(（][^()（）]{1,6}[)）|]?/g;
 
@@ -82,7 +86,7 @@ const PILL = /[(（][^()（）]{1,6}[)）|]?/g;
 function isPillRow(text: string): boolean {
   const pills = text.replace(/\s+/g, '').match(PILL) ?? [];
   if (pills.length < 2 || pills.join('') !== text.replace(/\s+/g, '')) return false;
-  return pills.filter((pill) => new RegExp(UI_WORDS.source).test(pill)).length * 2 > pills.length;
+  return pills.filter((pill) => UI_WORD.test(pill)).length * 2 > pills.length;
 }
 
 export function isUiWordLine(text: string): boolean {
@@ -111,22 +115,9 @@ const MESSAGE_KIND_MIN_SHARED = 6;
 /** … when it is about as long as the label (a sentence that mentions 「メッセージ」 is longer, and shares five at most). */
 const MESSAGE_KIND_MAX_CHARS = 13;
 
-/** Characters two texts share in order (their longest common subsequence). */
-function sharedInOrder(a: string, b: string): number {
-  const left = [...a];
-  const right = [...b];
-  let previous = new Array<number>(right.length + 1).fill(0);
-  for (const char of left) {
-    const current = [0];
-    right.forEach((other, j) => current.push(char === other ? previous[j]! + 1 : Math.max(previous[j + 1]!, current[j]!)));
-    previous = current;
-  }
-  return previous[right.length]!;
-}
-
 export function isMessageKindLabel(text: string): boolean {
   const compact = text.replace(/\s+/g, '');
-  return [...compact].length <= MESSAGE_KIND_MAX_CHARS && !/[。、！？]/.test(compact) && sharedInOrder(compact, MESSAGE_KIND_LABEL) >= MESSAGE_KIND_MIN_SHARED;
+  return [...compact].length <= MESSAGE_KIND_MAX_CHARS && !/[。、！？]/.test(compact) && charsInCommon(compact, MESSAGE_KIND_LABEL) >= MESSAGE_KIND_MIN_SHARED;
 }
 
 export function isChrome({ text, line }: TextLine): boolean {

@@ -80,9 +80,13 @@ export function voteReadings(pivot: string, first: string, second: string): stri
 /** Share of characters two readings must have in common to be readings of the same text. */
 const SAME_TEXT_SHARE = 0.7;
 
+/** How many characters two texts have in common, in the same order (their longest common subsequence). */
+export function charsInCommon(a: string, b: string): number {
+  return diffChars(a, b).reduce((sum, change) => sum + (change.added || change.removed ? 0 : change.count), 0);
+}
+
 /** Whether two readings are of the same text: most characters in common, in the same order. */
 export function sameText(a: string, b: string): boolean {
   if (!a || !b) return false;
-  const common = diffChars(a, b).reduce((sum, change) => sum + (change.added || change.removed ? 0 : change.count), 0);
-  return common >= SAME_TEXT_SHARE * Math.max(a.length, b.length);
+  return charsInCommon(a, b) >= SAME_TEXT_SHARE * Math.max(a.length, b.length);
 }
